@@ -1,0 +1,58 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ChainNode } from '../sim/chain-node.ts';
+import { notImplemented } from './api-error.ts';
+import { handleApi } from './api-handler.ts';
+import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
+import { proxy, UPSTREAM_PREFIX, type Upstream } from './upstream-proxy.ts';
+
+export interface ServerOptions {
+  node: ChainNode;
+  distDir?: string;
+  upstreams?: Upstream[];
+}
+
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
+
+/** The HTTP front: the Cosmos REST API, the upstream proxies and the built dashboard. */
+export function createPolityServer(opts: ServerOptions): Server {
+  const upstreams = new Map((opts.upstreams ?? []).map((u) => [u.name, u]));
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const rawPath = q === -1 ? url : url.slice(0, q);
+    const rawQuery = q === -1 ? '' : url.slice(q + 1);
+    const method = req.method ?? 'GET';
+    if (rawPath.startsWith('/cosmos/')) {
+      const h = req.headers['x-cosmos-block-height'];
+      const node = opts.node;
+      const r = handleApi(
+        { group: node.group, upgrade: node.upgrade, mode: node.mode, height: node.height },
+        method,
+        rawPath,
+        rawQuery,
+        typeof h === 'string' ? h : undefined,
+      );
+      return send(res, r.status, r.headers, r.body);
+    }
+    if (rawPath.startsWith(UPSTREAM_PREFIX)) {
+      proxy(upstreams, req, res, rawPath, rawQuery).catch(() => res.destroy());
+      return;
+    }
+    if (rawPath === '/polity/config.json' && method === 'GET') {
+      const body = JSON.stringify({ upstreams: [...upstreams.keys()].map((name) => ({ name, path: `${UPSTREAM_PREFIX}${name}` })) });
+      return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }, body);
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      const err = notImplemented();
+      return send(res, 405, { 'Content-Type': 'application/json', Allow: 'GET, HEAD', ...SECURITY_HEADERS }, err.body());
+    }
+    if (!opts.distDir) return send(res, 404, { 'Content-Type': 'text/plain' }, 'not found\n');
+    serveStatic(opts.distDir, rawPath, res);
+  };
+  const server = createServer(handler);
+  server.keepAliveTimeout = 5000;
+  return server;
+}

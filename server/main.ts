@@ -1,0 +1,82 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { createPolityServer } from './http/server.ts';
+import { parseUpstream } from './http/upstream-proxy.ts';
+import { ChainNode, type Scenario } from './sim/chain-node.ts';
+
+const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
+
+  --port N            listen port (env PORT, default 8080); always on 127.0.0.1 unless --host
+  --host H            listen address (default 127.0.0.1)
+  --data-dir DIR      where the chain lives (env POLITY_DATA_DIR, default ./.polity-data)
+  --seed S            chain seed (default "polity"); same seed and genesis time, same chain
+  --genesis-time T    ISO time of genesis (default: now, when the data dir is first created)
+  --scenario NAME     demo | large (large: 1,000,000 members and votes)
+  --block-time MS     milliseconds between blocks (default 5000)
+  --live-period S     voting period of the quick policies live proposals go to (default 600)
+  --compat sdk        paginate exactly like the SDK: reverse ignored, /groups ignores the key
+  --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
+  --dist DIR          built dashboard to serve (default ./dist)
+`;
+
+function main(): void {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'data-dir': { type: 'string' },
+      seed: { type: 'string', default: 'polity' },
+      'genesis-time': { type: 'string' },
+      scenario: { type: 'string', default: 'demo' },
+      'block-time': { type: 'string', default: '5000' },
+      'live-period': { type: 'string', default: '600' },
+      compat: { type: 'string' },
+      upstream: { type: 'string', multiple: true, default: [] },
+      dist: { type: 'string', default: 'dist' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const scenario = values.scenario as Scenario;
+  if (scenario !== 'demo' && scenario !== 'large') throw new Error(`unknown --scenario ${values.scenario}`);
+  if (values.compat !== undefined && values.compat !== 'sdk') throw new Error('--compat takes only "sdk"');
+  const blockTime = Number(values['block-time']);
+  const livePeriodS = Number(values['live-period']);
+  if (!(blockTime >= 10)) throw new Error('--block-time must be at least 10 ms');
+  if (!(livePeriodS >= 1) || !Number.isInteger(livePeriodS)) throw new Error('--live-period must be a whole number of seconds');
+  const genesisTime = values['genesis-time'] ? Date.parse(values['genesis-time']) : Date.now();
+  if (Number.isNaN(genesisTime)) throw new Error('--genesis-time is not a valid time');
+  const port = Number(values.port ?? process.env.PORT ?? 8080);
+  const dataDir = resolve(values['data-dir'] ?? process.env.POLITY_DATA_DIR ?? '.polity-data');
+  const upstreams = (values.upstream ?? []).map(parseUpstream);
+
+  const started = performance.now();
+  const node = ChainNode.open({ seed: values.seed, genesisTime, scenario, livePeriodS, mode: values.compat === 'sdk' ? 'sdk' : 'extended', dataDir });
+  console.log(`chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`);
+
+  const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams });
+  const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
+  server.listen(port, values.host, () => {
+    console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${node.mode})`);
+    for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
+  });
+  const stop = (signal: string) => {
+    console.log(`${signal}: stopping at height ${node.height}`);
+    clearInterval(timer);
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 2000).unref();
+  };
+  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM'));
+}
+
+try {
+  main();
+} catch (e) {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(2);
+}
