@@ -1,0 +1,50 @@
+import type { AddressInfo } from 'node:net';
+import { createPolityServer } from '../http/server.ts';
+import { ChainNode, type NodeOptions } from '../sim/chain-node.ts';
+
+export const GENESIS = Date.parse('2026-11-01T12:00:00Z');
+
+export interface Harness {
+  node: ChainNode;
+  base: string;
+  get(path: string, init?: RequestInit): Promise<{ status: number; headers: Headers; text: string; json: unknown }>;
+  close(): Promise<void>;
+}
+
+export function openNode(over: Partial<NodeOptions> = {}): ChainNode {
+  return ChainNode.open({ seed: 'test-seed', genesisTime: GENESIS, scenario: 'demo', livePeriodS: 120, mode: 'extended', ...over });
+}
+
+/** A real HTTP server over a fresh demo chain, on an ephemeral loopback port. */
+export async function startHarness(over: Partial<NodeOptions> = {}): Promise<Harness> {
+  const node = openNode(over);
+  const server = createPolityServer({ node });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    node,
+    base,
+    async get(path, init) {
+      const res = await fetch(base + path, init);
+      const text = await res.text();
+      let json: unknown = null;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = null;
+      }
+      return { status: res.status, headers: res.headers, text, json };
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+  };
+}
+
+export const G = '/cosmos/group/v1';
+export const U = '/cosmos/upgrade/v1beta1';
+
+/** Decodes a next_key for assertions. */
+export const keyHex = (b64: string) => Buffer.from(b64, 'base64').toString('hex');

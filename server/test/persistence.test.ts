@@ -1,0 +1,61 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { groupInfoJson, proposalJson } from '../chain/wire-json.ts';
+import { G, openNode, startHarness } from './harness.ts';
+
+const dirs: string[] = [];
+const tmp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'polity-'));
+  dirs.push(d);
+  return d;
+};
+afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+const snapshot = (n: ReturnType<typeof openNode>) =>
+  [...n.group.proposals.values()].map(proposalJson).join('\n') + [...n.group.groups.values()].map(groupInfoJson).join('\n');
+
+describe('durability', () => {
+  it('resumes at the same height with the same ids after a restart', () => {
+    const dataDir = tmp();
+    const a = openNode({ dataDir, livePeriodS: 30 });
+    a.advance(150, 2000);
+    const height = a.height;
+    const seq = a.group.proposalSeq;
+    const snap = snapshot(a);
+    // Flags that differ are overridden by what the data dir recorded.
+    const b = openNode({ dataDir, seed: 'ignored', livePeriodS: 999 });
+    expect(b.height).toBe(height);
+    expect(b.group.proposalSeq).toBe(seq);
+    expect(snapshot(b)).toBe(snap);
+    b.advance(1, 2000);
+    expect(b.group.proposalSeq).toBeGreaterThanOrEqual(seq);
+    expect(b.height).toBe(height + 1n);
+  });
+
+  it('a line cut short by a hard kill loses only that block', () => {
+    const dataDir = tmp();
+    const a = openNode({ dataDir });
+    a.advance(5, 2000);
+    const log = join(dataDir, 'blocks.log');
+    writeFileSync(log, readFileSync(log, 'utf8') + `${a.height + 1n} 17`);
+    const b = openNode({ dataDir });
+    expect(b.height).toBe(a.height);
+  });
+});
+
+describe('the HTTP API is read-only', () => {
+  it('non-GET requests change nothing', async () => {
+    const h = await startHarness();
+    const before = snapshot(h.node);
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      for (const path of [`${G}/group_info/1`, `${G}/proposal/2`, `${G}/groups`]) {
+        const r = await h.get(path, { method, body: '{"admin":"x"}', headers: { 'content-type': 'application/json' } });
+        expect(r.status).toBe(501);
+      }
+    }
+    expect(snapshot(h.node)).toBe(before);
+    await h.close();
+  });
+});
