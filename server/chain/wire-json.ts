@@ -16,13 +16,23 @@ export function goStringify(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => GO_ESCAPES[c]);
 }
 
-export const str = (s: string) => goStringify(s);
+const PLAIN = /^[\w\-.:/@]*$/;
+/** Addresses, ids and most metadata need no escaping; skip the generic path for them. */
+export const str = (s: string) => (PLAIN.test(s) ? `"${s}"` : goStringify(s));
 export const u64 = (n: bigint) => `"${n}"`;
 
 /** RFC 3339 in UTC with 0, 3, 6 or 9 fractional digits, as Go's Timestamp marshaller prints. */
+const stampMemo = new Map<Millis, string>();
 export function timestamp(ms: Millis): string {
-  const iso = new Date(ms).toISOString();
-  return `"${ms % 1000 === 0 ? iso.slice(0, 19) + 'Z' : iso}"`;
+  let s = stampMemo.get(ms);
+  if (s === undefined) {
+    const iso = new Date(ms).toISOString();
+    s = `"${ms % 1000 === 0 ? iso.slice(0, 19) + 'Z' : iso}"`;
+    // Many rows share a block time; a small memo saves re-formatting them.
+    if (stampMemo.size > 4096) stampMemo.clear();
+    stampMemo.set(ms, s);
+  }
+  return s;
 }
 
 export const ZERO_TIME = '"0001-01-01T00:00:00Z"';
@@ -51,13 +61,11 @@ export const groupInfoJson = (g: GroupInfo) =>
       `"total_weight":${str(text(g.totalWeight))},"created_at":${timestamp(g.createdAt)}}`,
   );
 
+// Members and votes can number in the millions: they are encoded per request (cheaply) rather
+// than cached, so memory stays flat and a page costs the same wherever it starts.
 export const groupMemberJson = (m: Member) =>
-  cached(
-    m,
-    (m) =>
-      `{"group_id":${u64(m.groupId)},"member":{"address":${str(m.address)},"weight":${str(m.weight)},` +
-      `"metadata":${str(m.metadata)},"added_at":${timestamp(m.addedAt)}}}`,
-  );
+  `{"group_id":${u64(m.groupId)},"member":{"address":${str(m.address)},"weight":${str(m.weight)},` +
+  `"metadata":${str(m.metadata)},"added_at":${timestamp(m.addedAt)}}}`;
 
 function decisionPolicyJson(p: DecisionPolicy): string {
   const windows = `"windows":{"voting_period":${duration(p.windows.votingPeriod)},"min_execution_period":${duration(p.windows.minExecutionPeriod)}}`;
@@ -92,9 +100,5 @@ export const proposalJson = (p: Proposal) =>
   );
 
 export const voteJson = (v: Vote) =>
-  cached(
-    v,
-    (v) =>
-      `{"proposal_id":${u64(v.proposalId)},"voter":${str(v.voter)},"option":"${v.option}",` +
-      `"metadata":${str(v.metadata)},"submit_time":${timestamp(v.submitTime)}}`,
-  );
+  `{"proposal_id":${u64(v.proposalId)},"voter":${str(v.voter)},"option":"${v.option}",` +
+  `"metadata":${str(v.metadata)},"submit_time":${timestamp(v.submitTime)}}`;

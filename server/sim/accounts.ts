@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { bech32 } from 'bech32';
 import { encodeAccAddress } from '../lib/bech32-sdk.ts';
+import { flat } from '../chain/sorted-table.ts';
 
 /**
  * Deterministic accounts: 20-byte addresses from the seed and a label. Every address the chain
@@ -14,7 +15,7 @@ export class Accounts {
 
   account(label: string): string {
     const bytes = createHash('sha256').update(`${this.seed}\u0000account\u0000${label}`).digest().subarray(0, 20);
-    const address = encodeAccAddress(bytes);
+    const address = flat(encodeAccAddress(bytes));
     this.book.set(address, bytes.toString('latin1'));
     return address;
   }

@@ -1,0 +1,111 @@
+// npm run bench: builds the large scenario, then measures page latency at 1k and 1M votes and
+// throughput under 64 concurrent connections. Prints figures; asserts nothing.
+
+import { spawn } from 'node:child_process';
+import { Agent, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createPolityServer } from '../http/server.ts';
+import { ChainNode } from '../sim/chain-node.ts';
+import { LARGE } from '../sim/scale.ts';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
+
+function get(agent: Agent, port: number, path: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function latency(port: number, proposalId: bigint, keys: string[], samples: number) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const times: number[] = [];
+  for (let i = 0; i < samples + 200; i++) {
+    const key = encodeURIComponent(keys[(i * 7919) % keys.length]);
+    const t0 = performance.now();
+    const r = await get(agent, port, `/cosmos/group/v1/votes_by_proposal/${proposalId}?pagination.limit=100&pagination.key=${key}`);
+    const dt = performance.now() - t0;
+    if (r.status !== 200) throw new Error(r.body);
+    if (i >= 200) times.push(dt); // the first 200 warm the JIT
+  }
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { p50: pct(times, 50), p99: pct(times, 99) };
+}
+
+function autocannon(url: string, connections: number, seconds: number): Promise<{ rps: number; p99: number; non2xx: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['node_modules/autocannon/autocannon.js', '-j', '-c', String(connections), '-d', String(seconds), url], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    child.on('close', () => {
+      try {
+        const j = JSON.parse(out) as { requests: { average: number }; latency: { p99: number }; non2xx: number };
+        resolve({ rps: j.requests.average, p99: j.latency.p99, non2xx: j.non2xx });
+      } catch (e) {
+        reject(e instanceof Error ? e : new Error(String(e)));
+      }
+    });
+  });
+}
+
+async function main() {
+  gc?.();
+  const before = process.memoryUsage();
+  const t0 = performance.now();
+  const node = ChainNode.open({
+    seed: 'bench',
+    genesisTime: Date.parse('2026-11-01T00:00:00Z'),
+    scenario: 'large',
+    livePeriodS: 600,
+    mode: 'extended',
+  });
+  const buildMs = performance.now() - t0;
+  gc?.();
+  const after = process.memoryUsage();
+  console.log(`large state: ${LARGE.members.toLocaleString('en')} members, ${LARGE.votes.toLocaleString('en')} votes on one proposal`);
+  console.log(`  build time            ${(buildMs / 1000).toFixed(1)} s`);
+  console.log(`  memory (after GC)     heap ${mb(after.heapUsed - before.heapUsed)} more, rss ${mb(after.rss)}`);
+
+  const server = createPolityServer({ node });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as AddressInfo).port;
+
+  const rowKeys = (id: bigint) => {
+    const t = node.group.votesByProposal.ensure(Buffer.from(id.toString(16).padStart(16, '0'), 'hex').toString('latin1'));
+    const keys: string[] = [];
+    for (let i = 0; i < t.size; i += Math.max(1, Math.floor(t.size / 5000))) keys.push(Buffer.from(t.keyAt(i), 'latin1').toString('base64'));
+    return keys;
+  };
+  const small = await latency(port, node.cast.proposals.largeThousand, rowKeys(node.cast.proposals.largeThousand), 3000);
+  const big = await latency(port, node.cast.proposals.largeMillion, rowKeys(node.cast.proposals.largeMillion), 3000);
+  console.log('page latency, votes_by_proposal, 100 votes a page, seeking by next_key (3,000 sequential requests)');
+  console.log(`  1k votes              p50 ${small.p50.toFixed(3)} ms   p99 ${small.p99.toFixed(3)} ms`);
+  console.log(`  1M votes              p50 ${big.p50.toFixed(3)} ms   p99 ${big.p99.toFixed(3)} ms`);
+  console.log(`  ratio 1M/1k           p50 ${(big.p50 / small.p50).toFixed(2)}   p99 ${(big.p99 / small.p99).toFixed(2)}   (goal <= 1.5)`);
+
+  const mid = encodeURIComponent(rowKeys(node.cast.proposals.largeMillion)[2500]);
+  for (const limit of [10, 100]) {
+    const url = `http://127.0.0.1:${port}/cosmos/group/v1/votes_by_proposal/${node.cast.proposals.largeMillion}?pagination.limit=${limit}&pagination.key=${mid}`;
+    const r = await autocannon(url, 64, 10);
+    console.log(`throughput, 64 connections, 10 s, limit ${String(limit).padEnd(3)} ${Math.round(r.rps).toLocaleString('en')} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   (goal >= 5,000)`);
+  }
+  server.closeAllConnections();
+  server.close();
+}
+
+main().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
