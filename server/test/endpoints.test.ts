@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import * as v from 'valibot';
 import { responses } from '../../src/api/schemas.ts';
 import { G, startHarness, U, type Harness } from './harness.ts';
 
@@ -13,9 +13,9 @@ afterAll(() => h.close());
  * Parses the body with the dashboard's schema and checks that nothing was dropped or reordered:
  * re-serialising the parsed value must give back the body's own key order and content.
  */
-function exactly<S extends z.ZodType>(schema: S, text: string): z.infer<S> {
+function exactly<S extends v.GenericSchema>(schema: S, text: string): v.InferOutput<S> {
   const raw: unknown = JSON.parse(text);
-  const parsed = schema.parse(raw);
+  const parsed = v.parse(schema, raw);
   expect(JSON.stringify(parsed)).toBe(JSON.stringify(raw));
   return parsed;
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
 import { errorBody } from '../../src/api/schemas.ts';
 import { G, startHarness, U, type Harness } from './harness.ts';
 
@@ -11,7 +12,7 @@ afterAll(() => h.close());
 async function expectError(path: string, status: number, code: number, message: string | RegExp, init?: RequestInit) {
   const r = await h.get(path, init);
   expect(r.status, path).toBe(status);
-  const body = errorBody.parse(r.json);
+  const body = v.parse(errorBody, r.json);
   expect(body.code).toBe(code);
   expect(body.details).toEqual([]);
   if (typeof message === 'string') expect(body.message).toBe(message);

@@ -1,0 +1,68 @@
+import * as v from 'valibot';
+import { ContractError, TimeoutError, UnreachableError, classifyHttpError } from './errors.ts';
+
+export const DEFAULT_TIMEOUT_MS = 15_000;
+
+export interface Fetched<T> {
+  data: T;
+  /** Block height from the response headers, when the server exposes it. */
+  height: string | null;
+}
+
+/** Joins an endpoint (absolute URL, or a path prefix on this origin, or '') with an API path. */
+export function apiUrl(endpoint: string, path: string, query?: URLSearchParams): string {
+  const base = endpoint.replace(/\/+$/, '');
+  const qs = query && [...query.keys()].length > 0 ? `?${query.toString()}` : '';
+  return `${base}${path}${qs}`;
+}
+
+const heightListeners = new Set<(endpoint: string, height: string) => void>();
+export function onHeight(fn: (endpoint: string, height: string) => void): () => void {
+  heightListeners.add(fn);
+  return () => heightListeners.delete(fn);
+}
+
+function describeIssue(issues: v.BaseIssue<unknown>[]): string {
+  const issue = issues[0];
+  if (!issue) return 'unexpected shape';
+  const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
+  return `${path || '(root)'}: ${issue.message}`;
+}
+
+/**
+ * GETs one API path and validates the body. Every failure becomes one of the ApiError classes,
+ * naming the endpoint, so a page can say what went wrong and whether retrying makes sense.
+ */
+export async function getJson<S extends v.GenericSchema>(
+  endpoint: string,
+  path: string,
+  schema: S,
+  opts: { query?: URLSearchParams; signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<Fetched<v.InferOutput<S>>> {
+  const url = apiUrl(endpoint, path, opts.query);
+  const name = path.replace(/\/cosmos\/(group\/v1|upgrade\/v1beta1)\//, '').split('/')[0];
+  const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal, headers: { accept: 'application/json' } });
+  } catch (e) {
+    if (timeout.aborted) throw new TimeoutError(`${name}: no answer within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`, name);
+    if (opts.signal?.aborted) throw e;
+    throw new UnreachableError(`${name}: the endpoint could not be reached (offline, wrong address, or it refuses cross-origin requests)`, name);
+  }
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (!res.ok) throw classifyHttpError(name, res.status, null);
+    throw new ContractError(`${name}: the answer is not JSON — is this a Cosmos REST endpoint?`, name, res.status);
+  }
+  if (!res.ok) throw classifyHttpError(name, res.status, body);
+  const parsed = v.safeParse(schema, body);
+  if (!parsed.success) throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
+  const height = res.headers.get('x-cosmos-block-height') ?? res.headers.get('grpc-metadata-x-cosmos-block-height');
+  if (height) heightListeners.forEach((fn) => fn(endpoint, height));
+  return { data: parsed.output, height };
+}

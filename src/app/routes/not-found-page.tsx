@@ -1,0 +1,5 @@
+import { InvalidInput } from '../../components/invalid-input.tsx';
+
+export function Component() {
+  return <InvalidInput title="No page here" reason="This address does not match any Polity page." />;
+}

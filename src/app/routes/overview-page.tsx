@@ -1,0 +1,115 @@
+import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+import { AppLink } from '../../components/app-link.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import { metadataName } from '../../components/metadata-text.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { overviewQueries } from '../../features/groups/overview-queries.ts';
+import { SearchBox } from '../../features/groups/search-box.tsx';
+import { upgradeQueries } from '../../features/upgrades/queries.ts';
+import { grouped } from '../../lib/format-number.ts';
+import { compareIds } from '../../lib/ids.ts';
+import { instant, relative } from '../../lib/time.ts';
+import { useEndpoint, useEndpointLabel } from '../endpoint.ts';
+import classes from './overview-page.module.css';
+import { useLatestHeight } from '../latest-height.ts';
+import { loaderEndpoint } from '../router.tsx';
+
+const RECENT = 8;
+
+function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+  return (
+    <Card padding="md">
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text fz="xl" fw={700} data-testid={testId} style={{ wordBreak: 'break-all' }}>{value}</Text>
+    </Card>
+  );
+}
+
+export function Component() {
+  const e = useEndpoint();
+  const label = useEndpointLabel(e);
+  const height = useLatestHeight(e);
+  const count = useQuery(overviewQueries.groupCount(e));
+  const plan = useQuery(upgradeQueries.currentPlan(e));
+  const versions = useQuery(upgradeQueries.moduleVersions(e));
+  const recent = useQuery({ ...overviewQueries.recentGroups(e, count.data ?? '0', RECENT), enabled: count.data !== undefined });
+  const open = useQueries({ queries: (recent.data ?? []).map((g) => overviewQueries.openProposals(e, g.id)) });
+  const openProposals = open.flatMap((q) => q.data ?? []).sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
+  const openLoading = recent.isPending || open.some((q) => q.isPending);
+
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Group governance and upgrades" kicker="Overview" docTitle="Overview" />
+      <SearchBox />
+      {count.isError && <ErrorState error={count.error} onRetry={() => void count.refetch()} what="Groups" />}
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <Stat label="Endpoint" value={<Text span fz="sm" fw={600}>{label}</Text>} />
+        <Stat label="Latest height" value={height ?? (plan.isPending ? '…' : 'not reported')} testId="overview-height" />
+        <Stat label="Groups" value={count.data !== undefined ? grouped(count.data) : '…'} testId="overview-groups" />
+        <Stat label="Modules" value={versions.data ? versions.data.versions.length : '…'} />
+      </SimpleGrid>
+      {plan.data?.plan && (
+        <Card padding="sm">
+          <Group gap="xs">
+            <Text fz="sm">Upgrade <b>{plan.data.plan.name}</b> is scheduled at height {plan.data.plan.height}.</Text>
+            <AppLink to="/upgrades" fz="sm">Upgrades</AppLink>
+          </Group>
+        </Card>
+      )}
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card h="100%">
+            <Title order={2} fz="lg" mb="sm">Newest groups</Title>
+            {recent.isPending && count.isPending && <LoadingBlock label="Loading groups" />}
+            {recent.isError && <ErrorState error={recent.error} onRetry={() => void recent.refetch()} what="Groups" />}
+            {recent.data && (recent.data.length === 0 ? <EmptyState>No groups on this chain yet.</EmptyState> : (
+              <Stack gap={6} component="ul" className={classes.list}>
+                {recent.data.map((g) => (
+                  <Group key={g.id} justify="space-between" component="li" wrap="nowrap">
+                    <AppLink to={`/groups/${g.id}`} truncate>#{g.id} {metadataName(g.metadata, '')}</AppLink>
+                    <Text c="dimmed" fz="sm">weight {grouped(g.total_weight)}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            ))}
+            <AppLink to="/groups" fz="sm">All groups →</AppLink>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card h="100%">
+            <Title order={2} fz="lg" mb={4}>Open proposals</Title>
+            <Text fz="xs" c="dimmed" mb="sm">In the {RECENT} newest groups, soonest to close first.</Text>
+            {openLoading && <LoadingBlock label="Loading open proposals" />}
+            {!openLoading && openProposals.length === 0 && <EmptyState>No proposal is open for voting in these groups.</EmptyState>}
+            {openProposals.length > 0 && (
+              <Stack gap={6} component="ul" className={classes.list} data-testid="open-proposals">
+                {openProposals.slice(0, 15).map((p) => {
+                  const end = instant(p.voting_period_end);
+                  return (
+                    <Group key={p.id} justify="space-between" component="li" wrap="nowrap">
+                      <AppLink to={`/proposals/${p.id}`} truncate>#{p.id} {p.title || '(untitled)'}</AppLink>
+                      <Group gap="xs" wrap="nowrap">
+                        <StatusBadge status={p.status} />
+                        <Text fz="sm" c="dimmed">{end ? (end.getTime() < Date.now() ? 'voting ended' : `closes ${relative(end)}`) : ''}</Text>
+                      </Group>
+                    </Group>
+                  );
+                })}
+              </Stack>
+            )}
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
+  const e = loaderEndpoint(args);
+  void qc.prefetchQuery(overviewQueries.groupCount(e));
+  void qc.prefetchQuery(upgradeQueries.currentPlan(e));
+  return null;
+};

@@ -1,0 +1,87 @@
+import { Card, Grid, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { LoaderFunctionArgs } from 'react-router';
+import { JsonBlock } from '../../components/json-block.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { Field } from '../../features/groups/group-info-card.tsx';
+import { AppliedPlanLookup } from '../../features/upgrades/applied-plan-lookup.tsx';
+import { ConsensusStateLookup } from '../../features/upgrades/consensus-state-lookup.tsx';
+import { upgradeQueries } from '../../features/upgrades/queries.ts';
+import { useEndpoint } from '../endpoint.ts';
+import { loaderEndpoint } from '../router.tsx';
+
+function info(s: string): unknown {
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return s;
+  }
+}
+
+export function Component() {
+  const e = useEndpoint();
+  const versions = useQuery(upgradeQueries.moduleVersions(e));
+  const plan = useQuery(upgradeQueries.currentPlan(e));
+  const [filter, setFilter] = useState('');
+  const shown = versions.data?.versions.filter((v) => v.name.toLowerCase().includes(filter.trim().toLowerCase())) ?? [];
+  return (
+    <Stack gap="lg">
+      <PageTitle title="Upgrades" docTitle="Upgrades" />
+      <Grid>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Card h="100%">
+            <Title order={2} fz="lg" mb="sm">Module versions</Title>
+            <TextInput placeholder="Filter modules" aria-label="Filter modules" value={filter} onChange={(ev) => setFilter(ev.currentTarget.value)} mb="sm" />
+            {versions.isPending && <LoadingBlock label="Loading module versions" rows={6} />}
+            {versions.isError && <ErrorState error={versions.error} what="Module versions" onRetry={() => void versions.refetch()} />}
+            {versions.data && (shown.length === 0 ? <EmptyState>No module matches "{filter}".</EmptyState> : (
+              <Table striped data-testid="module-versions">
+                <Table.Thead><Table.Tr><Table.Th>Module</Table.Th><Table.Th>Consensus version</Table.Th></Table.Tr></Table.Thead>
+                <Table.Tbody>
+                  {shown.map((v) => (
+                    <Table.Tr key={v.name}><Table.Td ff="monospace">{v.name}</Table.Td><Table.Td>{v.version}</Table.Td></Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            ))}
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Stack>
+            <Card>
+              <Title order={2} fz="lg" mb="sm">Current plan</Title>
+              {plan.isPending && <LoadingBlock label="Loading current plan" />}
+              {plan.isError && <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />}
+              {plan.data && (plan.data.plan === null ? <EmptyState>No upgrade is scheduled.</EmptyState> : (
+                <Stack gap="sm" data-testid="current-plan">
+                  <SimpleGrid cols={2}>
+                    <Field label="Name"><Text ff="monospace">{plan.data.plan.name}</Text></Field>
+                    <Field label="Height"><Text ff="monospace">{plan.data.plan.height}</Text></Field>
+                  </SimpleGrid>
+                  <Field label="Info"><JsonBlock value={info(plan.data.plan.info)} /></Field>
+                </Stack>
+              ))}
+            </Card>
+            <Card>
+              <Title order={2} fz="lg" mb="sm">Applied plans</Title>
+              <AppliedPlanLookup endpoint={e} initial="" />
+            </Card>
+            <Card>
+              <Title order={2} fz="lg" mb="sm">Upgraded consensus state</Title>
+              <ConsensusStateLookup endpoint={e} initial={plan.data?.plan?.height ?? ''} key={plan.data?.plan?.height ?? 'none'} />
+            </Card>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
+  const e = loaderEndpoint(args);
+  void qc.prefetchQuery(upgradeQueries.moduleVersions(e));
+  void qc.prefetchQuery(upgradeQueries.currentPlan(e));
+  return null;
+};

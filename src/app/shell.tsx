@@ -1,0 +1,60 @@
+import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { NavLink, Outlet, useNavigation } from 'react-router';
+import { EndpointButton } from './endpoint-button.tsx';
+import { useEndpoint, withEndpoint } from './endpoint.ts';
+import { useLatestHeight } from './latest-height.ts';
+import classes from './shell.module.css';
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} mode`}>
+      <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
+    </ActionIcon>
+  );
+}
+
+export function Shell() {
+  const endpoint = useEndpoint();
+  const height = useLatestHeight(endpoint);
+  const navigation = useNavigation();
+  const link = (to: string, label: string) => (
+    <NavLink to={withEndpoint(to, endpoint)} className={classes.link} end={to === '/'}>
+      {label}
+    </NavLink>
+  );
+  return (
+    <>
+      <a href="#main" className={classes.skip}>Skip to content</a>
+      <Box component="header" className={classes.header}>
+        <Container size="xl" h="100%">
+          <Group h="100%" justify="space-between" wrap="nowrap">
+            <Group gap="lg" wrap="nowrap">
+              <Text fw={800} fz="lg" component="span">Polity</Text>
+              <nav aria-label="Main">
+                <Group gap={4} wrap="nowrap">
+                  {link('/', 'Overview')}
+                  {link('/groups', 'Groups')}
+                  {link('/upgrades', 'Upgrades')}
+                </Group>
+              </nav>
+            </Group>
+            <Group gap="xs" wrap="nowrap">
+              <Text fz="xs" c="dimmed" visibleFrom="sm" data-testid="latest-height">
+                {height ? `height ${height}` : ''}
+              </Text>
+              <EndpointButton />
+              <ThemeToggle />
+            </Group>
+          </Group>
+        </Container>
+        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Loading page" />}
+      </Box>
+      <Container size="xl" py="md" pb="xl" component="main" id="main" tabIndex={-1}>
+        <Outlet />
+      </Container>
+    </>
+  );
+}

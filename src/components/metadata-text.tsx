@@ -1,0 +1,40 @@
+import { Anchor, Code, Text } from '@mantine/core';
+import { safeLink } from '../lib/safe-url.ts';
+
+/**
+ * On-chain metadata, written by anyone: shown as text. JSON is pretty-printed; a lone https or
+ * ipfs URL becomes a link that cannot reach back into this page.
+ */
+export function MetadataText({ value, empty = 'none' }: { value: string; empty?: string }) {
+  if (value === '') return <Text span c="dimmed" fz="sm">{empty}</Text>;
+  const link = safeLink(value);
+  if (link) {
+    return (
+      <Anchor href={link} target="_blank" rel="noopener noreferrer nofollow" fz="sm" style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Anchor>
+    );
+  }
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'object' && parsed !== null) {
+      return <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{JSON.stringify(parsed, null, 2)}</Code>;
+    }
+  } catch {
+    // Not JSON: plain text below.
+  }
+  return <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{value}</Text>;
+}
+
+/** A human name from metadata like {"name": "..."}; otherwise the fallback. */
+export function metadataName(value: string, fallback: string): string {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string' && parsed.name.trim()) {
+      return parsed.name.slice(0, 120);
+    }
+  } catch {
+    // fall through
+  }
+  return fallback;
+}

@@ -1,0 +1,59 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import {
+  getGroupInfo,
+  getGroupMembers,
+  getGroupPoliciesByAdmin,
+  getGroupPoliciesByGroup,
+  getGroups,
+  getGroupsByAdmin,
+  getGroupsByMember,
+} from '../../api/endpoints.ts';
+import { nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
+import type { GroupInfo, GroupMember, GroupPolicyInfo } from '../../api/schemas.ts';
+
+export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
+
+export const groupId = (g: GroupInfo) => g.id;
+export const memberId = (m: GroupMember) => m.member.address;
+export const policyId = (p: GroupPolicyInfo) => p.address;
+
+const first = null as PageParam;
+
+export const groupQueries = {
+  all: (e: string) => ['api', e, 'groups'] as const,
+  detail: (e: string, id: string) =>
+    queryOptions({ queryKey: [...groupQueries.all(e), 'detail', id], queryFn: ({ signal }) => getGroupInfo(e, id, { signal }) }),
+  list: (e: string, f: GroupFilter) =>
+    infiniteQueryOptions({
+      queryKey: [...groupQueries.all(e), 'list', f],
+      queryFn: ({ pageParam, signal }): Promise<Page<GroupInfo>> =>
+        f.by === 'admin'
+          ? getGroupsByAdmin(e, f.address, { param: pageParam, signal })
+          : f.by === 'member'
+            ? getGroupsByMember(e, f.address, { param: pageParam, signal })
+            : getGroups(e, { param: pageParam, signal }),
+      initialPageParam: first,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, groupId),
+    }),
+  members: (e: string, id: string) =>
+    infiniteQueryOptions({
+      queryKey: [...groupQueries.all(e), 'members', id],
+      queryFn: ({ pageParam, signal }) => getGroupMembers(e, id, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: first,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, memberId),
+    }),
+  policies: (e: string, id: string) =>
+    infiniteQueryOptions({
+      queryKey: [...groupQueries.all(e), 'policies', id],
+      queryFn: ({ pageParam, signal }) => getGroupPoliciesByGroup(e, id, { param: pageParam, signal }),
+      initialPageParam: first,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, policyId),
+    }),
+  policiesByAdmin: (e: string, admin: string) =>
+    infiniteQueryOptions({
+      queryKey: ['api', e, 'policies', 'by-admin', admin],
+      queryFn: ({ pageParam, signal }) => getGroupPoliciesByAdmin(e, admin, { param: pageParam, signal }),
+      initialPageParam: first,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, policyId),
+    }),
+};

@@ -1,0 +1,46 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
+import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+import type { Proposal, Vote } from '../../api/schemas.ts';
+import { instant } from '../../lib/time.ts';
+
+export const voteRowId = (v: Vote) => `${v.proposal_id}/${v.voter}`;
+const first = null as PageParam;
+
+/** Open for votes: SUBMITTED and its voting period not over (by the reader's clock). */
+export function isVotingOpen(p: Proposal, now = Date.now()): boolean {
+  const end = instant(p.voting_period_end);
+  return p.status === 'PROPOSAL_STATUS_SUBMITTED' && end !== null && now <= end.getTime();
+}
+
+/** Still waiting for the chain to finalize it (voting over, status not updated yet). */
+export const awaitingFinal = (p: Proposal) => p.status === 'PROPOSAL_STATUS_SUBMITTED';
+
+export const proposalQueries = {
+  all: (e: string) => ['api', e, 'proposals'] as const,
+  detail: (e: string, id: string, pollMs: number | false = false) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(e), 'detail', id],
+      queryFn: ({ signal }) => getProposal(e, id, { signal }),
+      // While it can still change status on its own (until the end-blocker finalizes it).
+      refetchInterval: (q) => (pollMs && q.state.data && awaitingFinal(q.state.data) ? pollMs : false),
+    }),
+  /** `status` is part of the key so the final tally is fetched afresh when the status settles. */
+  tally: (e: string, id: string, status: string, pollMs: number | false = false) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(e), 'tally', id, status],
+      queryFn: ({ signal }) => getTally(e, id, { signal }),
+      refetchInterval: pollMs,
+      refetchIntervalInBackground: false,
+      staleTime: 0,
+    }),
+  votes: (e: string, id: string) =>
+    infiniteQueryOptions({
+      queryKey: [...proposalQueries.all(e), 'votes', id],
+      queryFn: ({ pageParam, signal }) => getVotesByProposal(e, id, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: first,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
+    }),
+  vote: (e: string, id: string, voter: string) =>
+    queryOptions({ queryKey: [...proposalQueries.all(e), 'vote', id, voter], queryFn: ({ signal }) => getVote(e, id, voter, { signal }) }),
+};
