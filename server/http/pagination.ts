@@ -71,7 +71,7 @@ export function paginate<V>(table: SortedTable<V>, req: PageRequest, mode: Pagin
   const total = countTotal && req.key === null ? BigInt(size) : 0n;
   const seekKey = ignoreKey ? null : req.key;
   const items: V[] = [];
-  let nextKey: string | null = null;
+  let nextKey: string | null;
   if (req.reverse && mode === 'extended') {
     let start: number;
     if (seekKey !== null) {

@@ -59,10 +59,8 @@ function parseUintCore(fn: string, s0: string, max: bigint): bigint {
   let base = 10;
   if (s[0] === '0') {
     const p = s.length >= 3 ? s[1].toLowerCase() : '';
-    if (p === 'b') (base = 2), (s = s.slice(2));
-    else if (p === 'o') (base = 8), (s = s.slice(2));
-    else if (p === 'x') (base = 16), (s = s.slice(2));
-    else (base = 8), (s = s.slice(1));
+    base = p === 'b' ? 2 : p === 'o' ? 8 : p === 'x' ? 16 : 8;
+    s = s.slice(p === 'b' || p === 'o' || p === 'x' ? 2 : 1);
   }
   let n = 0n;
   let underscores = false;

@@ -89,6 +89,14 @@ export function buildGenesis(node: ChainNode): Cast {
   plan('v050-to-v053', 420000n, { epochs: 1, protocolpool: 1 });
 
   // --- groups ----------------------------------------------------------------------------
+  // Thirty small regional chapters, the oldest groups: enough rows that /groups has pages.
+  const CHAPTERS = ['Lisbon', 'Nairobi', 'Osaka', 'Quito', 'Tallinn', 'Accra', 'Bogotá', 'Chennai', 'Dakar', 'Essen', 'Fukuoka', 'Gdańsk', 'Hanoi', 'Izmir', 'Jaipur', 'Kraków', 'Lagos', 'Medellín', 'Nantes', 'Oaxaca', 'Porto', 'Quebec', 'Recife', 'Seoul', 'Tbilisi', 'Utrecht', 'Valencia', 'Warsaw', 'Xi’an', 'Zürich'];
+  at(G - 28 * DAY, () => {
+    CHAPTERS.forEach((city, i) => {
+      const members = [0, 1, 2].map((j) => ({ address: acc.account(`chapter-${i}-${j}`), weight: String(j + 1) }));
+      k.createGroup(members[0].address, members, JSON.stringify({ name: `${city} chapter` }), G - 28 * DAY);
+    });
+  });
   at(G - 25 * DAY, () => {
     cast.groups.core = k.createGroup(p.alice, [
       { address: p.alice, weight: '1' }, { address: p.bob, weight: '2' }, { address: p.carol, weight: '1' },
@@ -235,6 +243,21 @@ export function buildGenesis(node: ChainNode): Cast {
   }));
   vote('hostile', G - 2 * HOUR, p.vera, 'VOTE_OPTION_NO_WITH_VETO', '<img src=x onerror=alert(2)>');
   vote('hostile', G - 2 * HOUR, p.ivan, 'VOTE_OPTION_YES');
+
+  // A poll group where Vera votes on everything: her votes fill more than one page.
+  at(G - 11 * DAY, () => {
+    const t = G - 11 * DAY;
+    cast.groups.polls = k.createGroup(p.bob, [
+      { address: p.alice, weight: '1' }, { address: p.bob, weight: '1' }, { address: p.carol, weight: '1' }, { address: p.vera, weight: '1' },
+    ], JSON.stringify({ name: 'Daily polls', description: 'Small questions, long votes.' }), t);
+    cast.policies.polls = k.createGroupPolicy(cast.groups.polls, p.bob, JSON.stringify({ name: 'Polls (3 of 4)' }), threshold('3', 14 * 86400), t);
+  });
+  for (let i = 0; i < 60; i++) {
+    const t = G - 10 * DAY + i * 3 * HOUR;
+    submit(`poll${i}`, t, 'polls', () => ({ proposers: [p.bob], ...txt(`Poll ${i + 1}: ${['tabs or spaces', 'meeting time', 'logo colour', 'next city'][i % 4]}`, 'A daily poll.'), messages: [] }));
+    vote(`poll${i}`, t + MIN, p.vera, pickOption(rng, [0.5, 0.3, 0.15, 0.05]));
+    if (i % 3 === 0) vote(`poll${i}`, t + 2 * MIN, p.alice, 'VOTE_OPTION_YES');
+  }
 
   submit('closingSoon', G - Math.floor((live * 1000) / 2), 'communityQuick', () => ({ proposers: [p.carol], ...txt('Quick poll: meetup city', 'Closes soon after start-up.'), messages: [] }));
 

@@ -27,7 +27,7 @@ export async function startHarness(over: Partial<NodeOptions> = {}): Promise<Har
     async get(path, init) {
       const res = await fetch(base + path, init);
       const text = await res.text();
-      let json: unknown = null;
+      let json: unknown;
       try {
         json = JSON.parse(text);
       } catch {

@@ -105,7 +105,7 @@ describe('pagination as the group ORM does it', () => {
     expect(Buffer.from('20' + addrHex(seq1!.address), 'hex').toString('base64')).toBe('IOpsUQ1XmqUO41G9b709nyijmnNFRNok+wUuAIzFgnSF');
     const members = await page(h, `${G}/group_members/${h.node.cast.groups.core}`, { 'pagination.limit': '1' });
     const second = (await page(h, `${G}/group_members/${h.node.cast.groups.core}`, { 'pagination.offset': '1', 'pagination.limit': '1' })).members as { member: { address: string } }[];
-    expect(keyHex(members.pagination.next_key!)).toBe('0000000000000001' + addrHex(second[0].member.address));
+    expect(keyHex(members.pagination.next_key!)).toBe(h.node.cast.groups.core.toString(16).padStart(16, '0') + addrHex(second[0].member.address));
     const votes = await page(h, `${G}/votes_by_voter/${h.node.cast.people.vera}`, { 'pagination.limit': '1' });
     expect(keyHex(votes.pagination.next_key!)).toMatch(new RegExp(`^[0-9a-f]{16}${addrHex(h.node.cast.people.vera)}$`));
   });
@@ -130,7 +130,7 @@ describe('pagination as the group ORM does it', () => {
 
   it('/groups honours pagination.key in extended mode', async () => {
     const walked = (await walk(h, `${G}/groups`, 'groups', 3)) as { id: string }[];
-    expect(walked.map((g) => g.id)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    expect(walked.map((g) => g.id)).toEqual(Array.from({ length: 39 }, (_, i) => String(i + 1)));
   });
 
   describe('--compat sdk', () => {

@@ -20,7 +20,14 @@ export function AddressText({ address, to, full = false }: { address: string; to
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
             <ActionIcon variant="subtle" size="xs" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy address ${address}`}>
-              <span aria-hidden>{copied ? '✓' : '⧉'}</span>
+              {copied ? (
+                <span aria-hidden>✓</span>
+              ) : (
+                <svg aria-hidden width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                  <rect x="9" y="9" width="12" height="12" rx="2" />
+                  <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+                </svg>
+              )}
             </ActionIcon>
           </Tooltip>
         )}

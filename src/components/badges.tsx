@@ -33,7 +33,7 @@ const OPTION_STYLE: Record<VoteOption, [string, string]> = {
   VOTE_OPTION_YES: ['✓', 'teal'],
   VOTE_OPTION_ABSTAIN: ['○', 'gray'],
   VOTE_OPTION_NO: ['✗', 'red'],
-  VOTE_OPTION_NO_WITH_VETO: ['⛔', 'grape'],
+  VOTE_OPTION_NO_WITH_VETO: ['⊗', 'grape'],
 };
 
 export function OptionBadge({ option }: { option: VoteOption }) {

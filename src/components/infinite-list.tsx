@@ -38,9 +38,11 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
+  const loaded = pages !== undefined;
   useLayoutEffect(() => {
-    if (listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, [pages === undefined]);
+    // Where the list starts on the page, for window-scroll virtualisation.
+    if (loaded && listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, [loaded]);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 12, scrollMargin: margin });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
 

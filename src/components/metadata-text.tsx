@@ -15,15 +15,18 @@ export function MetadataText({ value, empty = 'none' }: { value: string; empty?:
       </Anchor>
     );
   }
+  const json = prettyJson(value);
+  if (json !== null) return <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{json}</Code>;
+  return <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{value}</Text>;
+}
+
+function prettyJson(value: string): string | null {
   try {
     const parsed: unknown = JSON.parse(value);
-    if (typeof parsed === 'object' && parsed !== null) {
-      return <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{JSON.stringify(parsed, null, 2)}</Code>;
-    }
+    return typeof parsed === 'object' && parsed !== null ? JSON.stringify(parsed, null, 2) : null;
   } catch {
-    // Not JSON: plain text below.
+    return null;
   }
-  return <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{value}</Text>;
 }
 
 /** A human name from metadata like {"name": "..."}; otherwise the fallback. */

@@ -11,6 +11,7 @@ import { SearchBox } from '../../features/groups/search-box.tsx';
 import { upgradeQueries } from '../../features/upgrades/queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { compareIds } from '../../lib/ids.ts';
+import { useNow } from '../../features/proposals/use-block-pace.ts';
 import { instant, relative } from '../../lib/time.ts';
 import { useEndpoint, useEndpointLabel } from '../endpoint.ts';
 import classes from './overview-page.module.css';
@@ -31,6 +32,7 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 export function Component() {
   const e = useEndpoint();
   const label = useEndpointLabel(e);
+  const now = useNow(15_000);
   const height = useLatestHeight(e);
   const count = useQuery(overviewQueries.groupCount(e));
   const plan = useQuery(upgradeQueries.currentPlan(e));
@@ -93,7 +95,7 @@ export function Component() {
                       <AppLink to={`/proposals/${p.id}`} truncate>#{p.id} {p.title || '(untitled)'}</AppLink>
                       <Group gap="xs" wrap="nowrap">
                         <StatusBadge status={p.status} />
-                        <Text fz="sm" c="dimmed">{end ? (end.getTime() < Date.now() ? 'voting ended' : `closes ${relative(end)}`) : ''}</Text>
+                        <Text fz="sm" c="dimmed">{end ? (end.getTime() < now ? 'voting ended' : `closes ${relative(end, now)}`) : ''}</Text>
                       </Group>
                     </Group>
                   );

@@ -31,7 +31,7 @@ export const groupQueries = {
           ? getGroupsByAdmin(e, f.address, { param: pageParam, signal })
           : f.by === 'member'
             ? getGroupsByMember(e, f.address, { param: pageParam, signal })
-            : getGroups(e, { param: pageParam, signal }),
+            : getGroups(e, { param: pageParam, signal, limit: 25 }),
       initialPageParam: first,
       getNextPageParam: (_last, pages) => nextPageParam(pages, groupId),
     }),

@@ -34,9 +34,10 @@ export const proposalQueries = {
       refetchIntervalInBackground: false,
       staleTime: 0,
     }),
-  votes: (e: string, id: string) =>
+  /** Keyed by status too: when a proposal becomes final its votes are pruned, so the list reloads. */
+  votes: (e: string, id: string, status: string) =>
     infiniteQueryOptions({
-      queryKey: [...proposalQueries.all(e), 'votes', id],
+      queryKey: [...proposalQueries.all(e), 'votes', id, status],
       queryFn: ({ pageParam, signal }) => getVotesByProposal(e, id, { param: pageParam, signal, limit: 100 }),
       initialPageParam: first,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),

@@ -7,6 +7,7 @@ import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-stat
 import { dec, percentOf } from '../../lib/decimal.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { evaluate, readPolicy } from '../../lib/decision.ts';
+import { useLatestHeight } from '../../app/latest-height.ts';
 import { isVotingOpen, proposalQueries } from './queries.ts';
 import { useBlockPace, useNow } from './use-block-pace.ts';
 import classes from './tally-panel.module.css';
@@ -14,7 +15,7 @@ import classes from './tally-panel.module.css';
 const ROWS = [
   ['yes_count', 'VOTE_OPTION_YES', 'teal', '✓'],
   ['no_count', 'VOTE_OPTION_NO', 'red', '✗'],
-  ['no_with_veto_count', 'VOTE_OPTION_NO_WITH_VETO', 'grape', '⛔'],
+  ['no_with_veto_count', 'VOTE_OPTION_NO_WITH_VETO', 'grape', '⊗'],
   ['abstain_count', 'VOTE_OPTION_ABSTAIN', 'gray', '○'],
 ] as const;
 
@@ -38,12 +39,8 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
   const now = useNow(1000);
   const live = isVotingOpen(proposal, now);
   const noTally = proposal.status === 'PROPOSAL_STATUS_WITHDRAWN' || proposal.status === 'PROPOSAL_STATUS_ABORTED';
-  const [height, setHeight] = useState<string | null>(null);
-  const pace = useBlockPace(height);
+  const pace = useBlockPace(useLatestHeight(endpoint));
   const q = useQuery({ ...proposalQueries.tally(endpoint, proposal.id, proposal.status, live ? pace : false), enabled: !noTally });
-  useEffect(() => {
-    if (q.data?.height) setHeight(q.data.height);
-  }, [q.data?.height]);
 
   const [announce, setAnnounce] = useState('');
   const last = useRef<string | null>(null);

@@ -12,7 +12,7 @@ import { proposalQueries, voteRowId } from './queries.ts';
 const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 
 export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: Proposal }) {
-  const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id));
+  const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id, proposal.status));
   const [option, setOption] = useState<'all' | VoteOption>('all');
   const filter = useCallback((v: Vote) => option === 'all' || v.option === option, [option]);
   return (
@@ -26,7 +26,7 @@ export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: 
           { label: 'All', value: 'all' },
           { label: '✓ Yes', value: 'VOTE_OPTION_YES' },
           { label: '✗ No', value: 'VOTE_OPTION_NO' },
-          { label: '⛔ Veto', value: 'VOTE_OPTION_NO_WITH_VETO' },
+          { label: '⊗ Veto', value: 'VOTE_OPTION_NO_WITH_VETO' },
           { label: '○ Abstain', value: 'VOTE_OPTION_ABSTAIN' },
         ]}
       />

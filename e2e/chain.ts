@@ -1,0 +1,37 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+// Test helpers that look things up through the public API, as a user with curl would.
+
+interface GroupInfo { id: string; admin: string; metadata: string }
+interface PolicyInfo { address: string; metadata: string; decision_policy: Record<string, unknown> }
+interface Proposal { id: string; title: string; status: string; voting_period_end: string }
+
+export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+  const r = await request.get(path);
+  expect(r.status(), path).toBe(200);
+  return (await r.json()) as T;
+}
+
+export async function groupNamed(request: APIRequestContext, name: string): Promise<GroupInfo> {
+  const { groups } = await api<{ groups: GroupInfo[] }>(request, '/cosmos/group/v1/groups?pagination.limit=1000');
+  const g = groups.find((x) => x.metadata.includes(`"name":"${name}"`));
+  if (!g) throw new Error(`no group named ${name}`);
+  return g;
+}
+
+export async function policiesOf(request: APIRequestContext, groupId: string): Promise<PolicyInfo[]> {
+  return (await api<{ group_policies: PolicyInfo[] }>(request, `/cosmos/group/v1/group_policies_by_group/${groupId}?pagination.limit=100`)).group_policies;
+}
+
+export async function proposalsOf(request: APIRequestContext, policy: string): Promise<Proposal[]> {
+  return (await api<{ proposals: Proposal[] }>(request, `/cosmos/group/v1/proposals_by_group_policy/${policy}?pagination.limit=10000`)).proposals;
+}
+
+export async function proposalTitled(request: APIRequestContext, group: string, title: string): Promise<Proposal> {
+  const g = await groupNamed(request, group);
+  for (const p of await policiesOf(request, g.id)) {
+    const found = (await proposalsOf(request, p.address)).find((x) => x.title === title);
+    if (found) return found;
+  }
+  throw new Error(`no proposal "${title}" in ${group}`);
+}

@@ -1,0 +1,210 @@
+import { expect, test } from '@playwright/test';
+import { api, groupNamed, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
+
+test.describe('browsing', () => {
+  test('groups → group → policy → proposal', async ({ page }) => {
+    const consoleErrors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    await page.goto('/groups');
+    await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
+    await page.getByRole('button', { name: 'Load more groups' }).click();
+    await page.getByRole('link', { name: 'Core contributors' }).click();
+    await expect(page.getByRole('heading', { name: 'Core contributors' })).toBeVisible();
+    await expect(page.getByTestId('total-weight')).toHaveText('6');
+    await expect(page.getByText('5 of 5 members')).toBeVisible();
+    await expect(page.getByRole('cell', { name: '33.33%' })).toBeVisible();
+    await page.getByRole('link', { name: 'Core treasury' }).click();
+    await expect(page.getByText('Passes with 3 yes weight — 50.00% of the total weight 6')).toBeVisible();
+    await page.getByRole('link', { name: 'Raise the validator budget' }).first().click();
+    await expect(page.getByRole('heading', { name: 'Raise the validator budget' })).toBeVisible();
+    await expect(page.getByTestId('tally-panel')).toContainText('Pass line: 3 yes weight');
+    await expect(page.getByText('/cosmos.staking.v1beta1.MsgDelegate', { exact: true })).toBeVisible();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  test('decimal weights stay exact', async ({ page }) => {
+    const grants = await groupNamed(page.request, 'Grants council');
+    await page.goto(`/groups/${grants.id}`);
+    await expect(page.getByTestId('total-weight')).toHaveText('5.083333333333333333');
+    await expect(page.getByText('0.333333333333333333', { exact: true })).toBeVisible();
+  });
+
+  test('a group’s members load past their first page', async ({ page }) => {
+    const community = await groupNamed(page.request, 'Community assembly');
+    await page.goto(`/groups/${community.id}`);
+    await expect(page.getByTestId('list-count').first()).toHaveText(/^100 of 2,50\d members$/);
+    await page.getByRole('button', { name: 'Load more members' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('list-count').first()).toHaveText(/^200 of 2,50\d members$/);
+    // Scrolling to the end keeps loading on its own.
+    await page.mouse.wheel(0, 30_000);
+    await expect(page.getByTestId('list-count').first()).toHaveText(/^(300|400|500) of 2,50\d members$/, { timeout: 15_000 });
+  });
+
+  test('a voter page scrolled past its first page', async ({ page }) => {
+    const core = await groupNamed(page.request, 'Core contributors');
+    const members = await api<{ members: { member: { address: string; metadata: string } }[] }>(page.request, `/cosmos/group/v1/group_members/${core.id}`);
+    const vera = members.members.find((m) => m.member.metadata === 'auditor seat')!.member.address;
+    await page.goto(`/voters/${vera}`);
+    await expect(page.getByTestId('list-count')).toHaveText(/^50 of \d+ votes$/);
+    await page.mouse.wheel(0, 10_000);
+    await expect(page.getByTestId('list-count')).toHaveText(/^(\d+) of \1 votes$/, { timeout: 15_000 });
+    await expect(page.getByText('End of list.')).toBeVisible();
+    await page.getByRole('tab', { name: 'Groups as member' }).click();
+    await expect(page.getByRole('link', { name: /Daily polls/ })).toBeVisible();
+  });
+
+  test('the groups list pages through /groups on either pagination', async ({ page }, info) => {
+    await page.goto('/groups');
+    await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
+    await page.getByRole('button', { name: 'Load more groups' }).click();
+    await expect(page.getByTestId('list-count')).toHaveText('39 of 39 groups');
+    const note = page.getByText('This server repeated a page');
+    if (info.project.name === 'sdk-compat') await expect(note).toBeVisible();
+    else await expect(note).toHaveCount(0);
+    await expect(page.getByText('End of list.')).toBeVisible();
+  });
+});
+
+test.describe('live tally', () => {
+  test('changes on screen without a reload, then stops when voting ends', async ({ page }) => {
+    test.setTimeout(90_000);
+    const community = await groupNamed(page.request, 'Community assembly');
+    const quick = (await policiesOf(page.request, community.id)).find((p) => p.metadata.includes('Quick polls'))!;
+    // The newest quick poll that still has a while to run (the simulator adds one every ~15 s).
+    let target: { id: string; voting_period_end: string } | undefined;
+    await expect.poll(async () => {
+      const open = (await proposalsOf(page.request, quick.address)).filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 14_000);
+      target = open.at(-1);
+      return target !== undefined;
+    }, { timeout: 45_000, intervals: [1000] }).toBe(true);
+    await page.goto(`/proposals/${target!.id}`);
+    await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+    await expect(page.getByTestId('tally-live')).toBeVisible();
+    const total = page.getByTestId('tally-panel');
+    const before = await total.textContent();
+    await expect.poll(async () => (await total.textContent()) !== before, { timeout: 15_000 }).toBe(true);
+    await expect(page.getByTestId('tally-final')).toBeVisible({ timeout: 40_000 });
+    await expect(page.getByTestId('tally-live')).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+    // Once final, nothing polls the tally any more.
+    let tallyRequests = 0;
+    page.on('request', (r) => r.url().includes('/tally') && tallyRequests++);
+    await page.waitForTimeout(3000);
+    expect(tallyRequests).toBe(0);
+    await expect(page.getByText('votes are pruned once a proposal is final')).toBeVisible();
+  });
+});
+
+test.describe('upgrades', () => {
+  test('module versions, applied plans and the upgraded consensus state', async ({ page }) => {
+    await page.goto('/upgrades');
+    await expect(page.getByTestId('module-versions')).toContainText('protocolpool');
+    await page.getByPlaceholder('Filter modules').fill('gro');
+    await expect(page.getByTestId('module-versions').getByRole('row')).toHaveCount(2);
+    await page.getByLabel('Plan names').fill('v050-to-v053, v047-to-v050 nope');
+    await page.getByRole('button', { name: 'Look up' }).first().click();
+    const plans = page.getByTestId('applied-plans');
+    await expect(plans.getByRole('row', { name: /v050-to-v053/ })).toContainText('420000');
+    await expect(plans.getByRole('row', { name: /v047-to-v050/ })).toContainText('150000');
+    await expect(plans.getByRole('row', { name: /nope/ })).toContainText('never applied');
+    await expect(page.getByTestId('current-plan')).toBeVisible();
+    await expect(page.getByTestId('consensus-state')).toContainText('/ibc.lightclients.tendermint.v1.ConsensusState');
+    await page.getByLabel('Plan height').fill('5');
+    await page.getByRole('button', { name: 'Look up' }).nth(1).click();
+    await expect(page.getByTestId('consensus-state')).toHaveText('Nothing stored at height 5.');
+  });
+});
+
+test.describe('bad input and missing things', () => {
+  test('unknown ids and bad addresses get clear messages', async ({ page }) => {
+    await page.goto('/groups/999999');
+    await expect(page.getByRole('alert')).toContainText('Group 999999: not found');
+    await page.goto('/groups/abc');
+    await expect(page.getByRole('alert')).toContainText('"abc" is not a group id');
+    await page.goto('/voters/cosmos1notanaddress');
+    await expect(page.getByRole('alert')).toContainText('is not a valid bech32 address');
+    await page.goto('/policies/osmo1qqqsyqcyq5rqwzqfpg9scrgwpugpzysnzs23v7');
+    await expect(page.getByRole('alert')).toContainText(/another chain|not a valid/);
+    await page.goto('/proposals/1');
+    await expect(page.getByRole('alert')).toContainText('removed from chain state');
+    await page.goto('/nowhere');
+    await expect(page.getByRole('alert')).toContainText('No page here');
+  });
+
+  test('the search box validates before asking anything', async ({ page }) => {
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const requests: string[] = [];
+    // Anything the typed values could have triggered (the overview's own loading is ignored).
+    page.on('request', (r) => /\/cosmos\/.*(zzz|\/12\b)/.test(r.url()) && requests.push(r.url()));
+    const box = page.getByRole('textbox', { name: 'Search by group id, proposal id or address' });
+    await box.fill('cosmos1zzz');
+    await box.press('Enter');
+    await expect(page.getByText('is not a valid bech32 address')).toBeVisible();
+    await box.fill('12');
+    await box.press('Enter');
+    await expect(page.getByRole('button', { name: 'Proposal 12' })).toBeVisible();
+    expect(requests).toEqual([]);
+    await box.fill('g 2');
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/groups\/2$/);
+  });
+
+  test('an unreachable endpoint is explained, with a way back', async ({ page }) => {
+    await page.goto('/groups?api=http://127.0.0.1:9');
+    await expect(page.getByText('Could not reach http://127.0.0.1:9')).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: "Back to this server's chain" }).click();
+    await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
+  });
+
+  test('attacker-written strings render as text', async ({ page }) => {
+    let dialogs = 0;
+    page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
+    const p = await proposalTitled(page.request, 'Grants council', 'Grant: zk light client').catch(() => null);
+    expect(p).not.toBeNull();
+    const unicode = (await api<{ groups: { id: string; metadata: string }[] }>(page.request, '/cosmos/group/v1/groups?pagination.limit=100')).groups.find((g) => g.metadata.startsWith('ipfs://b'))!;
+    const [policy] = await policiesOf(page.request, unicode.id);
+    const hostile = (await proposalsOf(page.request, policy.address)).find((x) => x.title.startsWith('<script>'))!;
+    await page.goto(`/proposals/${hostile.id}`);
+    await expect(page.getByRole('heading', { name: '<script>alert("pwned")</script><img src=x onerror=alert(1)>' })).toBeVisible();
+    expect(await page.locator('main img, main script').count()).toBe(0);
+    expect(dialogs).toBe(0);
+  });
+});
+
+test.describe('deep links and looks', () => {
+  test('a deep link opens cold and survives a reload', async ({ browser, baseURL }) => {
+    const ctx = await browser.newContext({ baseURL });
+    const page = await ctx.newPage();
+    const p = await proposalTitled(page.request, 'Community assembly', 'Community budget 2027');
+    await page.goto(`/proposals/${p.id}/votes/${(await api<{ votes: { voter: string }[] }>(page.request, `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`)).votes[0].voter}`);
+    await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
+    await page.goto(`/proposals/${p.id}?api=`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Community budget 2027' })).toBeVisible();
+    await ctx.close();
+  });
+
+  test('the overview renders (screenshot is not blank), in light and dark', async ({ page }, info) => {
+    await page.goto('/');
+    await expect(page.getByTestId('overview-groups')).toHaveText('39');
+    await expect(page.getByTestId('open-proposals')).toBeVisible();
+    const shot = await page.screenshot({ path: info.outputPath('overview.png'), fullPage: true });
+    expect(shot.byteLength).toBeGreaterThan(30_000);
+    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(light);
+    await page.screenshot({ path: info.outputPath('overview-dark.png'), fullPage: true });
+  });
+
+  test('keyboard: skip link and visible focus', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('overview-groups')).toHaveText('39');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
+    expect(outline).not.toBe('none');
+  });
+});

@@ -1,0 +1,34 @@
+import { defineConfig } from '@playwright/test';
+
+// Playwright drives Debian's chromium (no browser download). Two embedded services run: one with
+// the extended pagination, one reproducing the SDK exactly (--compat sdk); every journey runs
+// against both. Fast blocks and short live voting periods make the live tally observable.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const server = (port: number, extra: string) =>
+  `rm -rf test-results/e2e-data-${port} && node --import tsx server/main.ts --port ${port} --data-dir test-results/e2e-data-${port} --block-time 500 --live-period 24 ${extra}`;
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'extended', use: { baseURL: 'http://127.0.0.1:4173' } },
+    { name: 'sdk-compat', use: { baseURL: 'http://127.0.0.1:4174' } },
+  ],
+  webServer: [
+    { command: server(4173, ''), url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
+    { command: server(4174, '--compat sdk'), url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
+  ],
+});

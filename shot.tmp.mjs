@@ -1,0 +1,12 @@
+import { chromium } from '@playwright/test';
+const [,, url, out, w = '1280', h = '900', scheme = 'light'] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+const p = await b.newPage({ viewport: { width: +w, height: +h }, colorScheme: scheme });
+const errors = [];
+p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+p.on('pageerror', (e) => errors.push(String(e)));
+await p.goto(url);
+await p.waitForTimeout(2500);
+await p.screenshot({ path: out, fullPage: process.env.FULL === '1' });
+console.log('errors:', errors);
+await b.close();
