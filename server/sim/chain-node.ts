@@ -40,6 +40,8 @@ export class ChainNode {
   mode: PaginationMode;
   height = 0n;
   time: Millis = 0;
+  /** Time of the block before the current one. */
+  prevTime: Millis = 0;
   cast!: Cast;
   private readonly logPath?: string;
 
@@ -82,6 +84,7 @@ export class ChainNode {
   /** Executes one block: upgrade at its height, the block's transactions, then the end-blocker. */
   block(height: bigint, time: Millis, txs: () => void): void {
     this.height = height;
+    this.prevTime = this.time;
     this.time = time;
     this.upgrade.applyIfDue(height);
     txs();

@@ -59,8 +59,10 @@ export function liveStep(node: ChainNode): void {
     }
   }
 
-  // New proposals on the quick policies now and then, sometimes executed at once (EXEC_TRY).
-  if (rng.chance(1 / 30) && cast.livePolicies.length > 0) {
+  // New proposals on the quick policies, about four per live voting period whatever the block
+  // time, sometimes executed at once (EXEC_TRY).
+  const submitChance = Math.min(1, (now - node.prevTime) / ((node.params.livePeriodS * 1000) / 4));
+  if (rng.chance(submitChance) && cast.livePolicies.length > 0) {
     const pa = rng.pick(cast.livePolicies);
     const policy = k.policyOf(pa);
     const members = policy && k.members.of(u64Key(policy.groupId));
