@@ -18,7 +18,7 @@ export function EndpointButton() {
         aria-label={`Chain endpoint: ${label}. Change`}
         data-testid="endpoint-button"
       >
-        <Text span fz="xs" truncate maw={220}>Chain: {label}</Text>
+        <Text span fz="xs" truncate maw={{ base: 110, sm: 220 }}>Chain: {label}</Text>
       </Button>
       {wanted && (
         <Suspense fallback={null}>

@@ -29,9 +29,9 @@ export function Shell() {
     <>
       <a href="#main" className={classes.skip}>Skip to content</a>
       <Box component="header" className={classes.header}>
-        <Container size="xl" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="lg" wrap="nowrap">
+        <Container size="xl">
+          <Group justify="space-between" gap="xs">
+            <Group gap="md" wrap="nowrap">
               <Text fw={800} fz="lg" component="span">Polity</Text>
               <nav aria-label="Main">
                 <Group gap={4} wrap="nowrap">

@@ -4,7 +4,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { collectPages, type Page } from '../api/pagination.ts';
 import { grouped } from '../lib/format-number.ts';
-import { EmptyState, ErrorState, LoadingBlock } from './query-states.tsx';
+import { EmptyState, ErrorState, LoadingBlock, StaleNote } from './query-states.tsx';
 import classes from './infinite-list.module.css';
 
 export interface Column {
@@ -72,6 +72,7 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
           {filter && rows.length !== state.rows.length ? ` · ${grouped(String(rows.length))} match the filter` : ''}
         </Text>
       </Group>
+      {query.isRefetchError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
       {state.stalled === 'fell-back-to-offset' && (
         <Alert color="yellow" variant="light" mb="xs" title="This server repeated a page" role="status">
           It answered a pagination key with the first page again (Cosmos SDK nodes do this on /groups). Polity continued with offset paging.

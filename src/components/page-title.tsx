@@ -9,7 +9,7 @@ export function PageTitle({ title, kicker, right, docTitle }: { title: ReactNode
     <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
       <Stack gap={2} style={{ minWidth: 0 }}>
         {kicker && <Text fz="xs" tt="uppercase" fw={600} c="dimmed">{kicker}</Text>}
-        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ wordBreak: 'break-word' }}>{title}</Title>
+        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ wordBreak: 'break-word', unicodeBidi: 'isolate' }}>{title}</Title>
       </Stack>
       {right}
     </Group>

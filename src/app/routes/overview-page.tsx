@@ -1,4 +1,4 @@
-import { Card, Grid, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 import { AppLink } from '../../components/app-link.tsx';
@@ -47,12 +47,12 @@ export function Component() {
       <PageTitle title="Group governance and upgrades" kicker="Overview" docTitle="Overview" />
       <SearchBox />
       {count.isError && <ErrorState error={count.error} onRetry={() => void count.refetch()} what="Groups" />}
-      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+      <div className={classes.stats}>
         <Stat label="Endpoint" value={<Text span fz="sm" fw={600}>{label}</Text>} />
         <Stat label="Latest height" value={height ?? (plan.isPending ? '…' : 'not reported')} testId="overview-height" />
         <Stat label="Groups" value={count.data !== undefined ? grouped(count.data) : '…'} testId="overview-groups" />
         <Stat label="Modules" value={versions.data ? versions.data.versions.length : '…'} />
-      </SimpleGrid>
+      </div>
       {plan.data?.plan && (
         <Card padding="sm">
           <Group gap="xs">
@@ -61,8 +61,8 @@ export function Component() {
           </Group>
         </Card>
       )}
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 5 }}>
+      <div className={classes.columns}>
+        <div>
           <Card h="100%">
             <Title order={2} fz="lg" mb="sm">Newest groups</Title>
             {recent.isPending && count.isPending && <LoadingBlock label="Loading groups" />}
@@ -79,8 +79,8 @@ export function Component() {
             ))}
             <AppLink to="/groups" fz="sm">All groups →</AppLink>
           </Card>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
+        </div>
+        <div>
           <Card h="100%">
             <Title order={2} fz="lg" mb={4}>Open proposals</Title>
             <Text fz="xs" c="dimmed" mb="sm">In the {RECENT} newest groups, soonest to close first.</Text>
@@ -103,8 +103,8 @@ export function Component() {
               </Stack>
             )}
           </Card>
-        </Grid.Col>
-      </Grid>
+        </div>
+      </div>
     </Stack>
   );
 }

@@ -52,7 +52,7 @@ export function Component() {
         <>
           <Card>
             <Stack gap="md">
-              {p.summary && <Text fz="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="proposal-summary">{p.summary}</Text>}
+              {p.summary && <Text fz="sm" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', unicodeBidi: 'isolate' }} data-testid="proposal-summary">{p.summary}</Text>}
               <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
                 <Field label="Policy"><AddressText address={p.group_policy_address} to={`/policies/${p.group_policy_address}`} /></Field>
                 <Field label="Group">{policy.data ? <AppLink to={`/groups/${policy.data.group_id}`}>#{policy.data.group_id}</AppLink> : <Text fz="sm" c="dimmed">…</Text>}</Field>

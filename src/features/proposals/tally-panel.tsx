@@ -114,7 +114,8 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
           <div className={classes.line} style={{ left: `${Math.min(100, linePct)}%` }} aria-hidden data-testid="threshold-line" />
         )}
       </div>
-      <Table withRowBorders={false} verticalSpacing={4} fz="sm">
+      <div style={{ overflowX: 'auto' }}>
+      <Table withRowBorders={false} verticalSpacing={4} fz="sm" miw={360}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Option</Table.Th>
@@ -139,6 +140,7 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
           )}
         </Table.Tbody>
       </Table>
+      </div>
       {ev && open && (
         <Alert color={ev.outcome === 'passing' ? 'teal' : ev.outcome === 'failing' ? 'red' : 'blue'} variant="light" data-testid="tally-outcome">
           <Text fz="sm">
