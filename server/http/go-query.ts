@@ -3,6 +3,7 @@ import { invalidArgument } from './api-error.ts';
 // net/url.ParseQuery, whose error (bad escape, a semicolon) the gateway turns into a 400.
 
 function unescape(s: string): string {
+  if (!s.includes('%') && !s.includes('+')) return s;
   const bytes: number[] = [];
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
