@@ -84,6 +84,8 @@ test.describe('live tally', () => {
     const total = page.getByTestId('tally-panel');
     const before = await total.textContent();
     await expect.poll(async () => (await total.textContent()) !== before, { timeout: 15_000 }).toBe(true);
+    // The votes list notices new votes and offers to reload itself.
+    await expect(page.getByTestId('new-votes')).toBeVisible({ timeout: 15_000 });
     await expect(page.getByTestId('tally-final')).toBeVisible({ timeout: 40_000 });
     await expect(page.getByTestId('tally-live')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);

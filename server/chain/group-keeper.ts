@@ -18,6 +18,9 @@ import type {
 import { ZERO_TALLY } from './records.ts';
 import { SortedTable, TableMap, u64Key } from './sorted-table.ts';
 
+/** A copy of a string in its own fresh memory. */
+const fresh = (s: string) => Buffer.from(s, 'latin1').toString('latin1');
+
 export const MAX_EXECUTION_PERIOD_S = 1209600;
 export const MAX_METADATA_LEN = 255;
 const MAX_EXECUTION_MS = MAX_EXECUTION_PERIOD_S * 1000;
@@ -353,7 +356,10 @@ export class GroupKeeper {
   /** Bulk votes for large scenarios: every given member votes once, sorted once. */
   loadVotes(proposalId: bigint, votes: Vote[]): void {
     const pk = u64Key(proposalId);
-    const rows: [string, Vote][] = votes.map((v) => [pk + v.voterKey, v]);
+    // Rows are (re)allocated in key order, so a page reads neighbouring memory rather than
+    // objects scattered over the heap in insertion order.
+    const sorted = [...votes].sort((a, b) => (a.voterKey < b.voterKey ? -1 : a.voterKey > b.voterKey ? 1 : 0));
+    const rows: [string, Vote][] = sorted.map((v) => [pk + v.voterKey, { ...v, voter: fresh(v.voter) }]);
     this.votesByProposal.ensure(pk).bulkLoad(rows);
     for (const [rowKey, v] of rows) this.votesByVoter.set(v.voterKey, rowKey, v);
   }

@@ -42,6 +42,13 @@ export const proposalQueries = {
       initialPageParam: first,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
+  /** How many votes are stored now: one row and the total, cheap enough to poll while voting. */
+  voteCount: (e: string, id: string, pollMs: number | false) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(e), 'vote-count', id],
+      queryFn: ({ signal }) => getVotesByProposal(e, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+      refetchInterval: pollMs,
+    }),
   vote: (e: string, id: string, voter: string) =>
     queryOptions({ queryKey: [...proposalQueries.all(e), 'vote', id, voter], queryFn: ({ signal }) => getVote(e, id, voter, { signal }) }),
 };

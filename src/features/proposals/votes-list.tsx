@@ -1,5 +1,5 @@
-import { SegmentedControl, Stack } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Proposal, Vote, VoteOption } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
@@ -7,16 +7,23 @@ import { AppLink } from '../../components/app-link.tsx';
 import { OptionBadge } from '../../components/badges.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { proposalQueries, voteRowId } from './queries.ts';
+import { isVotingOpen, proposalQueries, voteRowId } from './queries.ts';
+import { useNow } from './use-block-pace.ts';
 
 const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 
 export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: Proposal }) {
   const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id, proposal.status));
   const [option, setOption] = useState<'all' | VoteOption>('all');
+  // While voting is open, watch the vote count and offer to reload the list when it grows.
+  const live = isVotingOpen(proposal, useNow(5000));
+  const count = useQuery({ ...proposalQueries.voteCount(endpoint, proposal.id, live ? 10_000 : false), enabled: live });
+  const loadedTotal = query.data?.pages[0]?.pagination.total;
+  const newVotes = live && count.data && loadedTotal ? BigInt(count.data) - BigInt(loadedTotal) : 0n;
   const filter = useCallback((v: Vote) => option === 'all' || v.option === option, [option]);
   return (
     <Stack gap="xs">
+      <Group justify="space-between">
       <SegmentedControl
         w="fit-content"
         value={option}
@@ -30,6 +37,12 @@ export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: 
           { label: '○ Abstain', value: 'VOTE_OPTION_ABSTAIN' },
         ]}
       />
+        {newVotes > 0n && (
+          <Button size="xs" variant="light" onClick={() => void query.refetch()} loading={query.isRefetching} data-testid="new-votes">
+            {newVotes.toString()} new {newVotes === 1n ? 'vote' : 'votes'} · reload the list
+          </Button>
+        )}
+      </Group>
       <InfiniteList
         label="Votes"
         query={query}
