@@ -8,7 +8,7 @@ export interface ApiResponse {
   body: string;
 }
 
-export interface ApiContext extends ChainView {
+export interface ApiContext extends Omit<ChainView, 'enter'> {
   readonly height: bigint;
 }
 
@@ -53,12 +53,14 @@ export function handleApi(ctx: ApiContext, method: string, rawPath: string, rawQ
     }
     const m = matchRoute(path.slice(1).split('/'));
     if (!m) throw notImplemented();
-    if (ctx.height === 0n) {
-      throw unknown('codespace sdk code 26: invalid height: polity is not ready; please wait for first block');
-    }
-    checkHeight(heightHeader, ctx.height);
     const query = m.route.hasQuery ? parseGoQuery(rawQuery) : new Map<string, string[]>();
-    const body = m.route.run(ctx, m.params, query);
+    const enter = () => {
+      if (ctx.height === 0n) {
+        throw unknown('codespace sdk code 26: invalid height: polity is not ready; please wait for first block');
+      }
+      checkHeight(heightHeader, ctx.height);
+    };
+    const body = m.route.run({ ...ctx, enter }, m.params, query);
     return {
       status: 200,
       headers: {

@@ -15,12 +15,17 @@ import {
   ZERO_TIME,
 } from '../chain/wire-json.ts';
 import { invalidArgument, unknown } from './api-error.ts';
-import { pageJson, paginate, parsePageRequest, type PaginationMode } from './pagination.ts';
+import { pageJson, paginate, parsePageRequest, type PageRequest, type PaginationMode } from './pagination.ts';
 
 export interface ChainView {
   readonly group: GroupKeeper;
   readonly upgrade: UpgradeKeeper;
   readonly mode: PaginationMode;
+  /**
+   * Called once the gateway's own parsing (path, then query) has passed: from here on the
+   * request is the node's, which first checks the queried height, then runs the keeper.
+   */
+  enter(): void;
 }
 
 type Params = Record<string, string>;
@@ -52,13 +57,13 @@ const notFound = (what?: string) => unknown(what ? `codespace sdk code 38: not f
 
 function list<V>(
   chain: ChainView,
-  query: Map<string, string[]>,
+  req: PageRequest,
   field: string,
   table: SortedTable<V>,
   render: (v: V) => string | null,
   ignoreKey = false,
 ): string {
-  const page = paginate(table, parsePageRequest(query), chain.mode, ignoreKey);
+  const page = paginate(table, req, chain.mode, ignoreKey);
   const parts: string[] = [];
   for (const item of page.items) {
     const s = render(item);
@@ -94,11 +99,14 @@ const route = (path: string, hasQuery: boolean, run: Route['run']): Route => ({
 
 export const ROUTES: Route[] = [
   route(`${G}/group_info/{group_id}`, false, (c, p) => {
-    const g = c.group.group(u64Param(p, 'group_id'));
+    const id = u64Param(p, 'group_id');
+    c.enter();
+    const g = c.group.group(id);
     if (!g) throw notFound('group');
     return `{"info":${groupInfoJson(g)}}`;
   }),
   route(`${G}/group_policy_info/{address}`, false, (c, p) => {
+    c.enter();
     const key = addressParam(p, 'address');
     const info = c.group.policies.get(key);
     if (!info) throw notFound('group policy');
@@ -106,44 +114,65 @@ export const ROUTES: Route[] = [
   }),
   route(`${G}/group_members/{group_id}`, true, (c, p, q) => {
     const id = u64Param(p, 'group_id');
-    return list(c, q, 'members', c.group.members.of(u64Key(id)), groupMemberJson);
+    const req = parsePageRequest(q);
+    c.enter();
+    return list(c, req, 'members', c.group.members.of(u64Key(id)), groupMemberJson);
   }),
   route(`${G}/groups_by_admin/{admin}`, true, (c, p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
     const admin = addressParam(p, 'admin');
-    return list(c, q, 'groups', c.group.groupsByAdmin.of(admin), (id) => groupById(c, id));
+    return list(c, req, 'groups', c.group.groupsByAdmin.of(admin), (id) => groupById(c, id));
   }),
-  route(`${G}/groups`, true, (c, _p, q) => list(c, q, 'groups', c.group.groups, groupInfoJson, c.mode === 'sdk')),
+  route(`${G}/groups`, true, (c, _p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
+    return list(c, req, 'groups', c.group.groups, groupInfoJson, c.mode === 'sdk');
+  }),
   route(`${G}/groups_by_member/{address}`, true, (c, p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
     const addr = addressParam(p, 'address');
-    return list(c, q, 'groups', c.group.groupsByMember.of(addr), (m) => groupById(c, m.groupId));
+    return list(c, req, 'groups', c.group.groupsByMember.of(addr), (m) => groupById(c, m.groupId));
   }),
   route(`${G}/group_policies_by_group/{group_id}`, true, (c, p, q) => {
     const id = u64Param(p, 'group_id');
-    return list(c, q, 'group_policies', c.group.policiesByGroup.of(u64Key(id)), (k) => policyByKey(c, k));
+    const req = parsePageRequest(q);
+    c.enter();
+    return list(c, req, 'group_policies', c.group.policiesByGroup.of(u64Key(id)), (k) => policyByKey(c, k));
   }),
   route(`${G}/group_policies_by_admin/{admin}`, true, (c, p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
     const admin = addressParam(p, 'admin');
-    return list(c, q, 'group_policies', c.group.policiesByAdmin.of(admin), (k) => policyByKey(c, k));
+    return list(c, req, 'group_policies', c.group.policiesByAdmin.of(admin), (k) => policyByKey(c, k));
   }),
   route(`${G}/proposal/{proposal_id}`, false, (c, p) => {
-    return `{"proposal":${proposalJson(proposalOrThrow(c, u64Param(p, 'proposal_id')))}}`;
+    const id = u64Param(p, 'proposal_id');
+    c.enter();
+    return `{"proposal":${proposalJson(proposalOrThrow(c, id))}}`;
   }),
   route(`${G}/proposals/{proposal_id}/tally`, false, (c, p) => {
-    const prop = proposalOrThrow(c, u64Param(p, 'proposal_id'));
+    const id = u64Param(p, 'proposal_id');
+    c.enter();
+    const prop = proposalOrThrow(c, id);
     if (prop.status === 'PROPOSAL_STATUS_WITHDRAWN' || prop.status === 'PROPOSAL_STATUS_ABORTED') {
       throw unknown(`codespace group code 6: invalid value: can't get the tally of a proposal with status ${prop.status}`);
     }
     return `{"tally":${tallyJson(c.group.tally(prop))}}`;
   }),
   route(`${G}/proposals_by_group_policy/{address}`, true, (c, p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
     const addr = addressParam(p, 'address');
-    return list(c, q, 'proposals', c.group.proposalsByPolicy.of(addr), (id) => {
+    return list(c, req, 'proposals', c.group.proposalsByPolicy.of(addr), (id) => {
       const prop = c.group.proposal(id);
       return prop ? proposalJson(prop) : null;
     });
   }),
   route(`${G}/vote_by_proposal_voter/{proposal_id}/{voter}`, false, (c, p) => {
     const id = u64Param(p, 'proposal_id');
+    c.enter();
     const voter = addressParam(p, 'voter');
     const v = c.group.getVote(id, voter);
     if (!v) throw notFound();
@@ -151,18 +180,26 @@ export const ROUTES: Route[] = [
   }),
   route(`${G}/votes_by_proposal/{proposal_id}`, true, (c, p, q) => {
     const id = u64Param(p, 'proposal_id');
-    return list(c, q, 'votes', c.group.votesByProposal.of(u64Key(id)), voteJson);
+    const req = parsePageRequest(q);
+    c.enter();
+    return list(c, req, 'votes', c.group.votesByProposal.of(u64Key(id)), voteJson);
   }),
   route(`${G}/votes_by_voter/{voter}`, true, (c, p, q) => {
+    const req = parsePageRequest(q);
+    c.enter();
     const voter = addressParam(p, 'voter');
-    return list(c, q, 'votes', c.group.votesByVoter.of(voter), voteJson);
+    return list(c, req, 'votes', c.group.votesByVoter.of(voter), voteJson);
   }),
   route(`${U}/current_plan`, false, (c) => {
+    c.enter();
     const plan = c.upgrade.pending?.plan;
     if (!plan) return '{"plan":null}';
     return `{"plan":{"name":${str(plan.name)},"time":${ZERO_TIME},"height":"${plan.height}","info":${str(plan.info)},"upgraded_client_state":null}}`;
   }),
-  route(`${U}/applied_plan/{name}`, false, (c, p) => `{"height":"${c.upgrade.appliedHeight(p.name)}"}`),
+  route(`${U}/applied_plan/{name}`, false, (c, p) => {
+    c.enter();
+    return `{"height":"${c.upgrade.appliedHeight(p.name)}"}`;
+  }),
   route(`${U}/upgraded_consensus_state/{last_height}`, false, (c, p) => {
     let h: bigint;
     try {
@@ -171,10 +208,12 @@ export const ROUTES: Route[] = [
       if (e instanceof GoParseError) throw invalidArgument(`type mismatch, parameter: last_height, error: ${e.message}`);
       throw e;
     }
+    c.enter();
     return `{"upgraded_consensus_state":${bytesOrNull(c.upgrade.consensusStates.get(h))}}`;
   }),
   route(`${U}/module_versions`, true, (c, _p, q) => {
     const name = (q.get('module_name') ?? q.get('moduleName'))?.[0] ?? '';
+    c.enter();
     let versions = c.upgrade.sortedVersions();
     if (name !== '') {
       versions = versions.filter((v) => v.name === name);
@@ -184,7 +223,10 @@ export const ROUTES: Route[] = [
     }
     return `{"module_versions":[${versions.map((v) => `{"name":${str(v.name)},"version":"${v.version}"}`).join(',')}]}`;
   }),
-  route(`${U}/authority`, false, () => `{"address":"${GOV_AUTHORITY}"}`),
+  route(`${U}/authority`, false, (c) => {
+    c.enter();
+    return `{"address":"${GOV_AUTHORITY}"}`;
+  }),
 ];
 
 export interface Matched {

@@ -140,3 +140,15 @@ describe('the §5.2 error table', () => {
     expect((await h.get(`${G}/group_info/1`)).status).toBe(200);
   });
 });
+
+describe('which error wins when several apply (gateway parsing, then height, then keeper)', () => {
+  it('a bad query parameter beats a bad address; a bad address beats key+offset', async () => {
+    await expectError(`${G}/groups_by_admin/nope?pagination.limit=x`, 400, 3, 'strconv.ParseUint: parsing "x": invalid syntax');
+    await expectError(`${G}/groups_by_admin/nope?pagination.key=AA%3D%3D&pagination.offset=1`, 500, 2, 'decoding bech32 failed: invalid bech32 string length 4');
+  });
+  it('a malformed id beats a height in the future; the height beats not-found', async () => {
+    const future = { headers: { 'x-cosmos-block-height': String(h.node.height + 5n) } };
+    await expectError(`${G}/group_info/abc`, 400, 3, /type mismatch/, future);
+    await expectError(`${G}/group_info/999`, 500, 2, /cannot query with height in the future/, future);
+  });
+});
