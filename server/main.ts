@@ -58,6 +58,10 @@ function main(): void {
   console.log(`chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`);
 
   const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams });
+  server.on('error', (e: NodeJS.ErrnoException) => {
+    console.error(e.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT or --port` : `cannot listen: ${e.message}`);
+    process.exit(2);
+  });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
   server.listen(port, values.host, () => {
     console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${node.mode})`);
