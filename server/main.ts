@@ -70,6 +70,7 @@ function main(): void {
   const stop = (signal: string) => {
     console.log(`${signal}: stopping at height ${node.height}`);
     clearInterval(timer);
+    node.writeSnapshot();
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2000).unref();

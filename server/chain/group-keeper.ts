@@ -31,6 +31,17 @@ export interface MemberInput {
   metadata?: string;
 }
 
+export interface GroupState {
+  seqs: [bigint, bigint, bigint];
+  groups: GroupInfo[];
+  members: Member[];
+  policies: PolicyInfo[];
+  proposals: Proposal[];
+  votes: Vote[];
+  balances: [string, bigint][];
+  pendingAtEnd: bigint[];
+}
+
 export interface AddressBook {
   /** Address bytes (latin1) for a bech32 address the chain created itself. */
   keyOf(address: string): string;
@@ -485,6 +496,55 @@ export class GroupKeeper {
     for (const p of this.proposals.values()) {
       if (p.votingPeriodEnd < now - MAX_EXECUTION_MS) this.pruneProposal(p);
     }
+  }
+
+  /** Everything that defines the state (indexes are derived), in an order that replays identically. */
+  exportState(): GroupState {
+    const members: Member[] = [];
+    for (let i = 0; i < this.groups.size; i++) {
+      const t = this.members.of(this.groups.keyAt(i));
+      for (let j = 0; j < t.size; j++) members.push(t.valueAt(j));
+    }
+    const votes: Vote[] = [];
+    for (const id of this.proposals.keys()) {
+      const t = this.votesByProposal.of(u64Key(id));
+      for (let j = 0; j < t.size; j++) votes.push(t.valueAt(j));
+    }
+    return {
+      seqs: [this.groupSeq, this.policySeq, this.proposalSeq],
+      groups: this.groups.values(),
+      members,
+      policies: [...this.policies.values()],
+      proposals: [...this.proposals.values()],
+      votes,
+      balances: [...this.balances.entries()],
+      pendingAtEnd: [...this.pendingAtEnd],
+    };
+  }
+
+  importState(st: GroupState): void {
+    [this.groupSeq, this.policySeq, this.proposalSeq] = st.seqs;
+    for (const g of st.groups) {
+      this.groups.set(u64Key(g.id), g);
+      this.groupsByAdmin.set(this.key(g.admin), u64Key(g.id), g.id);
+    }
+    for (const m of st.members) this.putMember(m.groupId, m, m.addedAt, m.addedAt);
+    for (const p of st.policies) {
+      this.policies.set(p.key, p);
+      this.policiesByGroup.set(u64Key(p.groupId), '\x20' + p.key, p.key);
+      this.policiesByAdmin.set(this.key(p.admin), '\x20' + p.key, p.key);
+    }
+    for (const p of st.proposals) {
+      this.proposals.set(p.id, p);
+      this.proposalsByPolicy.set(this.key(p.policyAddress), u64Key(p.id), p.id);
+    }
+    for (const v of st.votes) {
+      const rowKey = u64Key(v.proposalId) + v.voterKey;
+      this.votesByProposal.set(u64Key(v.proposalId), rowKey, v);
+      this.votesByVoter.set(v.voterKey, rowKey, v);
+    }
+    for (const [k, b] of st.balances) this.balances.set(k, b);
+    for (const id of st.pendingAtEnd) this.pendingAtEnd.add(id);
   }
 
   totalWeightText(g: GroupInfo): string {

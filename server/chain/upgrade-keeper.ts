@@ -10,6 +10,13 @@ export interface UpgradeEffect {
   readonly versions: Readonly<Record<string, number>>;
 }
 
+export interface UpgradeState {
+  versions: [string, bigint][];
+  done: { name: string; height: bigint }[];
+  pending: UpgradeEffect | null;
+  consensusStates: [bigint, string][];
+}
+
 /** x/upgrade: the module version map, done markers by height, the pending plan. */
 export class UpgradeKeeper {
   readonly versions = new Map<string, bigint>();
@@ -44,6 +51,22 @@ export class UpgradeKeeper {
     this.consensusStates.delete(p.plan.height);
     this.pending = null;
     return true;
+  }
+
+  exportState(): UpgradeState {
+    return {
+      versions: [...this.versions.entries()],
+      done: this.done,
+      pending: this.pending,
+      consensusStates: [...this.consensusStates.entries()].map(([h, b]) => [h, b.toString('base64')]),
+    };
+  }
+
+  importState(st: UpgradeState): void {
+    for (const [n, v] of st.versions) this.versions.set(n, v);
+    this.done.push(...st.done);
+    this.pending = st.pending;
+    for (const [h, b] of st.consensusStates) this.consensusStates.set(h, Buffer.from(b, 'base64'));
   }
 
   appliedHeight(name: string): bigint {
