@@ -28,7 +28,7 @@ export default defineConfig({
     { name: 'sdk-compat', use: { baseURL: 'http://127.0.0.1:4174' } },
   ],
   webServer: [
-    { command: server(4173, ''), url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
-    { command: server(4174, '--compat sdk'), url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
+    { command: server(4173, '--upstream compat=http://127.0.0.1:4174'), url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
+    { command: server(4174, '--compat sdk --seed polity-compat --cors'), url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
   ],
 });

@@ -16,6 +16,7 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --live-period S     voting period of the quick policies live proposals go to (default 600)
   --compat sdk        paginate exactly like the SDK: reverse ignored, /groups ignores the key
   --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
+  --cors              let pages on other origins read the API (like a node's enabled-unsafe-cors)
   --dist DIR          built dashboard to serve (default ./dist)
 `;
 
@@ -32,6 +33,7 @@ function main(): void {
       'live-period': { type: 'string', default: '600' },
       compat: { type: 'string' },
       upstream: { type: 'string', multiple: true, default: [] },
+      cors: { type: 'boolean', default: false },
       dist: { type: 'string', default: 'dist' },
       help: { type: 'boolean', default: false },
     },
@@ -57,7 +59,7 @@ function main(): void {
   const node = ChainNode.open({ seed: values.seed, genesisTime, scenario, livePeriodS, mode: values.compat === 'sdk' ? 'sdk' : 'extended', dataDir });
   console.log(`chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`);
 
-  const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams });
+  const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams, cors: values.cors });
   server.on('error', (e: NodeJS.ErrnoException) => {
     console.error(e.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT or --port` : `cannot listen: ${e.message}`);
     process.exit(2);

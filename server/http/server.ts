@@ -9,7 +9,14 @@ export interface ServerOptions {
   node: ChainNode;
   distDir?: string;
   upstreams?: Upstream[];
+  /** Like a node's enabled-unsafe-cors: let pages on any origin read the API (and its height). */
+  cors?: boolean;
 }
+
+const CORS_HEADERS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Expose-Headers': 'X-Cosmos-Block-Height, Grpc-Metadata-X-Cosmos-Block-Height',
+};
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
   res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
@@ -35,7 +42,7 @@ export function createPolityServer(opts: ServerOptions): Server {
         rawQuery,
         typeof h === 'string' ? h : undefined,
       );
-      return send(res, r.status, r.headers, r.body);
+      return send(res, r.status, opts.cors ? { ...r.headers, ...CORS_HEADERS } : r.headers, r.body);
     }
     if (rawPath.startsWith(UPSTREAM_PREFIX)) {
       proxy(upstreams, req, res, rawPath, rawQuery).catch(() => res.destroy());
