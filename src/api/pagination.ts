@@ -31,50 +31,61 @@ export interface PageState<T> {
 }
 
 /**
- * Flattens pages, dropping any page that repeats an earlier one. Real nodes answer /groups with
- * page 1 again whatever key they are given, so a naive "follow next_key" would loop forever.
+ * Pages that start with the same row as an earlier page are repeats: real nodes answer /groups
+ * with page 1 again whatever key they are given, so a naive "follow next_key" would loop forever.
+ * Comparing first rows only keeps this linear in the number of pages.
  */
+function repeats<T>(pages: Page<T>[], identity: (row: T) => string): boolean[] {
+  const firsts = new Set<string>();
+  return pages.map((p) => {
+    const first = p.rows[0];
+    if (first === undefined) return false;
+    const id = identity(first);
+    if (firsts.has(id)) return true;
+    firsts.add(id);
+    return false;
+  });
+}
+
+/** Flattens pages without their repeats, with the total the first page reported. */
 export function collectPages<T>(pages: Page<T>[], identity: (row: T) => string): PageState<T> {
+  const rep = repeats(pages, identity);
   const rows: T[] = [];
-  const seen = new Set<string>();
   let stalled: PageState<T>['stalled'] = null;
-  for (const page of pages) {
-    const first = page.rows[0];
-    if (first !== undefined && seen.has(identity(first))) {
-      stalled = page.param !== null && 'offset' in page.param ? 'stopped' : 'fell-back-to-offset';
-      continue;
-    }
-    for (const r of page.rows) {
-      seen.add(identity(r));
-      rows.push(r);
-    }
-  }
+  pages.forEach((page, i) => {
+    if (rep[i]) stalled = page.param !== null && 'offset' in page.param ? 'stopped' : 'fell-back-to-offset';
+    else rows.push(...page.rows);
+  });
   const total = pages[0]?.pagination.total;
   return { rows, total: total && total !== '0' ? total : pages[0] && pages[0].pagination.next_key === null ? String(rows.length) : null, stalled };
 }
 
 /**
  * getNextPageParam: follow next_key, unless the last page repeated an earlier one; then continue
- * by offset once, and stop for good if offsets do not advance either.
+ * by offset, and stop for good if offsets do not advance either.
  */
 export function nextPageParam<T>(pages: Page<T>[], identity: (row: T) => string): PageParam | undefined {
   const last = pages[pages.length - 1];
   if (!last) return undefined;
-  const state = collectPages(pages, identity);
-  if (isRepeat(pages, identity)) {
-    if (last.param !== null && 'offset' in last.param) return undefined;
-    return { offset: state.rows.length };
-  }
-  if (last.param !== null && 'offset' in last.param) {
-    return last.rows.length > 0 && last.pagination.next_key !== null ? { offset: state.rows.length } : undefined;
-  }
+  const rep = repeats(pages, identity);
+  const loaded = pages.reduce((n, p, i) => (rep[i] ? n : n + p.rows.length), 0);
+  const byOffset = last.param !== null && 'offset' in last.param;
+  if (rep[rep.length - 1]) return byOffset ? undefined : { offset: loaded };
+  if (byOffset) return last.rows.length > 0 && last.pagination.next_key !== null ? { offset: loaded } : undefined;
   return last.pagination.next_key ? { key: last.pagination.next_key } : undefined;
 }
 
-function isRepeat<T>(pages: Page<T>[], identity: (row: T) => string): boolean {
-  const last = pages[pages.length - 1];
-  const first = last.rows[0];
-  if (first === undefined) return false;
-  const id = identity(first);
-  return pages.slice(0, -1).some((p) => p.rows.some((r) => identity(r) === id));
+/** Follows a list to its end (the same repeat detection as the lists), reporting rows so far. */
+export async function fetchAllPages<T>(fetchPage: (p: PageParam) => Promise<Page<T>>, identity: (r: T) => string, onRows?: (n: number) => void): Promise<T[]> {
+  const pages: Page<T>[] = [];
+  let loaded = 0;
+  let param: PageParam | undefined = null;
+  while (param !== undefined) {
+    const page = await fetchPage(param);
+    pages.push(page);
+    loaded += page.rows.length;
+    onRows?.(loaded);
+    param = nextPageParam(pages, identity);
+  }
+  return collectPages(pages, identity).rows;
 }

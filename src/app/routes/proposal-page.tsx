@@ -15,6 +15,7 @@ import { Field } from '../../features/groups/group-info-card.tsx';
 import { groupQueries } from '../../features/groups/queries.ts';
 import { policyQueries } from '../../features/policies/queries.ts';
 import { proposalQueries } from '../../features/proposals/queries.ts';
+import { TallyAudit } from '../../features/proposals/tally-audit.tsx';
 import { TallyPanel } from '../../features/proposals/tally-panel.tsx';
 import { useBlockPace } from '../../features/proposals/use-block-pace.ts';
 import { VotesList } from '../../features/proposals/votes-list.tsx';
@@ -83,6 +84,7 @@ export function Component() {
             </Stack>
           </Card>
           <TallyPanel endpoint={e} proposal={p} policy={policy.data} group={group.data} />
+          <TallyAudit endpoint={e} proposal={p} group={group.data} />
           <Stack gap="xs">
             <Title order={2} fz="lg">Messages ({p.messages.length})</Title>
             {p.messages.length === 0 ? (

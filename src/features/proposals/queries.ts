@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
-import { nextPageParam, type PageParam } from '../../api/pagination.ts';
-import type { Proposal, Vote } from '../../api/schemas.ts';
+import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
+import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
+import type { GroupMember, Proposal, TallyResult, Vote } from '../../api/schemas.ts';
+import { recount } from '../../lib/tally-audit.ts';
 import { instant } from '../../lib/time.ts';
 
 export const voteRowId = (v: Vote) => `${v.proposal_id}/${v.voter}`;
@@ -15,6 +16,16 @@ export function isVotingOpen(p: Proposal, now = Date.now()): boolean {
 
 /** Still waiting for the chain to finalize it (voting over, status not updated yet). */
 export const awaitingFinal = (p: Proposal) => p.status === 'PROPOSAL_STATUS_SUBMITTED';
+
+export interface Audit {
+  chain: TallyResult;
+  recount: ReturnType<typeof recount>;
+  votes: Vote[];
+  members: GroupMember[];
+  height: string | null;
+}
+
+type Progress = (update: (s: { votes: number; members: number }) => { votes: number; members: number }) => void;
 
 export const proposalQueries = {
   all: (e: string) => ['api', e, 'proposals'] as const,
@@ -48,6 +59,19 @@ export const proposalQueries = {
       queryKey: [...proposalQueries.all(e), 'vote-count', id],
       queryFn: ({ signal }) => getVotesByProposal(e, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
       refetchInterval: pollMs,
+    }),
+  /** Every stored vote and member, recounted, next to the chain's tally. `run` asks again. */
+  audit: (e: string, id: string, groupId: string, run: number, progress: Progress) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(e), 'audit', id, groupId, run],
+      staleTime: Infinity,
+      retry: false,
+      queryFn: async ({ signal }): Promise<Audit> => {
+        const votes = await fetchAllPages((p) => getVotesByProposal(e, id, { param: p, limit: 1000, signal }), voteRowId, (n) => progress((s) => ({ ...s, votes: n })));
+        const members = await fetchAllPages((p) => getGroupMembers(e, groupId, { param: p, limit: 1000, signal }), (m) => m.member.address, (n) => progress((s) => ({ ...s, members: n })));
+        const chain = await getTally(e, id, { signal });
+        return { chain: chain.tally, recount: recount(votes, members), votes, members, height: chain.height };
+      },
     }),
   vote: (e: string, id: string, voter: string) =>
     queryOptions({ queryKey: [...proposalQueries.all(e), 'vote', id, voter], queryFn: ({ signal }) => getVote(e, id, voter, { signal }) }),
