@@ -72,7 +72,11 @@ function main(): void {
   const stop = (signal: string) => {
     console.log(`${signal}: stopping at height ${node.height}`);
     clearInterval(timer);
-    node.writeSnapshot();
+    try {
+      node.writeSnapshot();
+    } catch (e) {
+      console.error(`snapshot not written: ${e instanceof Error ? e.message : e}`);
+    }
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2000).unref();

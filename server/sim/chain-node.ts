@@ -63,6 +63,7 @@ export class ChainNode {
   cast!: Cast;
   private readonly logPath?: string;
   private readonly snapshotPath?: string;
+  private durabilityLost = false;
 
   private constructor(params: ChainParams, mode: PaginationMode, dataDir?: string) {
     this.params = params;
@@ -159,8 +160,14 @@ export class ChainNode {
     const t = Math.max(time, this.time + 1);
     const h = this.height + 1n;
     this.runBlock(h, t);
-    if (this.logPath) appendFileSync(this.logPath, `${h} ${t}\n`);
-    if (h % SNAPSHOT_EVERY === 0n) this.writeSnapshot();
+    try {
+      if (this.logPath) appendFileSync(this.logPath, `${h} ${t}\n`);
+      if (h % SNAPSHOT_EVERY === 0n) this.writeSnapshot();
+    } catch (e) {
+      // Keep serving; only durability is lost, and the operator hears about it once.
+      if (!this.durabilityLost) console.error(`cannot write the chain's data (${e instanceof Error ? e.message : e}); blocks from ${h} on will not survive a restart`);
+      this.durabilityLost = true;
+    }
   }
 
   /** Test helper: n blocks, `stepMs` apart. */

@@ -1,0 +1,10 @@
+import { chromium } from '@playwright/test';
+const [,, url, out] = process.argv;
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1280, height: 1000 } });
+await p.goto(url);
+await p.getByRole('button', { name: 'Recount from every vote' }).click();
+await p.getByTestId('audit-result').waitFor();
+await p.getByTestId('tally-panel').scrollIntoViewIfNeeded();
+await p.screenshot({ path: out });
+await b.close();
