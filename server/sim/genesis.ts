@@ -164,18 +164,17 @@ export function buildGenesis(node: ChainNode): Cast {
   const vote = (key: string, t: Millis, voter: string, option: VoteOption, metadata = '') =>
     at(t, () => k.vote(cast.proposals[key], voter, option, metadata, t));
   const txt = (title: string, summary: string) => ({ title, summary, metadata: JSON.stringify({ title, summary }) });
-  const pol = (name: string) => () => cast.policies[name];
 
   // Executed successfully right away: pruned at once, so it is only a gap in the ids.
   at(G - 10 * DAY, () => {
     const t = G - 10 * DAY;
-    cast.proposals.executed = k.submitProposal({ policyAddress: pol('coreTreasury')(), proposers: [p.alice], ...txt('Fund the security audit', 'Pay the auditors 250,000 stake.'), messages: [msgSend(pol('coreTreasury')(), p.treasury, 250_000n)] }, t);
+    cast.proposals.executed = k.submitProposal({ policyAddress: cast.policies.coreTreasury, proposers: [p.alice], ...txt('Fund the security audit', 'Pay the auditors 250,000 stake.'), messages: [msgSend(cast.policies.coreTreasury, p.treasury, 250_000n)] }, t);
     k.vote(cast.proposals.executed, p.bob, 'VOTE_OPTION_YES', '', t);
     k.vote(cast.proposals.executed, p.alice, 'VOTE_OPTION_YES', '', t, true);
   });
   at(G - 6 * DAY, () => {
     const t = G - 6 * DAY;
-    const pa = pol('coreTreasury')();
+    const pa = cast.policies.coreTreasury;
     cast.proposals.execFailed = k.submitProposal({ policyAddress: pa, proposers: [p.bob], ...txt('Pay contractor invoice #42', 'Sends more than the treasury holds, so execution fails.'), messages: [msgSend(pa, p.treasury, 5_000_000n), msgDelegate(pa, val, 1n)] }, t);
   });
   vote('execFailed', G - 6 * DAY + HOUR, p.alice, 'VOTE_OPTION_YES');
