@@ -11,7 +11,7 @@ test.describe('browsing', () => {
     await page.getByRole('link', { name: 'Core contributors' }).click();
     await expect(page.getByRole('heading', { name: 'Core contributors' })).toBeVisible();
     await expect(page.getByTestId('total-weight')).toHaveText('6');
-    await expect(page.getByText('5 of 5 members')).toBeVisible();
+    await expect(page.getByText('5 members', { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: '33.33%' })).toBeVisible();
     await page.getByRole('link', { name: 'Core treasury' }).click();
     await expect(page.getByText('Passes with 3 yes weight — 50.00% of the total weight 6')).toBeVisible();
@@ -48,7 +48,8 @@ test.describe('browsing', () => {
     await page.goto(`/voters/${vera}`);
     await expect(page.getByTestId('list-count')).toHaveText(/^50 of \d+ votes$/);
     await page.mouse.wheel(0, 10_000);
-    await expect(page.getByTestId('list-count')).toHaveText(/^(\d+) of \1 votes$/, { timeout: 15_000 });
+    await expect(page.getByTestId('list-count')).toHaveText(/^\d+ votes$/, { timeout: 15_000 });
+    expect(Number((await page.getByTestId('list-count').textContent())?.split(' ')[0])).toBeGreaterThan(50);
     await expect(page.getByText('End of list.')).toBeVisible();
     await page.getByRole('tab', { name: 'Groups as member' }).click();
     await expect(page.getByRole('link', { name: /Daily polls/ })).toBeVisible();
@@ -58,7 +59,7 @@ test.describe('browsing', () => {
     await page.goto('/groups');
     await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
     await page.mouse.wheel(0, 5000);
-    await expect(page.getByTestId('list-count')).toHaveText('39 of 39 groups');
+    await expect(page.getByTestId('list-count')).toHaveText('39 groups');
     const note = page.getByText('This server repeated a page');
     if (info.project.name === 'sdk-compat') await expect(note).toBeVisible();
     else await expect(note).toHaveCount(0);

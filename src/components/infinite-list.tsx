@@ -38,11 +38,11 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
   const listRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [margin, setMargin] = useState(0);
-  const loaded = pages !== undefined;
+  const ready = pages !== undefined;
   useLayoutEffect(() => {
     // Where the list starts on the page, for window-scroll virtualisation.
-    if (loaded && listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
-  }, [loaded]);
+    if (ready && listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+  }, [ready]);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 12, scrollMargin: margin });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
 
@@ -60,7 +60,14 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
   if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} notFound={notFound} />;
 
   const total = state.total;
-  const count = total ? `${grouped(String(state.rows.length))} of ${grouped(total)} ${noun}` : `${grouped(String(state.rows.length))} ${noun} loaded`;
+  const loaded = state.rows.length;
+  // A living chain changes while pages load: once complete, the count is what was loaded; before,
+  // a total that the list has outgrown is not shown as smaller than what is on screen.
+  const count = !hasNextPage
+    ? `${grouped(String(loaded))} ${noun}`
+    : total
+      ? `${grouped(String(loaded))} of ${grouped(BigInt(total) > BigInt(loaded) ? total : String(loaded))} ${noun}`
+      : `${grouped(String(loaded))} ${noun} loaded`;
   const template = columns.map((c) => c.width).join(' ');
   const items = virtualizer.getVirtualItems();
 
