@@ -13,6 +13,7 @@ test.describe('browsing', () => {
     await expect(page.getByTestId('total-weight')).toHaveText('6');
     await expect(page.getByText('5 members', { exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: '33.33%' })).toBeVisible();
+    await expect(page.getByTestId('group-proposals')).toContainText('Raise the validator budget');
     await page.getByRole('link', { name: 'Core treasury' }).click();
     await expect(page.getByText('Passes with 3 yes weight — 50.00% of the total weight 6')).toBeVisible();
     await page.getByRole('link', { name: 'Raise the validator budget' }).first().click();

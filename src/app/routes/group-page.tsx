@@ -9,6 +9,7 @@ import { metadataName } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { GroupInfoCard } from '../../features/groups/group-info-card.tsx';
+import { GroupProposals } from '../../features/groups/group-proposals.tsx';
 import { groupQueries, memberId } from '../../features/groups/queries.ts';
 import { PolicyList } from '../../features/policies/policy-list.tsx';
 import { percentOf } from '../../lib/decimal.ts';
@@ -57,6 +58,10 @@ export function Component() {
                 ];
               }}
             />
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} fz="lg">Latest proposals</Title>
+            <GroupProposals endpoint={e} groupId={id} />
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">Policies</Title>

@@ -11,7 +11,7 @@ import { SearchBox } from '../../features/groups/search-box.tsx';
 import { upgradeQueries } from '../../features/upgrades/queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { compareIds } from '../../lib/ids.ts';
-import { useNow } from '../../features/proposals/use-block-pace.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { instant, relative } from '../../lib/time.ts';
 import { useEndpoint, useEndpointLabel } from '../endpoint.ts';
 import classes from './overview-page.module.css';

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
+  getProposalsByGroupPolicy,
   getGroupInfo,
   getGroupMembers,
   getGroupPoliciesByAdmin,
@@ -8,8 +9,9 @@ import {
   getGroupsByAdmin,
   getGroupsByMember,
 } from '../../api/endpoints.ts';
-import { nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
-import type { GroupInfo, GroupMember, GroupPolicyInfo } from '../../api/schemas.ts';
+import { fetchAllPages, nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
+import type { GroupInfo, GroupMember, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { compareIds } from '../../lib/ids.ts';
 
 export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
 
@@ -48,6 +50,23 @@ export const groupQueries = {
       queryFn: ({ pageParam, signal }) => getGroupPoliciesByGroup(e, id, { param: pageParam, signal }),
       initialPageParam: first,
       getNextPageParam: (_last, pages) => nextPageParam(pages, policyId),
+    }),
+  /** The newest proposals of each of the group's policies (proposals are listed per policy on chain). */
+  latestProposals: (e: string, id: string, perPolicy: number) =>
+    queryOptions({
+      queryKey: [...groupQueries.all(e), 'latest-proposals', id, perPolicy],
+      queryFn: async ({ signal }): Promise<Proposal[]> => {
+        const policies = await fetchAllPages((p) => getGroupPoliciesByGroup(e, id, { param: p, limit: 100, signal }), policyId);
+        const lists = await Promise.all(
+          policies.map(async (policy) => {
+            const head = await getProposalsByGroupPolicy(e, policy.address, { param: null, limit: 1, signal });
+            const total = BigInt(head.pagination.total);
+            const offset = total > BigInt(perPolicy) ? Number(total - BigInt(perPolicy)) : 0;
+            return (await getProposalsByGroupPolicy(e, policy.address, { param: { offset }, limit: perPolicy, signal })).rows;
+          }),
+        );
+        return lists.flat().sort((a, b) => compareIds(b.id, a.id));
+      },
     }),
   policiesByAdmin: (e: string, admin: string) =>
     infiniteQueryOptions({

@@ -9,7 +9,8 @@ import { grouped } from '../../lib/format-number.ts';
 import { evaluate, readPolicy } from '../../lib/decision.ts';
 import { useLatestHeight } from '../../app/latest-height.ts';
 import { isVotingOpen, proposalQueries } from './queries.ts';
-import { useBlockPace, useNow } from './use-block-pace.ts';
+import { useNow } from '../../lib/use-now.ts';
+import { useBlockPace } from './use-block-pace.ts';
 import classes from './tally-panel.module.css';
 
 const ROWS = [

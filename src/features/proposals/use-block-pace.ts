@@ -22,13 +22,3 @@ export function useBlockPace(height: string | null | undefined): number {
   }, [height]);
   return pace;
 }
-
-/** The current time, ticking every `ms`. */
-export function useNow(ms = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
-  }, [ms]);
-  return now;
-}

@@ -8,7 +8,7 @@ import { OptionBadge } from '../../components/badges.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { isVotingOpen, proposalQueries, voteRowId } from './queries.ts';
-import { useNow } from './use-block-pace.ts';
+import { useNow } from '../../lib/use-now.ts';
 
 const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 
