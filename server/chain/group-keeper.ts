@@ -18,6 +18,10 @@ import type {
 import { ZERO_TALLY } from './records.ts';
 import { SortedTable, TableMap, u64Key } from './sorted-table.ts';
 
+const SMALL_LIMIT = 1n << 32n;
+/** Whole weights below 2^32 also kept as numbers, so tallies add them without BigInt. */
+const smallOf = (w: Dec): number | undefined => (w.exp === 0 && w.coef >= 0n && w.coef < SMALL_LIMIT ? Number(w.coef) : undefined);
+
 /** A copy of a string in its own fresh memory. */
 const fresh = (s: string) => Buffer.from(s, 'latin1').toString('latin1');
 
@@ -146,7 +150,7 @@ export class GroupKeeper {
       if (!w || isZero(w)) throw new ChainError(`invalid member weight ${m.weight}`);
       total = add(total, w);
       const key = this.key(m.address);
-      const rec: Member = { groupId: id, address: m.address, key, weight: m.weight, w, metadata: m.metadata ?? '', addedAt: now };
+      const rec: Member = { groupId: id, address: m.address, key, weight: m.weight, w, small: smallOf(w), metadata: m.metadata ?? '', addedAt: now };
       rows.push([gk + key, rec]);
       index.set(key, rec);
       this.groupsByMember.set(key, gk + key, rec);
@@ -168,6 +172,7 @@ export class GroupKeeper {
       key,
       weight: m.weight,
       w,
+      small: smallOf(w),
       metadata: m.metadata ?? '',
       addedAt: addedAt ?? now,
     };
@@ -385,23 +390,36 @@ export class GroupKeeper {
     const stamp = `${g.version}:${votes.size}`;
     const cached = this.tallyCache.get(p.id);
     if (cached?.stamp === stamp) return cached.tally;
-    const sums: Record<VoteOption, Dec> = {
-      VOTE_OPTION_YES: ZERO,
-      VOTE_OPTION_ABSTAIN: ZERO,
-      VOTE_OPTION_NO: ZERO,
-      VOTE_OPTION_NO_WITH_VETO: ZERO,
-    };
+    // Small whole weights are added as numbers (flushed to BigInt long before 2^53), the rest per
+    // exponent as BigInt; combining them gives the same exact value and scale as adding the
+    // decimals one by one, for a million votes in a fraction of the time.
+    const OPTIONS: VoteOption[] = ['VOTE_OPTION_YES', 'VOTE_OPTION_ABSTAIN', 'VOTE_OPTION_NO', 'VOTE_OPTION_NO_WITH_VETO'];
+    const slot: Record<VoteOption, number> = { VOTE_OPTION_YES: 0, VOTE_OPTION_ABSTAIN: 1, VOTE_OPTION_NO: 2, VOTE_OPTION_NO_WITH_VETO: 3 };
+    const smallSums = [0, 0, 0, 0];
+    const byExp = OPTIONS.map(() => new Map<number, bigint>());
+    const addBig = (i: number, exp: number, coef: bigint) => byExp[i].set(exp, (byExp[i].get(exp) ?? 0n) + coef);
     const index = this.memberIndex.get(g.id);
     for (let i = 0; i < votes.size; i++) {
       const v = votes.valueAt(i);
       const m = index?.get(v.voterKey);
-      if (m) sums[v.option] = add(sums[v.option], m.w);
+      if (!m) continue;
+      const o = slot[v.option];
+      if (m.small === undefined) addBig(o, m.w.exp, m.w.coef);
+      else if ((smallSums[o] += m.small) >= 2 ** 52) {
+        addBig(o, 0, BigInt(smallSums[o]));
+        smallSums[o] = 0;
+      }
     }
+    const total = (o: VoteOption) => {
+      const i = slot[o];
+      if (smallSums[i] > 0) addBig(i, 0, BigInt(smallSums[i]));
+      return text([...byExp[i]].reduce<Dec>((sum, [exp, coef]) => add(sum, { coef, exp }), ZERO));
+    };
     const tally: Tally = {
-      yes: text(sums.VOTE_OPTION_YES),
-      abstain: text(sums.VOTE_OPTION_ABSTAIN),
-      no: text(sums.VOTE_OPTION_NO),
-      veto: text(sums.VOTE_OPTION_NO_WITH_VETO),
+      yes: total('VOTE_OPTION_YES'),
+      abstain: total('VOTE_OPTION_ABSTAIN'),
+      no: total('VOTE_OPTION_NO'),
+      veto: total('VOTE_OPTION_NO_WITH_VETO'),
     };
     this.tallyCache.set(p.id, { stamp, tally });
     return tally;

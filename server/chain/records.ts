@@ -36,6 +36,8 @@ export interface Member {
   readonly key: string;
   readonly weight: string;
   readonly w: Dec;
+  /** The weight as a plain number when it is a small whole number (most are): fast tallies. */
+  readonly small?: number;
   readonly metadata: string;
   readonly addedAt: Millis;
 }

@@ -69,6 +69,15 @@ describe('the genesis chain and its rules', () => {
     expect(n.group.group(n.cast.groups.departed)?.version).toBe(3n);
   });
 
+  it('sums keep the largest scale among the weights, as apd does', () => {
+    const n = openNode();
+    const t = n.group.tally(n.group.proposal(n.cast.proposals.community)!);
+    // Community weights are "1", "2" and "0.5": every sum that includes a vote prints one decimal.
+    for (const v of [t.yes, t.no, t.abstain]) expect(v).toMatch(/^\d+\.\d$/);
+    const grants = n.group.tally(n.group.proposal(n.cast.proposals.grantOpen)!);
+    expect(grants.yes).toBe('1.833333333333333333');
+  });
+
   it('a policy update aborts its open proposals and bumps the version', () => {
     const n = openNode();
     const open = n.group.proposal(n.cast.proposals.openPartial)!;
