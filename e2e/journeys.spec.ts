@@ -76,7 +76,7 @@ test.describe('live tally', () => {
     // The newest quick poll that still has a while to run (the simulator adds several per voting period).
     let target: { id: string; voting_period_end: string } | undefined;
     await expect.poll(async () => {
-      const open = (await proposalsOf(page.request, quick.address)).filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 14_000);
+      const open = (await proposalsOf(page.request, quick.address)).filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 16_000);
       target = open.at(-1);
       return target !== undefined;
     }, { timeout: 45_000, intervals: [1000] }).toBe(true);

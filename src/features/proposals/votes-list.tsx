@@ -17,7 +17,7 @@ export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: 
   const [option, setOption] = useState<'all' | VoteOption>('all');
   // While voting is open, watch the vote count and offer to reload the list when it grows.
   const live = isVotingOpen(proposal, useNow(5000));
-  const count = useQuery({ ...proposalQueries.voteCount(endpoint, proposal.id, live ? 10_000 : false), enabled: live });
+  const count = useQuery({ ...proposalQueries.voteCount(endpoint, proposal.id, live ? 5000 : false), enabled: live });
   const loadedTotal = query.data?.pages[0]?.pagination.total;
   const newVotes = live && count.data && loadedTotal ? BigInt(count.data) - BigInt(loadedTotal) : 0n;
   const filter = useCallback((v: Vote) => option === 'all' || v.option === option, [option]);
