@@ -7,7 +7,9 @@ test.describe('browsing', () => {
     page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
     await page.goto('/groups');
     await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: 'Load more groups' }).click();
+    // Core contributors is on the second page: scrolling loads it.
+    await page.mouse.wheel(0, 5000);
+    await expect(page.getByTestId('list-count')).toHaveText('39 groups');
     await page.getByRole('link', { name: 'Core contributors' }).click();
     await expect(page.getByRole('heading', { name: 'Core contributors' })).toBeVisible();
     await expect(page.getByTestId('total-weight')).toHaveText('6');

@@ -40,8 +40,14 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
   const [margin, setMargin] = useState(0);
   const ready = pages !== undefined;
   useLayoutEffect(() => {
-    // Where the list starts on the page, for window-scroll virtualisation.
-    if (ready && listRef.current) setMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+    // Where the list starts on the page, for window-scroll virtualisation; content above it (a
+    // card that loads later, an alert) moves it, so it is measured again whenever the page resizes.
+    const el = listRef.current;
+    if (!ready || !el) return;
+    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
+    const ro = new ResizeObserver(measure);
+    ro.observe(document.body);
+    return () => ro.disconnect();
   }, [ready]);
   const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 12, scrollMargin: margin });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
