@@ -46,10 +46,6 @@ export interface GroupState {
   pendingAtEnd: bigint[];
 }
 
-export interface AddressBook {
-  /** Address bytes (latin1) for a bech32 address the chain created itself. */
-  keyOf(address: string): string;
-}
 
 const utf8Len = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -58,7 +54,7 @@ function checkMetadata(s: string, what: string, limit = MAX_METADATA_LEN): void 
 }
 
 /** Bech32 address text → index key bytes, for addresses this chain produced (always valid). */
-export function addressKey(address: string, book: Map<string, string>): string {
+function addressKey(address: string, book: Map<string, string>): string {
   const k = book.get(address);
   if (k === undefined) throw new ChainError(`unknown address ${address}`);
   return k;
@@ -563,10 +559,6 @@ export class GroupKeeper {
     }
     for (const [k, b] of st.balances) this.balances.set(k, b);
     for (const id of st.pendingAtEnd) this.pendingAtEnd.add(id);
-  }
-
-  totalWeightText(g: GroupInfo): string {
-    return text(g.totalWeight);
   }
 }
 

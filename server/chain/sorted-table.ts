@@ -120,7 +120,3 @@ export function u64Key(n: bigint): string {
   b.writeBigUInt64BE(n);
   return b.toString('latin1');
 }
-
-export function keyBytes(key: string): Buffer {
-  return Buffer.from(key, 'latin1');
-}
