@@ -1,3 +1,5 @@
+import { goStringify } from '../chain/wire-json.ts';
+
 /** A gRPC status as the gateway renders it: HTTP status from the code, body {code,message,details}. */
 export class ApiError extends Error {
   constructor(
@@ -9,10 +11,7 @@ export class ApiError extends Error {
   }
 
   body(): string {
-    return JSON.stringify({ code: this.code, message: this.message, details: [] }).replace(
-      /[<>&]/g,
-      (c) => `\\u00${c.charCodeAt(0).toString(16)}`,
-    );
+    return goStringify({ code: this.code, message: this.message, details: [] });
   }
 }
 

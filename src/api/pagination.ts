@@ -12,6 +12,12 @@ export interface Page<T> {
 
 export const DEFAULT_PAGE_SIZE = 50;
 
+/** The offset that reads the last `n` rows of a list of `total` rows (uint64 text). */
+export function offsetOfLast(total: string, n: number): number {
+  const t = BigInt(total);
+  return t > BigInt(n) ? Number(t - BigInt(n)) : 0;
+}
+
 /** Query parameters for one page; the total is asked for on the first page only (a key forbids it). */
 export function pageQuery(param: PageParam, limit = DEFAULT_PAGE_SIZE, reverse = false): URLSearchParams {
   const q = new URLSearchParams({ 'pagination.limit': String(limit) });

@@ -7,6 +7,7 @@ import { metadataName } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { overviewQueries } from '../../features/groups/overview-queries.ts';
+import { groupQueries } from '../../features/groups/queries.ts';
 import { SearchBox } from '../../features/groups/search-box.tsx';
 import { upgradeQueries } from '../../features/upgrades/queries.ts';
 import { grouped } from '../../lib/format-number.ts';
@@ -38,8 +39,11 @@ export function Component() {
   const plan = useQuery(upgradeQueries.currentPlan(e));
   const versions = useQuery(upgradeQueries.moduleVersions(e));
   const recent = useQuery({ ...overviewQueries.recentGroups(e, count.data ?? '0', RECENT), enabled: count.data !== undefined });
-  const open = useQueries({ queries: (recent.data ?? []).map((g) => overviewQueries.openProposals(e, g.id)) });
-  const openProposals = open.flatMap((q) => q.data ?? []).sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
+  // Open proposals are the newest of each policy, so the latest page of each is what to read.
+  const open = useQueries({ queries: (recent.data ?? []).map((g) => groupQueries.latestProposals(e, g.id, 100)) });
+  const openProposals = open
+    .flatMap((q) => q.data ?? [])
+    .filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED').sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
   const openLoading = recent.isPending || open.some((q) => q.isPending);
 
   return (

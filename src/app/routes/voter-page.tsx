@@ -12,7 +12,8 @@ import { TimeText } from '../../components/time-text.tsx';
 import { groupId, groupQueries, type GroupFilter } from '../../features/groups/queries.ts';
 import { PolicyList } from '../../features/policies/policy-list.tsx';
 import { ProposalTitle } from '../../features/votes/proposal-title.tsx';
-import { voterQueries, voterVoteId } from '../../features/votes/queries.ts';
+import { voteRowId } from '../../features/proposals/queries.ts';
+import { voterQueries } from '../../features/votes/queries.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { useEndpoint } from '../endpoint.ts';
@@ -67,7 +68,7 @@ export function Component() {
           <InfiniteList
             label="Votes by this address"
             query={votes}
-            identity={voterVoteId}
+            identity={voteRowId}
             noun="votes"
             rowHeight={56}
             empty="No stored votes. Votes are kept only while a proposal is open (or withdrawn/aborted until its voting would have ended); once final, only its tally remains."

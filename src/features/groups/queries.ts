@@ -9,7 +9,7 @@ import {
   getGroupsByAdmin,
   getGroupsByMember,
 } from '../../api/endpoints.ts';
-import { fetchAllPages, nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
+import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam } from '../../api/pagination.ts';
 import type { GroupInfo, GroupMember, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { compareIds } from '../../lib/ids.ts';
 
@@ -60,8 +60,7 @@ export const groupQueries = {
         const lists = await Promise.all(
           policies.map(async (policy) => {
             const head = await getProposalsByGroupPolicy(e, policy.address, { param: null, limit: 1, signal });
-            const total = BigInt(head.pagination.total);
-            const offset = total > BigInt(perPolicy) ? Number(total - BigInt(perPolicy)) : 0;
+            const offset = offsetOfLast(head.pagination.total, perPolicy);
             return (await getProposalsByGroupPolicy(e, policy.address, { param: { offset }, limit: perPolicy, signal })).rows;
           }),
         );

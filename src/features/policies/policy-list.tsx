@@ -5,6 +5,7 @@ import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
+import { policyId } from '../groups/queries.ts';
 import { policyOneLiner } from './decision-policy-summary.tsx';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
@@ -14,7 +15,7 @@ export function PolicyList({ query, empty, label }: { query: Query; empty: strin
     <InfiniteList
       label={label}
       query={query}
-      identity={(p) => p.address}
+      identity={policyId}
       noun="policies"
       empty={empty}
       rowHeight={52}

@@ -5,6 +5,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { proposalRowId } from '../policies/queries.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<Proposal>, unknown>>;
 
@@ -13,7 +14,7 @@ export function ProposalList({ query }: { query: Query }) {
     <InfiniteList
       label="Proposals"
       query={query}
-      identity={(p) => p.id}
+      identity={proposalRowId}
       noun="proposals"
       empty="No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after voting ends (withdrawn or aborted ones when voting ends)."
       rowHeight={56}

@@ -7,10 +7,9 @@ import { ErrorState } from '../../components/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { sameTally } from '../../lib/tally-audit.ts';
 import { proposalQueries, type Audit } from './queries.ts';
+import { TALLY_ROWS } from './tally-rows.ts';
 
 
-const ROWS = ['yes_count', 'no_count', 'no_with_veto_count', 'abstain_count'] as const;
-const LABEL = { yes_count: OPTION_LABEL.VOTE_OPTION_YES, no_count: OPTION_LABEL.VOTE_OPTION_NO, no_with_veto_count: OPTION_LABEL.VOTE_OPTION_NO_WITH_VETO, abstain_count: OPTION_LABEL.VOTE_OPTION_ABSTAIN };
 
 async function downloadCsv(audit: Audit, proposalId: string) {
   const { unparse } = await import('papaparse');
@@ -75,9 +74,9 @@ export function TallyAudit({ endpoint, proposal, group }: { endpoint: string; pr
               <Table.Tr><Table.Th>Option</Table.Th><Table.Th>Chain</Table.Th><Table.Th>Recount</Table.Th></Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {ROWS.map((k) => (
+              {TALLY_ROWS.map(([k, option]) => (
                 <Table.Tr key={k}>
-                  <Table.Td>{LABEL[k]}</Table.Td>
+                  <Table.Td>{OPTION_LABEL[option]}</Table.Td>
                   <Table.Td ff="monospace">{grouped(a.chain[k])}</Table.Td>
                   <Table.Td ff="monospace">{grouped(a.recount.tally[k])}</Table.Td>
                 </Table.Tr>

@@ -12,16 +12,10 @@ import { isVotingOpen, proposalQueries } from './queries.ts';
 import { useNow } from '../../lib/use-now.ts';
 import { useBlockPace } from './use-block-pace.ts';
 import classes from './tally-panel.module.css';
-
-const ROWS = [
-  ['yes_count', 'VOTE_OPTION_YES', 'teal', '✓'],
-  ['no_count', 'VOTE_OPTION_NO', 'red', '✗'],
-  ['no_with_veto_count', 'VOTE_OPTION_NO_WITH_VETO', 'grape', '⊗'],
-  ['abstain_count', 'VOTE_OPTION_ABSTAIN', 'gray', '○'],
-] as const;
+import { TALLY_ROWS } from './tally-rows.ts';
 
 function summary(t: TallyResult): string {
-  return ROWS.map(([k, opt]) => `${OPTION_LABEL[opt]} ${grouped(t[k])}`).join(', ');
+  return TALLY_ROWS.map(([k, opt]) => `${OPTION_LABEL[opt]} ${grouped(t[k])}`).join(', ');
 }
 
 interface Props {
@@ -97,7 +91,7 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
   const total = group?.total_weight;
   const p = policy ? readPolicy(policy.decision_policy) : null;
   const ev = p && total !== undefined ? evaluate(p, tally, total) : null;
-  const counted = ROWS.reduce((acc, [k]) => acc.plus(tally[k]), dec(0));
+  const counted = TALLY_ROWS.reduce((acc, [k]) => acc.plus(tally[k]), dec(0));
   const base = total !== undefined && dec(total).gt(counted) ? dec(total) : counted;
   const pct = (v: string) => (base.isZero() ? 0 : Number(percentOf(v, base, 4)));
   const linePct = ev && !base.isZero() ? Number(percentOf(ev.line, base, 4)) : null;
@@ -105,7 +99,7 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
     <>
       <div className={classes.barWrap}>
         <Progress.Root size={22} aria-label="Share of total weight by vote option">
-          {ROWS.map(([k, opt, color]) => (
+          {TALLY_ROWS.map(([k, opt, color]) => (
             <Tooltip key={k} label={`${OPTION_LABEL[opt]}: ${grouped(tally[k])}`}>
               <Progress.Section value={pct(tally[k])} color={color} />
             </Tooltip>
@@ -125,7 +119,7 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {ROWS.map(([k, opt, , icon]) => (
+          {TALLY_ROWS.map(([k, opt, , icon]) => (
             <Table.Tr key={k}>
               <Table.Td><span aria-hidden>{icon} </span>{OPTION_LABEL[opt]}</Table.Td>
               <Table.Td ff="monospace" data-testid={`tally-${k}`}>{grouped(tally[k])}</Table.Td>

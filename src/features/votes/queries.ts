@@ -1,9 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { getVotesByVoter } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
-import type { Vote } from '../../api/schemas.ts';
+import { voteRowId } from '../proposals/queries.ts';
 
-export const voterVoteId = (v: Vote) => `${v.proposal_id}/${v.voter}`;
 const first = null as PageParam;
 
 export const voterQueries = {
@@ -12,6 +11,6 @@ export const voterQueries = {
       queryKey: ['api', e, 'voters', voter, 'votes'],
       queryFn: ({ pageParam, signal }) => getVotesByVoter(e, voter, { param: pageParam, signal }),
       initialPageParam: first,
-      getNextPageParam: (_last, pages) => nextPageParam(pages, voterVoteId),
+      getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
 };
