@@ -11,7 +11,10 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
-      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-ignore': true, 'ts-nocheck': true, 'ts-expect-error': true }],
+      '@typescript-eslint/ban-ts-comment': [
+        'error',
+        { 'ts-ignore': true, 'ts-nocheck': true, 'ts-expect-error': true },
+      ],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
     },
@@ -30,7 +33,10 @@ export default tseslint.config(
     // components (shared queries are fine; they are the unit of reuse).
     files: ['src/features/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../app/routes/*'], message: 'Features must not import route modules.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../../app/routes/*'], message: 'Features must not import route modules.' }] },
+      ],
     },
   },
   {

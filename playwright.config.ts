@@ -18,7 +18,16 @@ export default defineConfig({
   use: {
     launchOptions: {
       executablePath: chromium,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     },
     trace: 'off',
     screenshot: 'only-on-failure',
@@ -28,7 +37,17 @@ export default defineConfig({
     { name: 'sdk-compat', use: { baseURL: 'http://127.0.0.1:4174' } },
   ],
   webServer: [
-    { command: server(4173, '--upstream compat=http://127.0.0.1:4174'), url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
-    { command: server(4174, '--compat sdk --seed polity-compat --cors'), url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions', reuseExistingServer: false, timeout: 60_000 },
+    {
+      command: server(4173, '--upstream compat=http://127.0.0.1:4174'),
+      url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: server(4174, '--compat sdk --seed polity-compat --cors'),
+      url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
   ],
 });

@@ -2,9 +2,22 @@ import { expect, type APIRequestContext } from '@playwright/test';
 
 // Test helpers that look things up through the public API, as a user with curl would.
 
-interface GroupInfo { id: string; admin: string; metadata: string }
-interface PolicyInfo { address: string; metadata: string; decision_policy: Record<string, unknown> }
-interface Proposal { id: string; title: string; status: string; voting_period_end: string }
+interface GroupInfo {
+  id: string;
+  admin: string;
+  metadata: string;
+}
+interface PolicyInfo {
+  address: string;
+  metadata: string;
+  decision_policy: Record<string, unknown>;
+}
+interface Proposal {
+  id: string;
+  title: string;
+  status: string;
+  voting_period_end: string;
+}
 
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const r = await request.get(path);
@@ -20,11 +33,21 @@ export async function groupNamed(request: APIRequestContext, name: string): Prom
 }
 
 export async function policiesOf(request: APIRequestContext, groupId: string): Promise<PolicyInfo[]> {
-  return (await api<{ group_policies: PolicyInfo[] }>(request, `/cosmos/group/v1/group_policies_by_group/${groupId}?pagination.limit=100`)).group_policies;
+  return (
+    await api<{ group_policies: PolicyInfo[] }>(
+      request,
+      `/cosmos/group/v1/group_policies_by_group/${groupId}?pagination.limit=100`,
+    )
+  ).group_policies;
 }
 
 export async function proposalsOf(request: APIRequestContext, policy: string): Promise<Proposal[]> {
-  return (await api<{ proposals: Proposal[] }>(request, `/cosmos/group/v1/proposals_by_group_policy/${policy}?pagination.limit=10000`)).proposals;
+  return (
+    await api<{ proposals: Proposal[] }>(
+      request,
+      `/cosmos/group/v1/proposals_by_group_policy/${policy}?pagination.limit=10000`,
+    )
+  ).proposals;
 }
 
 export async function proposalTitled(request: APIRequestContext, group: string, title: string): Promise<Proposal> {

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+
 import { api, groupNamed, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
 
 test.describe('browsing', () => {
@@ -41,12 +42,17 @@ test.describe('browsing', () => {
     await expect(page.getByTestId('list-count').first()).toHaveText(/^200 of 2,50\d members$/);
     // Scrolling to the end keeps loading on its own.
     await page.mouse.wheel(0, 30_000);
-    await expect(page.getByTestId('list-count').first()).toHaveText(/^(300|400|500) of 2,50\d members$/, { timeout: 15_000 });
+    await expect(page.getByTestId('list-count').first()).toHaveText(/^(300|400|500) of 2,50\d members$/, {
+      timeout: 15_000,
+    });
   });
 
   test('a voter page scrolled past its first page', async ({ page }) => {
     const core = await groupNamed(page.request, 'Core contributors');
-    const members = await api<{ members: { member: { address: string; metadata: string } }[] }>(page.request, `/cosmos/group/v1/group_members/${core.id}`);
+    const members = await api<{ members: { member: { address: string; metadata: string } }[] }>(
+      page.request,
+      `/cosmos/group/v1/group_members/${core.id}`,
+    );
     const vera = members.members.find((m) => m.member.metadata === 'auditor seat')!.member.address;
     await page.goto(`/voters/${vera}`);
     await expect(page.getByTestId('list-count')).toHaveText(/^50 of \d+ votes$/);
@@ -77,11 +83,18 @@ test.describe('live tally', () => {
     const quick = (await policiesOf(page.request, community.id)).find((p) => p.metadata.includes('Quick polls'))!;
     // The newest quick poll that still has a while to run (the simulator adds several per voting period).
     let target: { id: string; voting_period_end: string } | undefined;
-    await expect.poll(async () => {
-      const open = (await proposalsOf(page.request, quick.address)).filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 16_000);
-      target = open.at(-1);
-      return target !== undefined;
-    }, { timeout: 45_000, intervals: [1000] }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          const open = (await proposalsOf(page.request, quick.address)).filter(
+            (p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 16_000,
+          );
+          target = open.at(-1);
+          return target !== undefined;
+        },
+        { timeout: 45_000, intervals: [1000] },
+      )
+      .toBe(true);
     await page.goto(`/proposals/${target!.id}`);
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await expect(page.getByTestId('tally-live')).toBeVisible();
@@ -166,14 +179,24 @@ test.describe('bad input and missing things', () => {
 
   test('attacker-written strings render as text', async ({ page }) => {
     let dialogs = 0;
-    page.on('dialog', (d) => { dialogs++; void d.dismiss(); });
+    page.on('dialog', (d) => {
+      dialogs++;
+      void d.dismiss();
+    });
     const p = await proposalTitled(page.request, 'Grants council', 'Grant: zk light client').catch(() => null);
     expect(p).not.toBeNull();
-    const unicode = (await api<{ groups: { id: string; metadata: string }[] }>(page.request, '/cosmos/group/v1/groups?pagination.limit=100')).groups.find((g) => g.metadata.startsWith('ipfs://b'))!;
+    const unicode = (
+      await api<{ groups: { id: string; metadata: string }[] }>(
+        page.request,
+        '/cosmos/group/v1/groups?pagination.limit=100',
+      )
+    ).groups.find((g) => g.metadata.startsWith('ipfs://b'))!;
     const [policy] = await policiesOf(page.request, unicode.id);
     const hostile = (await proposalsOf(page.request, policy.address)).find((x) => x.title.startsWith('<script>'))!;
     await page.goto(`/proposals/${hostile.id}`);
-    await expect(page.getByRole('heading', { name: '<script>alert("pwned")</script><img src=x onerror=alert(1)>' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: '<script>alert("pwned")</script><img src=x onerror=alert(1)>' }),
+    ).toBeVisible();
     expect(await page.locator('main img, main script').count()).toBe(0);
     expect(dialogs).toBe(0);
   });
@@ -184,7 +207,9 @@ test.describe('deep links and looks', () => {
     const ctx = await browser.newContext({ baseURL });
     const page = await ctx.newPage();
     const p = await proposalTitled(page.request, 'Community assembly', 'Community budget 2027');
-    await page.goto(`/proposals/${p.id}/votes/${(await api<{ votes: { voter: string }[] }>(page.request, `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`)).votes[0].voter}`);
+    await page.goto(
+      `/proposals/${p.id}/votes/${(await api<{ votes: { voter: string }[] }>(page.request, `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`)).votes[0].voter}`,
+    );
     await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
     await page.goto(`/proposals/${p.id}?api=`);
     await page.reload();

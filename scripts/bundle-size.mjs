@@ -30,5 +30,7 @@ for (const k of chunks) {
 }
 const allJs = Object.values(manifest).filter((m) => m.file.endsWith('.js'));
 const everything = allJs.reduce((n, m) => n + gzipSync(readFileSync(`dist/${m.file}`), { level: 9 }).length, 0);
-console.log(`first route "/": ${(total / 1024).toFixed(1)} kB gzipped JavaScript (limit ${LIMIT_KB} kB); all routes: ${(everything / 1024).toFixed(1)} kB`);
+console.log(
+  `first route "/": ${(total / 1024).toFixed(1)} kB gzipped JavaScript (limit ${LIMIT_KB} kB); all routes: ${(everything / 1024).toFixed(1)} kB`,
+);
 if (total / 1024 > LIMIT_KB) process.exitCode = 1;

@@ -11,7 +11,10 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
 });
-const page = await browser.newPage({ viewport: { width: Number(width), height: Number(height) }, colorScheme: scheme === 'dark' ? 'dark' : 'light' });
+const page = await browser.newPage({
+  viewport: { width: Number(width), height: Number(height) },
+  colorScheme: scheme === 'dark' ? 'dark' : 'light',
+});
 const errors = [];
 page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
 page.on('pageerror', (e) => errors.push(String(e)));

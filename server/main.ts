@@ -1,5 +1,6 @@
-import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+
 import { createPolityServer } from './http/server.ts';
 import { parseUpstream } from './http/upstream-proxy.ts';
 import { ChainNode, type Scenario } from './sim/chain-node.ts';
@@ -48,7 +49,8 @@ function main(): void {
   const blockTime = Number(values['block-time']);
   const livePeriodS = Number(values['live-period']);
   if (!(blockTime >= 10)) throw new Error('--block-time must be at least 10 ms');
-  if (!(livePeriodS >= 1) || !Number.isInteger(livePeriodS)) throw new Error('--live-period must be a whole number of seconds');
+  if (!(livePeriodS >= 1) || !Number.isInteger(livePeriodS))
+    throw new Error('--live-period must be a whole number of seconds');
   const genesisTime = values['genesis-time'] ? Date.parse(values['genesis-time']) : Date.now();
   if (Number.isNaN(genesisTime)) throw new Error('--genesis-time is not a valid time');
   const port = Number(values.port ?? process.env.PORT ?? 8080);
@@ -56,12 +58,23 @@ function main(): void {
   const upstreams = (values.upstream ?? []).map(parseUpstream);
 
   const started = performance.now();
-  const node = ChainNode.open({ seed: values.seed, genesisTime, scenario, livePeriodS, mode: values.compat === 'sdk' ? 'sdk' : 'extended', dataDir });
-  console.log(`chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`);
+  const node = ChainNode.open({
+    seed: values.seed,
+    genesisTime,
+    scenario,
+    livePeriodS,
+    mode: values.compat === 'sdk' ? 'sdk' : 'extended',
+    dataDir,
+  });
+  console.log(
+    `chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`,
+  );
 
   const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams, cors: values.cors });
   server.on('error', (e: NodeJS.ErrnoException) => {
-    console.error(e.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT or --port` : `cannot listen: ${e.message}`);
+    console.error(
+      e.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT or --port` : `cannot listen: ${e.message}`,
+    );
     process.exit(2);
   });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);

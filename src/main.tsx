@@ -1,6 +1,8 @@
 import '@mantine/core/styles.css';
+
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+
 import { App } from './app/providers.tsx';
 
 const root = document.getElementById('root');

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
 import { createPolityServer } from '../http/server.ts';
 import { ChainNode } from '../sim/chain-node.ts';
 import { LARGE } from '../sim/scale.ts';
@@ -37,7 +38,11 @@ async function latency(port: number, targets: { id: bigint; keys: string[] }[], 
       const { id, keys } = targets[t];
       const key = encodeURIComponent(keys[(i * 7919) % keys.length]);
       const t0 = performance.now();
-      const r = await get(agent, port, `/cosmos/group/v1/votes_by_proposal/${id}?pagination.limit=100&pagination.key=${key}`);
+      const r = await get(
+        agent,
+        port,
+        `/cosmos/group/v1/votes_by_proposal/${id}?pagination.limit=100&pagination.key=${key}`,
+      );
       const dt = performance.now() - t0;
       if (r.status !== 200) throw new Error(r.body);
       if (i >= 200) times[t].push(dt); // the first 200 rounds warm the JIT
@@ -50,11 +55,19 @@ async function latency(port: number, targets: { id: bigint; keys: string[] }[], 
   });
 }
 
-function autocannon(url: string, connections: number, seconds: number): Promise<{ rps: number; p99: number; non2xx: number }> {
+function autocannon(
+  url: string,
+  connections: number,
+  seconds: number,
+): Promise<{ rps: number; p99: number; non2xx: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['node_modules/autocannon/autocannon.js', '-j', '-c', String(connections), '-d', String(seconds), url], {
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['node_modules/autocannon/autocannon.js', '-j', '-c', String(connections), '-d', String(seconds), url],
+      {
+        stdio: ['ignore', 'pipe', 'ignore'],
+      },
+    );
     let out = '';
     child.stdout.on('data', (c: Buffer) => (out += c.toString()));
     child.on('error', reject);
@@ -83,7 +96,9 @@ async function main() {
   const buildMs = performance.now() - t0;
   gc?.();
   const after = process.memoryUsage();
-  console.log(`large state: ${LARGE.members.toLocaleString('en')} members, ${LARGE.votes.toLocaleString('en')} votes on one proposal`);
+  console.log(
+    `large state: ${LARGE.members.toLocaleString('en')} members, ${LARGE.votes.toLocaleString('en')} votes on one proposal`,
+  );
   console.log(`  build time            ${(buildMs / 1000).toFixed(1)} s`);
   console.log(`  memory (after GC)     heap ${mb(after.heapUsed - before.heapUsed)} more, rss ${mb(after.rss)}`);
 
@@ -92,9 +107,12 @@ async function main() {
   const port = (server.address() as AddressInfo).port;
 
   const rowKeys = (id: bigint) => {
-    const t = node.group.votesByProposal.ensure(Buffer.from(id.toString(16).padStart(16, '0'), 'hex').toString('latin1'));
+    const t = node.group.votesByProposal.ensure(
+      Buffer.from(id.toString(16).padStart(16, '0'), 'hex').toString('latin1'),
+    );
     const keys: string[] = [];
-    for (let i = 0; i < t.size; i += Math.max(1, Math.floor(t.size / 5000))) keys.push(Buffer.from(t.keyAt(i), 'latin1').toString('base64'));
+    for (let i = 0; i < t.size; i += Math.max(1, Math.floor(t.size / 5000)))
+      keys.push(Buffer.from(t.keyAt(i), 'latin1').toString('base64'));
     return keys;
   };
   const [small, big] = await latency(
@@ -105,16 +123,22 @@ async function main() {
     ],
     3000,
   );
-  console.log('page latency, votes_by_proposal, 100 votes a page, seeking by next_key (3,000 requests each, alternating, one connection)');
+  console.log(
+    'page latency, votes_by_proposal, 100 votes a page, seeking by next_key (3,000 requests each, alternating, one connection)',
+  );
   console.log(`  1k votes              p50 ${small.p50.toFixed(3)} ms   p99 ${small.p99.toFixed(3)} ms`);
   console.log(`  1M votes              p50 ${big.p50.toFixed(3)} ms   p99 ${big.p99.toFixed(3)} ms`);
-  console.log(`  ratio 1M/1k           p50 ${(big.p50 / small.p50).toFixed(2)}   p99 ${(big.p99 / small.p99).toFixed(2)}   (goal <= 1.5)`);
+  console.log(
+    `  ratio 1M/1k           p50 ${(big.p50 / small.p50).toFixed(2)}   p99 ${(big.p99 / small.p99).toFixed(2)}   (goal <= 1.5)`,
+  );
 
   const mid = encodeURIComponent(rowKeys(node.cast.proposals.largeMillion)[2500]);
   for (const limit of [10, 100]) {
     const url = `http://127.0.0.1:${port}/cosmos/group/v1/votes_by_proposal/${node.cast.proposals.largeMillion}?pagination.limit=${limit}&pagination.key=${mid}`;
     const r = await autocannon(url, 64, 10);
-    console.log(`throughput, 64 connections, 10 s, limit ${String(limit).padEnd(3)} ${Math.round(r.rps).toLocaleString('en')} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   (goal >= 5,000)`);
+    console.log(
+      `throughput, 64 connections, 10 s, limit ${String(limit).padEnd(3)} ${Math.round(r.rps).toLocaleString('en')} req/s   p99 ${r.p99} ms   non-2xx ${r.non2xx}   (goal >= 5,000)`,
+    );
   }
   server.closeAllConnections();
   server.close();

@@ -48,4 +48,3 @@ export function validateDecisionPolicy(policy: DecisionPolicy, maxExecutionPerio
   }
   return null;
 }
-

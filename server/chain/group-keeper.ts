@@ -3,24 +3,25 @@ import { add, isNeg, isZero, parseDec, sub, text, ZERO, type Dec } from '../lib/
 import { policyAddressBytes } from '../lib/policy-address.ts';
 import { ChainError } from './chain-error.ts';
 import { decide, validateDecisionPolicy } from './decision-policy.ts';
-import type {
-  AnyMsg,
-  DecisionPolicy,
-  GroupInfo,
-  Member,
-  Millis,
-  PolicyInfo,
-  Proposal,
-  Tally,
-  Vote,
-  VoteOption,
+import {
+  ZERO_TALLY,
+  type AnyMsg,
+  type DecisionPolicy,
+  type GroupInfo,
+  type Member,
+  type Millis,
+  type PolicyInfo,
+  type Proposal,
+  type Tally,
+  type Vote,
+  type VoteOption,
 } from './records.ts';
-import { ZERO_TALLY } from './records.ts';
 import { SortedTable, TableMap, u64Key } from './sorted-table.ts';
 
 const SMALL_LIMIT = 1n << 32n;
 /** Whole weights below 2^32 also kept as numbers, so tallies add them without BigInt. */
-const smallOf = (w: Dec): number | undefined => (w.exp === 0 && w.coef >= 0n && w.coef < SMALL_LIMIT ? Number(w.coef) : undefined);
+const smallOf = (w: Dec): number | undefined =>
+  w.exp === 0 && w.coef >= 0n && w.coef < SMALL_LIMIT ? Number(w.coef) : undefined;
 
 /** A copy of a string in its own fresh memory. */
 const fresh = (s: string) => Buffer.from(s, 'latin1').toString('latin1');
@@ -45,7 +46,6 @@ export interface GroupState {
   balances: [string, bigint][];
   pendingAtEnd: bigint[];
 }
-
 
 const utf8Len = (s: string) => Buffer.byteLength(s, 'utf8');
 
@@ -146,7 +146,16 @@ export class GroupKeeper {
       if (!w || isZero(w)) throw new ChainError(`invalid member weight ${m.weight}`);
       total = add(total, w);
       const key = this.key(m.address);
-      const rec: Member = { groupId: id, address: m.address, key, weight: m.weight, w, small: smallOf(w), metadata: m.metadata ?? '', addedAt: now };
+      const rec: Member = {
+        groupId: id,
+        address: m.address,
+        key,
+        weight: m.weight,
+        w,
+        small: smallOf(w),
+        metadata: m.metadata ?? '',
+        addedAt: now,
+      };
       rows.push([gk + key, rec]);
       index.set(key, rec);
       this.groupsByMember.set(key, gk + key, rec);
@@ -256,7 +265,16 @@ export class GroupKeeper {
     const address = encodeAccAddress(bytes);
     const key = bytes.toString('latin1');
     this.book.set(address, key);
-    const info: PolicyInfo = { address, key, groupId, admin, metadata, version: 1n, decisionPolicy: policy, createdAt: now };
+    const info: PolicyInfo = {
+      address,
+      key,
+      groupId,
+      admin,
+      metadata,
+      version: 1n,
+      decisionPolicy: policy,
+      createdAt: now,
+    };
     this.policies.set(key, info);
     this.policiesByGroup.set(u64Key(groupId), '\x20' + key, key);
     this.policiesByAdmin.set(this.key(admin), '\x20' + key, key);
@@ -288,7 +306,8 @@ export class GroupKeeper {
 
   private store(p: Proposal): void {
     this.proposals.set(p.id, p);
-    if (p.status === 'PROPOSAL_STATUS_ACCEPTED' || p.status === 'PROPOSAL_STATUS_REJECTED') this.pendingAtEnd.delete(p.id);
+    if (p.status === 'PROPOSAL_STATUS_ACCEPTED' || p.status === 'PROPOSAL_STATUS_REJECTED')
+      this.pendingAtEnd.delete(p.id);
   }
 
   submitProposal(
@@ -389,8 +408,18 @@ export class GroupKeeper {
     // Small whole weights are added as numbers (flushed to BigInt long before 2^53), the rest per
     // exponent as BigInt; combining them gives the same exact value and scale as adding the
     // decimals one by one, for a million votes in a fraction of the time.
-    const OPTIONS: VoteOption[] = ['VOTE_OPTION_YES', 'VOTE_OPTION_ABSTAIN', 'VOTE_OPTION_NO', 'VOTE_OPTION_NO_WITH_VETO'];
-    const slot: Record<VoteOption, number> = { VOTE_OPTION_YES: 0, VOTE_OPTION_ABSTAIN: 1, VOTE_OPTION_NO: 2, VOTE_OPTION_NO_WITH_VETO: 3 };
+    const OPTIONS: VoteOption[] = [
+      'VOTE_OPTION_YES',
+      'VOTE_OPTION_ABSTAIN',
+      'VOTE_OPTION_NO',
+      'VOTE_OPTION_NO_WITH_VETO',
+    ];
+    const slot: Record<VoteOption, number> = {
+      VOTE_OPTION_YES: 0,
+      VOTE_OPTION_ABSTAIN: 1,
+      VOTE_OPTION_NO: 2,
+      VOTE_OPTION_NO_WITH_VETO: 3,
+    };
     const smallSums = [0, 0, 0, 0];
     const byExp = OPTIONS.map(() => new Map<number, bigint>());
     const addBig = (i: number, exp: number, coef: bigint) => byExp[i].set(exp, (byExp[i].get(exp) ?? 0n) + coef);
@@ -445,7 +474,11 @@ export class GroupKeeper {
       const tally = this.tally(p);
       const result = decide(policy.decisionPolicy, tally, g.totalWeight);
       if (!result.final && !(now > p.votingPeriodEnd)) return p;
-      next = { ...p, finalTally: tally, status: result.allow ? 'PROPOSAL_STATUS_ACCEPTED' : 'PROPOSAL_STATUS_REJECTED' };
+      next = {
+        ...p,
+        finalTally: tally,
+        status: result.allow ? 'PROPOSAL_STATUS_ACCEPTED' : 'PROPOSAL_STATUS_REJECTED',
+      };
     } catch {
       next = { ...p, status: 'PROPOSAL_STATUS_REJECTED' };
     }
@@ -464,7 +497,10 @@ export class GroupKeeper {
     if (p.status !== 'PROPOSAL_STATUS_ACCEPTED' || p.executorResult === 'PROPOSAL_EXECUTOR_RESULT_SUCCESS') return;
     const policy = this.policies.get(this.key(p.policyAddress));
     const ok = policy !== undefined && this.runMessages(p, policy, now);
-    const done: Proposal = { ...p, executorResult: ok ? 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' : 'PROPOSAL_EXECUTOR_RESULT_FAILURE' };
+    const done: Proposal = {
+      ...p,
+      executorResult: ok ? 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' : 'PROPOSAL_EXECUTOR_RESULT_FAILURE',
+    };
     if (ok) this.pruneProposal(done);
     else this.store(done);
   }
@@ -487,7 +523,8 @@ export class GroupKeeper {
   withdraw(proposalId: bigint, address: string): void {
     const p = this.proposals.get(proposalId);
     if (!p) throw new ChainError('load proposal: not found');
-    if (p.status !== 'PROPOSAL_STATUS_SUBMITTED') throw new ChainError('cannot withdraw a proposal with the status of ' + p.status);
+    if (p.status !== 'PROPOSAL_STATUS_SUBMITTED')
+      throw new ChainError('cannot withdraw a proposal with the status of ' + p.status);
     const policy = this.policies.get(this.key(p.policyAddress));
     if (address !== policy?.admin && !p.proposers.includes(address)) throw new ChainError('unauthorized');
     this.store({ ...p, status: 'PROPOSAL_STATUS_WITHDRAWN' });
@@ -561,4 +598,3 @@ export class GroupKeeper {
     for (const id of st.pendingAtEnd) this.pendingAtEnd.add(id);
   }
 }
-

@@ -79,7 +79,9 @@ export class SortedTable<V> {
       this.keys.push(flat(k));
       this.vals.push(v);
     }
-    const order = this.keys.map((_, i) => i).sort((a, b) => (this.keys[a] < this.keys[b] ? -1 : this.keys[a] > this.keys[b] ? 1 : 0));
+    const order = this.keys
+      .map((_, i) => i)
+      .sort((a, b) => (this.keys[a] < this.keys[b] ? -1 : this.keys[a] > this.keys[b] ? 1 : 0));
     this.keys = order.map((i) => this.keys[i]);
     this.vals = order.map((i) => this.vals[i]);
   }

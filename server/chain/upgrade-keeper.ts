@@ -32,7 +32,7 @@ export class UpgradeKeeper {
 
   sortedVersions(): { name: string; version: bigint }[] {
     return [...this.versions.entries()]
-      .sort(([a], [b]) => (Buffer.compare(Buffer.from(a), Buffer.from(b))))
+      .sort(([a], [b]) => Buffer.compare(Buffer.from(a), Buffer.from(b)))
       .map(([name, version]) => ({ name, version }));
   }
 

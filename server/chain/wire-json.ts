@@ -2,7 +2,17 @@
 // field order, 64-bit integers as strings, and strings escaped the way Go's encoding/json does.
 
 import { text } from '../lib/dec.ts';
-import type { AnyMsg, DecisionPolicy, GroupInfo, Member, Millis, PolicyInfo, Proposal, Tally, Vote } from './records.ts';
+import type {
+  AnyMsg,
+  DecisionPolicy,
+  GroupInfo,
+  Member,
+  Millis,
+  PolicyInfo,
+  Proposal,
+  Tally,
+  Vote,
+} from './records.ts';
 
 const GO_ESCAPES: Record<string, string> = {
   '<': '\\u003c',

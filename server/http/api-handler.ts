@@ -26,12 +26,19 @@ export function isApiPath(rawPath: string): boolean {
 function checkHeight(header: string | undefined, height: bigint): void {
   if (header === undefined) return;
   if (!/^[+-]?\d+$/.test(header)) {
-    throw invalidArgument(`Baseapp.RegisterGRPCServer: invalid height header "${header}": strconv.ParseInt: parsing "${header}": invalid syntax`);
+    throw invalidArgument(
+      `Baseapp.RegisterGRPCServer: invalid height header "${header}": strconv.ParseInt: parsing "${header}": invalid syntax`,
+    );
   }
   const h = BigInt(header);
-  if (h < 0n) throw unknown('codespace sdk code 18: invalid request: cannot query with height < 0; please provide a valid height');
+  if (h < 0n)
+    throw unknown(
+      'codespace sdk code 18: invalid request: cannot query with height < 0; please provide a valid height',
+    );
   if (h > height) {
-    throw unknown('codespace sdk code 26: invalid height: cannot query with height in the future; please provide a valid height');
+    throw unknown(
+      'codespace sdk code 26: invalid height: cannot query with height in the future; please provide a valid height',
+    );
   }
   // Only the latest state is kept, as on a node with pruning "everything".
   if (h !== 0n && h < height) {
@@ -42,7 +49,13 @@ function checkHeight(header: string | undefined, height: bigint): void {
 }
 
 /** One API request, answered as the Cosmos SDK REST gateway would; never throws. */
-export function handleApi(ctx: ApiContext, method: string, rawPath: string, rawQuery: string, heightHeader?: string): ApiResponse {
+export function handleApi(
+  ctx: ApiContext,
+  method: string,
+  rawPath: string,
+  rawQuery: string,
+  heightHeader?: string,
+): ApiResponse {
   try {
     if (method !== 'GET') throw notImplemented();
     let path: string;

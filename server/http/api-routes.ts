@@ -1,8 +1,6 @@
-import { decodeAccAddress } from '../lib/bech32-sdk.ts';
-import { GoParseError, parseInt64, parseUint64 } from '../lib/go-strconv.ts';
 import type { GroupKeeper } from '../chain/group-keeper.ts';
-import type { UpgradeKeeper } from '../chain/upgrade-keeper.ts';
 import { u64Key, type SortedTable } from '../chain/sorted-table.ts';
+import type { UpgradeKeeper } from '../chain/upgrade-keeper.ts';
 import {
   bytesOrNull,
   groupInfoJson,
@@ -14,6 +12,8 @@ import {
   voteJson,
   ZERO_TIME,
 } from '../chain/wire-json.ts';
+import { decodeAccAddress } from '../lib/bech32-sdk.ts';
+import { GoParseError, parseInt64, parseUint64 } from '../lib/go-strconv.ts';
 import { invalidArgument, unknown } from './api-error.ts';
 import { pageJson, paginate, parsePageRequest, type PageRequest, type PaginationMode } from './pagination.ts';
 
@@ -53,7 +53,8 @@ function addressParam(params: Params, name: string): string {
   return r.toString('latin1');
 }
 
-const notFound = (what?: string) => unknown(what ? `codespace sdk code 38: not found: ${what}` : 'codespace sdk code 38: not found');
+const notFound = (what?: string) =>
+  unknown(what ? `codespace sdk code 38: not found: ${what}` : 'codespace sdk code 38: not found');
 
 function list<V>(
   chain: ChainView,
@@ -157,7 +158,9 @@ export const ROUTES: Route[] = [
     c.enter();
     const prop = proposalOrThrow(c, id);
     if (prop.status === 'PROPOSAL_STATUS_WITHDRAWN' || prop.status === 'PROPOSAL_STATUS_ABORTED') {
-      throw unknown(`codespace group code 6: invalid value: can't get the tally of a proposal with status ${prop.status}`);
+      throw unknown(
+        `codespace group code 6: invalid value: can't get the tally of a proposal with status ${prop.status}`,
+      );
     }
     return `{"tally":${tallyJson(c.group.tally(prop))}}`;
   }),
@@ -205,7 +208,8 @@ export const ROUTES: Route[] = [
     try {
       h = parseInt64(p.last_height);
     } catch (e) {
-      if (e instanceof GoParseError) throw invalidArgument(`type mismatch, parameter: last_height, error: ${e.message}`);
+      if (e instanceof GoParseError)
+        throw invalidArgument(`type mismatch, parameter: last_height, error: ${e.message}`);
       throw e;
     }
     c.enter();
@@ -218,7 +222,9 @@ export const ROUTES: Route[] = [
     if (name !== '') {
       versions = versions.filter((v) => v.name === name);
       if (versions.length === 0) {
-        throw unknown(`codespace upgrade code 2: module version not found: x/upgrade: QueryModuleVersions module ${name} not found`);
+        throw unknown(
+          `codespace upgrade code 2: module version not found: x/upgrade: QueryModuleVersions module ${name} not found`,
+        );
       }
     }
     return `{"module_versions":[${versions.map((v) => `{"name":${str(v.name)},"version":"${v.version}"}`).join(',')}]}`;
@@ -249,4 +255,3 @@ export function matchRoute(components: string[]): Matched | null {
   }
   return null;
 }
-

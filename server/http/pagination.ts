@@ -1,6 +1,6 @@
+import type { SortedTable } from '../chain/sorted-table.ts';
 import { gatewayBytes } from '../lib/go-base64.ts';
 import { GoParseError, parseBool, parseUint64 } from '../lib/go-strconv.ts';
-import type { SortedTable } from '../chain/sorted-table.ts';
 import { invalidArgument, unknown } from './api-error.ts';
 
 export interface PageRequest {
@@ -56,7 +56,12 @@ export type PaginationMode = 'extended' | 'sdk';
  * x/group's ORM pagination over one index range. In 'sdk' mode reverse is ignored as the SDK
  * does; 'extended' honours it. `ignoreKey` reproduces /groups, which never seeks to the key.
  */
-export function paginate<V>(table: SortedTable<V>, req: PageRequest, mode: PaginationMode, ignoreKey = false): PageResult<V> {
+export function paginate<V>(
+  table: SortedTable<V>,
+  req: PageRequest,
+  mode: PaginationMode,
+  ignoreKey = false,
+): PageResult<V> {
   if (req.offset > 0n && req.key !== null) {
     throw unknown('invalid request, either offset or key is expected, got both');
   }
@@ -94,4 +99,3 @@ export function pageJson(r: { nextKey: string | null; total: bigint }): string {
   const key = r.nextKey === null ? 'null' : `"${Buffer.from(r.nextKey, 'latin1').toString('base64')}"`;
   return `{"next_key":${key},"total":"${r.total}"}`;
 }
-

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
 import type { ChainNode } from '../sim/chain-node.ts';
 import { notImplemented } from './api-error.ts';
 import { handleApi } from './api-handler.ts';
@@ -49,12 +50,19 @@ export function createPolityServer(opts: ServerOptions): Server {
       return;
     }
     if (rawPath === '/polity/config.json' && method === 'GET') {
-      const body = JSON.stringify({ upstreams: [...upstreams.keys()].map((name) => ({ name, path: `${UPSTREAM_PREFIX}${name}` })) });
+      const body = JSON.stringify({
+        upstreams: [...upstreams.keys()].map((name) => ({ name, path: `${UPSTREAM_PREFIX}${name}` })),
+      });
       return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }, body);
     }
     if (method !== 'GET' && method !== 'HEAD') {
       const err = notImplemented();
-      return send(res, 405, { 'Content-Type': 'application/json', Allow: 'GET, HEAD', ...SECURITY_HEADERS }, err.body());
+      return send(
+        res,
+        405,
+        { 'Content-Type': 'application/json', Allow: 'GET, HEAD', ...SECURITY_HEADERS },
+        err.body(),
+      );
     }
     if (!opts.distDir) return send(res, 404, { 'Content-Type': 'text/plain' }, 'not found\n');
     serveStatic(opts.distDir, rawPath, res);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isApiPath } from './api-handler.ts';
+
 import { ApiError } from './api-error.ts';
+import { isApiPath } from './api-handler.ts';
 
 export const UPSTREAM_PREFIX = '/upstream/';
 
@@ -30,7 +31,13 @@ function fail(res: ServerResponse, err: ApiError): void {
  * REST endpoint sends no CORS headers. The target host is fixed by configuration; a request can
  * only choose among the configured names and among API paths.
  */
-export async function proxy(upstreams: Map<string, Upstream>, req: IncomingMessage, res: ServerResponse, rawPath: string, rawQuery: string) {
+export async function proxy(
+  upstreams: Map<string, Upstream>,
+  req: IncomingMessage,
+  res: ServerResponse,
+  rawPath: string,
+  rawQuery: string,
+) {
   const rest = rawPath.slice(UPSTREAM_PREFIX.length);
   const slash = rest.indexOf('/');
   const name = slash === -1 ? rest : rest.slice(0, slash);
@@ -57,6 +64,9 @@ export async function proxy(upstreams: Map<string, Upstream>, req: IncomingMessa
     res.end(body);
   } catch (e) {
     const timeout = e instanceof Error && e.name === 'TimeoutError';
-    fail(res, new ApiError(timeout ? 504 : 502, timeout ? 4 : 14, `upstream ${name} ${timeout ? 'timed out' : 'unreachable'}`));
+    fail(
+      res,
+      new ApiError(timeout ? 504 : 502, timeout ? 4 : 14, `upstream ${name} ${timeout ? 'timed out' : 'unreachable'}`),
+    );
   }
 }

@@ -101,7 +101,8 @@ export function parseInt64(s0: string): bigint {
     un = parseUintCore('ParseInt', s, MAX_U64);
     if (s.includes('_') && !underscoreOK(s0)) throw new GoParseError('syntax');
   } catch (e) {
-    const msg = e instanceof Error && e.message.endsWith('value out of range') ? 'value out of range' : 'invalid syntax';
+    const msg =
+      e instanceof Error && e.message.endsWith('value out of range') ? 'value out of range' : 'invalid syntax';
     throw new GoParseError(`strconv.ParseInt: parsing ${goQuote(s0)}: ${msg}`);
   }
   if (!neg && un > MAX_I64) throw new GoParseError(`strconv.ParseInt: parsing ${goQuote(s0)}: value out of range`);

@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+
 import { GroupKeeper, type GroupState } from '../chain/group-keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import { UpgradeKeeper, type UpgradeState } from '../chain/upgrade-keeper.ts';
@@ -165,7 +166,10 @@ export class ChainNode {
       if (h % SNAPSHOT_EVERY === 0n) this.writeSnapshot();
     } catch (e) {
       // Keep serving; only durability is lost, and the operator hears about it once.
-      if (!this.durabilityLost) console.error(`cannot write the chain's data (${e instanceof Error ? e.message : e}); blocks from ${h} on will not survive a restart`);
+      if (!this.durabilityLost)
+        console.error(
+          `cannot write the chain's data (${e instanceof Error ? e.message : e}); blocks from ${h} on will not survive a restart`,
+        );
       this.durabilityLost = true;
     }
   }

@@ -15,7 +15,11 @@ function varint(n: bigint): number[] {
   return out;
 }
 
-const field = (num: number, bytes: Uint8Array | number[]) => [...varint(BigInt((num << 3) | 2)), ...varint(BigInt(bytes.length)), ...bytes];
+const field = (num: number, bytes: Uint8Array | number[]) => [
+  ...varint(BigInt((num << 3) | 2)),
+  ...varint(BigInt(bytes.length)),
+  ...bytes,
+];
 
 export function upgradedConsensusState(seed: string, planHeight: bigint, timeMs: number): Buffer {
   const h = (label: string) => createHash('sha256').update(`${seed}\u0000${label}\u0000${planHeight}`).digest();

@@ -1,5 +1,5 @@
-import type { Proposal, VoteOption } from '../chain/records.ts';
 import { ChainError } from '../chain/chain-error.ts';
+import type { Proposal, VoteOption } from '../chain/records.ts';
 import { u64Key } from '../chain/sorted-table.ts';
 import { Rng } from '../lib/rng.ts';
 import type { ChainNode } from './chain-node.ts';
@@ -7,9 +7,18 @@ import { msgDelegate, msgSend } from './messages.ts';
 import { scheduleNextUpgrade } from './upgrades.ts';
 
 const TOPICS = [
-  'Upgrade the relayer fleet', 'Sponsor the hackathon', 'Renew the RPC contract', 'Rebalance the treasury',
-  'Fund documentation sprint', 'Hire a release manager', 'Adopt the incident runbook', 'Extend the bug bounty',
-  'Translate the docs to Español', 'Audit the bridge contracts', 'Pick the meetup venue', 'Archive the old forum',
+  'Upgrade the relayer fleet',
+  'Sponsor the hackathon',
+  'Renew the RPC contract',
+  'Rebalance the treasury',
+  'Fund documentation sprint',
+  'Hire a release manager',
+  'Adopt the incident runbook',
+  'Extend the bug bounty',
+  'Translate the docs to Español',
+  'Audit the bridge contracts',
+  'Pick the meetup venue',
+  'Archive the old forum',
 ];
 const OPTIONS: VoteOption[] = ['VOTE_OPTION_YES', 'VOTE_OPTION_NO', 'VOTE_OPTION_ABSTAIN', 'VOTE_OPTION_NO_WITH_VETO'];
 
@@ -70,8 +79,23 @@ export function liveStep(node: ChainNode): void {
       const proposer = members.valueAt(rng.int(members.size)).address;
       const title = `${rng.pick(TOPICS)} #${k.proposalSeq + 1n}`;
       const amount = BigInt(1 + rng.int(5000)) * 1000n;
-      const messages = rng.chance(0.5) ? [msgSend(pa, cast.people.treasury, amount)] : [msgDelegate(pa, node.accounts.validator('polity-validator-1'), amount)];
-      tx(() => k.submitProposal({ policyAddress: pa, proposers: [proposer], title, summary: `Live proposal at height ${node.height}.`, metadata: '', messages, exec: rng.chance(0.1) }, now));
+      const messages = rng.chance(0.5)
+        ? [msgSend(pa, cast.people.treasury, amount)]
+        : [msgDelegate(pa, node.accounts.validator('polity-validator-1'), amount)];
+      tx(() =>
+        k.submitProposal(
+          {
+            policyAddress: pa,
+            proposers: [proposer],
+            title,
+            summary: `Live proposal at height ${node.height}.`,
+            metadata: '',
+            messages,
+            exec: rng.chance(0.1),
+          },
+          now,
+        ),
+      );
     }
   }
 
@@ -90,7 +114,19 @@ export function liveStep(node: ChainNode): void {
   // The working group proposes, and its policy changes now and then, aborting what is open.
   const sandbox = cast.policies.sandbox;
   if (sandbox && rng.chance(1 / 80)) {
-    tx(() => k.submitProposal({ policyAddress: sandbox, proposers: [cast.people.frank], title: `${rng.pick(TOPICS)} (working group)`, summary: '', metadata: '', messages: [] }, now));
+    tx(() =>
+      k.submitProposal(
+        {
+          policyAddress: sandbox,
+          proposers: [cast.people.frank],
+          title: `${rng.pick(TOPICS)} (working group)`,
+          summary: '',
+          metadata: '',
+          messages: [],
+        },
+        now,
+      ),
+    );
   }
   if (sandbox && rng.chance(1 / 300)) tx(() => k.updateGroupPolicy(sandbox, { metadata: `v${node.height}` }));
 

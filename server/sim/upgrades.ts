@@ -3,7 +3,20 @@ import type { ChainNode } from './chain-node.ts';
 import { upgradedConsensusState } from './consensus-state.ts';
 import { BLOCK_MS } from './genesis.ts';
 
-const CODENAMES = ['atlas', 'borealis', 'cirrus', 'dorado', 'eridanus', 'fornax', 'gemini', 'hydra', 'indus', 'lyra', 'mensa', 'norma'];
+const CODENAMES = [
+  'atlas',
+  'borealis',
+  'cirrus',
+  'dorado',
+  'eridanus',
+  'fornax',
+  'gemini',
+  'hydra',
+  'indus',
+  'lyra',
+  'mensa',
+  'norma',
+];
 const BUMPABLE = ['auth', 'bank', 'distribution', 'gov', 'group', 'staking'];
 /** Blocks between a plan being scheduled and applied on the live chain (10 minutes at 5 s). */
 export const UPGRADE_SPACING = 120n;
@@ -18,5 +31,8 @@ export function scheduleNextUpgrade(node: ChainNode): void {
   const name = `v${n + 4}-${CODENAMES[n % CODENAMES.length]}${n >= CODENAMES.length ? `-${Math.floor(n / CODENAMES.length)}` : ''}`;
   const info = JSON.stringify({ binaries: { 'linux/amd64': `https://example.org/simd-${name}` }, bumps: module });
   const estimatedTime = node.time + Number(UPGRADE_SPACING) * BLOCK_MS;
-  node.upgrade.schedule({ plan: { name, height, info }, versions: { [module]: current + 1 } }, upgradedConsensusState(node.params.seed, height, estimatedTime));
+  node.upgrade.schedule(
+    { plan: { name, height, info }, versions: { [module]: current + 1 } },
+    upgradedConsensusState(node.params.seed, height, estimatedTime),
+  );
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { decide } from '../chain/decision-policy.ts';
 import type { DecisionPolicy, Tally } from '../chain/records.ts';
 import { parseDec } from '../lib/dec.ts';
@@ -29,7 +30,10 @@ describe('decision policies', () => {
   });
   it('percentage: yes/total against the percentage, exactly', () => {
     expect(decide(pct('0.5'), tally('3'), total('6'))).toEqual({ allow: true, final: true });
-    expect(decide(pct('0.66'), tally('3.354999999999999999'), total('5.083333333333333333'))).toEqual({ allow: false, final: false });
+    expect(decide(pct('0.66'), tally('3.354999999999999999'), total('5.083333333333333333'))).toEqual({
+      allow: false,
+      final: false,
+    });
     expect(decide(pct('0.66'), tally('3.355'), total('5.083333333333333333'))).toEqual({ allow: true, final: true });
     expect(decide(pct('0.5'), tally('1', '4'), total('6'))).toEqual({ allow: false, final: true });
     expect(decide(pct('0.5'), tally('0'), total('0'))).toEqual({ allow: false, final: true });
@@ -42,8 +46,14 @@ describe('the genesis chain and its rules', () => {
     const status = (k: string) => n.group.proposal(n.cast.proposals[k])?.status;
     const result = (k: string) => n.group.proposal(n.cast.proposals[k])?.executorResult;
     expect(n.group.proposal(n.cast.proposals.executed)).toBeUndefined();
-    expect([status('execFailed'), result('execFailed')]).toEqual(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_EXECUTOR_RESULT_FAILURE']);
-    expect([status('awaitingExec'), result('awaitingExec')]).toEqual(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN']);
+    expect([status('execFailed'), result('execFailed')]).toEqual([
+      'PROPOSAL_STATUS_ACCEPTED',
+      'PROPOSAL_EXECUTOR_RESULT_FAILURE',
+    ]);
+    expect([status('awaitingExec'), result('awaitingExec')]).toEqual([
+      'PROPOSAL_STATUS_ACCEPTED',
+      'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+    ]);
     expect(status('rejected')).toBe('PROPOSAL_STATUS_REJECTED');
     expect(status('withdrawn')).toBe('PROPOSAL_STATUS_WITHDRAWN');
     expect(status('aborted')).toBe('PROPOSAL_STATUS_ABORTED');
@@ -94,7 +104,9 @@ describe('the genesis chain and its rules', () => {
     const id = n.cast.proposals.openPartial;
     expect(() => n.group.vote(id, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow('unique');
     expect(() => n.group.vote(id, n.cast.people.erin, 'VOTE_OPTION_NO', '', n.time)).toThrow('not found');
-    expect(() => n.group.vote(n.cast.proposals.rejected, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow('not open');
+    expect(() => n.group.vote(n.cast.proposals.rejected, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow(
+      'not open',
+    );
   });
 
   it('the group that lost its last member passes its proposal at voting end with no votes', () => {
@@ -158,7 +170,8 @@ describe('the genesis chain and its rules', () => {
     const b = openNode();
     a.advance(300, 3000);
     b.advance(300, 3000);
-    const snap = (n: ReturnType<typeof openNode>) => JSON.stringify([...n.group.proposals.values()], (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    const snap = (n: ReturnType<typeof openNode>) =>
+      JSON.stringify([...n.group.proposals.values()], (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
     expect(snap(a)).toBe(snap(b));
     const c = openNode({ seed: 'other' });
     c.advance(300, 3000);

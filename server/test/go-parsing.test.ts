@@ -1,17 +1,34 @@
 import { describe, expect, it } from 'vitest';
+
+import { add, parseDec, sub, text } from '../lib/dec.ts';
 import { gatewayBytes } from '../lib/go-base64.ts';
 import { parseBool, parseInt64, parseUint64 } from '../lib/go-strconv.ts';
-import { add, parseDec, sub, text } from '../lib/dec.ts';
 
 describe("Go's strconv with base 0", () => {
   it.each([
-    ['10', 10n], ['0x10', 16n], ['010', 8n], ['0b11', 3n], ['0o17', 15n], ['1_000', 1000n], ['0', 0n], ['18446744073709551615', 18446744073709551615n],
+    ['10', 10n],
+    ['0x10', 16n],
+    ['010', 8n],
+    ['0b11', 3n],
+    ['0o17', 15n],
+    ['1_000', 1000n],
+    ['0', 0n],
+    ['18446744073709551615', 18446744073709551615n],
   ])('ParseUint(%s) = %s', (s, v) => expect(parseUint64(s)).toBe(v));
 
   it.each([
-    ['abc', 'invalid syntax'], ['-1', 'invalid syntax'], ['', 'invalid syntax'], ['1__0', 'invalid syntax'], ['_1', 'invalid syntax'],
-    ['09', 'invalid syntax'], ['0x', 'invalid syntax'], ['18446744073709551616', 'value out of range'], [' 1', 'invalid syntax'],
-  ])('ParseUint(%j) fails with %s', (s, why) => expect(() => parseUint64(s)).toThrow(`strconv.ParseUint: parsing ${JSON.stringify(s)}: ${why}`));
+    ['abc', 'invalid syntax'],
+    ['-1', 'invalid syntax'],
+    ['', 'invalid syntax'],
+    ['1__0', 'invalid syntax'],
+    ['_1', 'invalid syntax'],
+    ['09', 'invalid syntax'],
+    ['0x', 'invalid syntax'],
+    ['18446744073709551616', 'value out of range'],
+    [' 1', 'invalid syntax'],
+  ])('ParseUint(%j) fails with %s', (s, why) =>
+    expect(() => parseUint64(s)).toThrow(`strconv.ParseUint: parsing ${JSON.stringify(s)}: ${why}`),
+  );
 
   it('ParseInt takes a sign and checks the int64 range', () => {
     expect(parseInt64('-0x10')).toBe(-16n);
@@ -20,7 +37,7 @@ describe("Go's strconv with base 0", () => {
     expect(parseInt64('-9223372036854775808')).toBe(-9223372036854775808n);
   });
 
-  it('ParseBool accepts exactly Go\'s spellings', () => {
+  it("ParseBool accepts exactly Go's spellings", () => {
     for (const t of ['1', 't', 'T', 'TRUE', 'true', 'True']) expect(parseBool(t)).toBe(true);
     for (const f of ['0', 'f', 'F', 'FALSE', 'false', 'False']) expect(parseBool(f)).toBe(false);
     expect(() => parseBool('yes')).toThrow('strconv.ParseBool: parsing "yes": invalid syntax');

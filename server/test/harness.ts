@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+
 import { createPolityServer } from '../http/server.ts';
 import { ChainNode, type NodeOptions } from '../sim/chain-node.ts';
 
@@ -12,7 +13,14 @@ export interface Harness {
 }
 
 export function openNode(over: Partial<NodeOptions> = {}): ChainNode {
-  return ChainNode.open({ seed: 'test-seed', genesisTime: GENESIS, scenario: 'demo', livePeriodS: 120, mode: 'extended', ...over });
+  return ChainNode.open({
+    seed: 'test-seed',
+    genesisTime: GENESIS,
+    scenario: 'demo',
+    livePeriodS: 120,
+    mode: 'extended',
+    ...over,
+  });
 }
 
 /** A real HTTP server over a fresh demo chain, on an ephemeral loopback port. */

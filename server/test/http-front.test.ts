@@ -3,7 +3,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createPolityServer } from '../http/server.ts';
 import { parseUpstream } from '../http/upstream-proxy.ts';
 import { G, openNode, startHarness, type Harness } from './harness.ts';
@@ -18,7 +20,11 @@ beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Polity</title>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
-  const server = createPolityServer({ node: openNode(), distDir: dist, upstreams: [parseUpstream(`hub=${upstream.base}`)] });
+  const server = createPolityServer({
+    node: openNode(),
+    distDir: dist,
+    upstreams: [parseUpstream(`hub=${upstream.base}`)],
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   front = {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
@@ -50,7 +56,9 @@ describe('serving the dashboard', () => {
     expect(await r.text()).toContain('<title>Polity</title>');
   });
   it('lists its upstream proxies for the endpoint picker', async () => {
-    expect(await (await fetch(`${front.base}/polity/config.json`)).json()).toEqual({ upstreams: [{ name: 'hub', path: '/upstream/hub' }] });
+    expect(await (await fetch(`${front.base}/polity/config.json`)).json()).toEqual({
+      upstreams: [{ name: 'hub', path: '/upstream/hub' }],
+    });
   });
 });
 
@@ -92,7 +100,11 @@ describe('the process', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polity-proc-'));
     const run = () =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--block-time', '50'], { stdio: ['ignore', 'pipe', 'pipe'] });
+        const child = spawn(
+          process.execPath,
+          ['--import', 'tsx', 'server/main.ts', '--port', '0', '--data-dir', dataDir, '--block-time', '50'],
+          { stdio: ['ignore', 'pipe', 'pipe'] },
+        );
         let out = '';
         child.stdout.on('data', (c: Buffer) => {
           out += c.toString();

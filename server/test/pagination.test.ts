@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { decodeAccAddress } from '../lib/bech32-sdk.ts';
 import { G, keyHex, startHarness, type Harness } from './harness.ts';
 
@@ -78,18 +79,30 @@ describe('pagination as the group ORM does it', () => {
   it('offset skips rows and total counts them all', async () => {
     const path = `${G}/votes_by_proposal/${h.node.cast.proposals.community}`;
     const all = (await page(h, path, { 'pagination.limit': '100000' })).votes as unknown[];
-    const p = await page(h, path, { 'pagination.offset': '10', 'pagination.limit': '5', 'pagination.count_total': 'true' });
+    const p = await page(h, path, {
+      'pagination.offset': '10',
+      'pagination.limit': '5',
+      'pagination.count_total': 'true',
+    });
     expect(p.votes).toEqual(all.slice(10, 15));
     expect(p.pagination.total).toBe(String(all.length));
     const noTotal = await page(h, path, { 'pagination.offset': '10', 'pagination.limit': '5' });
     expect(noTotal.pagination.total).toBe('0');
-    const past = await page(h, path, { 'pagination.offset': '1000000', 'pagination.limit': '5', 'pagination.count_total': 'true' });
+    const past = await page(h, path, {
+      'pagination.offset': '1000000',
+      'pagination.limit': '5',
+      'pagination.count_total': 'true',
+    });
     expect(past).toMatchObject({ votes: [], pagination: { next_key: null, total: String(all.length) } });
   });
 
   it('count_total is ignored when a key is given', async () => {
     const first = await page(h, `${G}/groups`, { 'pagination.limit': '2' });
-    const second = await page(h, `${G}/groups`, { 'pagination.limit': '2', 'pagination.key': first.pagination.next_key!, 'pagination.count_total': 'true' });
+    const second = await page(h, `${G}/groups`, {
+      'pagination.limit': '2',
+      'pagination.key': first.pagination.next_key!,
+      'pagination.count_total': 'true',
+    });
     expect(second.pagination.total).toBe('0');
   });
 
@@ -101,20 +114,34 @@ describe('pagination as the group ORM does it', () => {
     const first = await page(h, path, { 'pagination.limit': '1' });
     expect(keyHex(first.pagination.next_key!)).toBe('20' + addrHex(policies[1].address));
     // The reference's vector: the policy of sequence 1 has this row key in the policy lists.
-    const seq1 = policies.find((p) => p.address === 'cosmos1afk9zr2hn2jsac63h4hm60vl9z3e5u69gndzf7c99cqge3vzwjzsfwkgpd');
-    expect(Buffer.from('20' + addrHex(seq1!.address), 'hex').toString('base64')).toBe('IOpsUQ1XmqUO41G9b709nyijmnNFRNok+wUuAIzFgnSF');
+    const seq1 = policies.find(
+      (p) => p.address === 'cosmos1afk9zr2hn2jsac63h4hm60vl9z3e5u69gndzf7c99cqge3vzwjzsfwkgpd',
+    );
+    expect(Buffer.from('20' + addrHex(seq1!.address), 'hex').toString('base64')).toBe(
+      'IOpsUQ1XmqUO41G9b709nyijmnNFRNok+wUuAIzFgnSF',
+    );
     const members = await page(h, `${G}/group_members/${h.node.cast.groups.core}`, { 'pagination.limit': '1' });
-    const second = (await page(h, `${G}/group_members/${h.node.cast.groups.core}`, { 'pagination.offset': '1', 'pagination.limit': '1' })).members as { member: { address: string } }[];
-    expect(keyHex(members.pagination.next_key!)).toBe(h.node.cast.groups.core.toString(16).padStart(16, '0') + addrHex(second[0].member.address));
+    const second = (
+      await page(h, `${G}/group_members/${h.node.cast.groups.core}`, {
+        'pagination.offset': '1',
+        'pagination.limit': '1',
+      })
+    ).members as { member: { address: string } }[];
+    expect(keyHex(members.pagination.next_key!)).toBe(
+      h.node.cast.groups.core.toString(16).padStart(16, '0') + addrHex(second[0].member.address),
+    );
     const votes = await page(h, `${G}/votes_by_voter/${h.node.cast.people.vera}`, { 'pagination.limit': '1' });
     expect(keyHex(votes.pagination.next_key!)).toMatch(new RegExp(`^[0-9a-f]{16}${addrHex(h.node.cast.people.vera)}$`));
   });
 
   it('rows come in the SDK order: members and votes by address bytes, policies by address bytes', async () => {
-    const members = (await page(h, `${G}/group_members/${h.node.cast.groups.community}`, { 'pagination.limit': '500' })).members as { member: { address: string } }[];
+    const members = (await page(h, `${G}/group_members/${h.node.cast.groups.community}`, { 'pagination.limit': '500' }))
+      .members as { member: { address: string } }[];
     const hex = members.map((m) => addrHex(m.member.address));
     expect(hex).toEqual([...hex].sort());
-    const policies = (await page(h, `${G}/group_policies_by_group/${h.node.cast.groups.core}`)).group_policies as { address: string }[];
+    const policies = (await page(h, `${G}/group_policies_by_group/${h.node.cast.groups.core}`)).group_policies as {
+      address: string;
+    }[];
     const ph = policies.map((p) => addrHex(p.address));
     expect(ph).toEqual([...ph].sort());
   });
@@ -124,7 +151,11 @@ describe('pagination as the group ORM does it', () => {
     const asc = await walk(h, path, 'members', 500);
     const desc = await walk(h, path, 'members', 7, { 'pagination.reverse': 'true' });
     expect(desc).toEqual([...asc].reverse());
-    const off = await page(h, path, { 'pagination.reverse': 'true', 'pagination.offset': '2', 'pagination.limit': '2' });
+    const off = await page(h, path, {
+      'pagination.reverse': 'true',
+      'pagination.offset': '2',
+      'pagination.limit': '2',
+    });
     expect(off.members).toEqual([...asc].reverse().slice(2, 4));
   });
 
@@ -143,7 +174,10 @@ describe('pagination as the group ORM does it', () => {
 
     it('/groups returns the first page again for a key, with total 0', async () => {
       const first = await page(sdk, `${G}/groups`, { 'pagination.limit': '2' });
-      const again = await page(sdk, `${G}/groups`, { 'pagination.limit': '2', 'pagination.key': first.pagination.next_key! });
+      const again = await page(sdk, `${G}/groups`, {
+        'pagination.limit': '2',
+        'pagination.key': first.pagination.next_key!,
+      });
       expect(again.groups).toEqual(first.groups);
       expect(again.pagination).toEqual({ next_key: first.pagination.next_key, total: '0' });
     });
@@ -163,6 +197,9 @@ describe('pagination as the group ORM does it', () => {
   it('an empty list answers with an empty page, not an error', async () => {
     const p = await page(h, `${G}/votes_by_voter/${h.node.cast.people.treasury}`);
     expect(p).toEqual({ votes: [], pagination: { next_key: null, total: '0' } });
-    expect(await page(h, `${G}/group_members/424242`)).toEqual({ members: [], pagination: { next_key: null, total: '0' } });
+    expect(await page(h, `${G}/group_members/424242`)).toEqual({
+      members: [],
+      pagination: { next_key: null, total: '0' },
+    });
   });
 });

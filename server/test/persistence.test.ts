@@ -1,7 +1,9 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { groupInfoJson, proposalJson } from '../chain/wire-json.ts';
 import { G, openNode, startHarness } from './harness.ts';
 
@@ -14,10 +16,13 @@ const tmp = () => {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const full = (n: ReturnType<typeof openNode>) =>
-  JSON.stringify({ g: n.group.exportState(), u: n.upgrade.exportState(), h: n.height, t: n.time }, (_k, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  JSON.stringify({ g: n.group.exportState(), u: n.upgrade.exportState(), h: n.height, t: n.time }, (_k, v) =>
+    typeof v === 'bigint' ? `${v}n` : v,
+  );
 
 const snapshot = (n: ReturnType<typeof openNode>) =>
-  [...n.group.proposals.values()].map(proposalJson).join('\n') + [...n.group.groups.values()].map(groupInfoJson).join('\n');
+  [...n.group.proposals.values()].map(proposalJson).join('\n') +
+  [...n.group.groups.values()].map(groupInfoJson).join('\n');
 
 describe('durability', () => {
   it('resumes at the same height with the same ids after a restart', () => {
@@ -77,9 +82,9 @@ describe('snapshots', () => {
     a.advance(100, 2000);
     fromSnapshot.advance(100, 2000);
     expect(full(fromSnapshot)).toBe(full(a));
-    expect(JSON.stringify(fromSnapshot.upgrade.sortedVersions(), (_k, v) => (typeof v === 'bigint' ? String(v) : v))).toBe(
-      JSON.stringify(a.upgrade.sortedVersions(), (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
-    );
+    expect(
+      JSON.stringify(fromSnapshot.upgrade.sortedVersions(), (_k, v) => (typeof v === 'bigint' ? String(v) : v)),
+    ).toBe(JSON.stringify(a.upgrade.sortedVersions(), (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
   });
 
   it('an unreadable snapshot falls back to replaying from genesis', () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { ContractError, TimeoutError, UnreachableError, classifyHttpError } from './errors.ts';
+
+import { classifyHttpError, ContractError, TimeoutError, UnreachableError } from './errors.ts';
 
 export const DEFAULT_TIMEOUT_MS = 15_000;
 
@@ -47,9 +48,16 @@ export async function getJson<S extends v.GenericSchema>(
   try {
     res = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (e) {
-    if (timeout.aborted) throw new TimeoutError(`${name}: no answer within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`, name);
+    if (timeout.aborted)
+      throw new TimeoutError(
+        `${name}: no answer within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
+        name,
+      );
     if (opts.signal?.aborted) throw e;
-    throw new UnreachableError(`${name}: the endpoint could not be reached (offline, wrong address, or it refuses cross-origin requests)`, name);
+    throw new UnreachableError(
+      `${name}: the endpoint could not be reached (offline, wrong address, or it refuses cross-origin requests)`,
+      name,
+    );
   }
   const text = await res.text();
   let body: unknown;
@@ -61,7 +69,8 @@ export async function getJson<S extends v.GenericSchema>(
   }
   if (!res.ok) throw classifyHttpError(name, res.status, body);
   const parsed = v.safeParse(schema, body);
-  if (!parsed.success) throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
+  if (!parsed.success)
+    throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
   const height = res.headers.get('x-cosmos-block-height') ?? res.headers.get('grpc-metadata-x-cosmos-block-height');
   if (height) heightListeners.forEach((fn) => fn(endpoint, height));
   return { data: parsed.output, height };

@@ -1,7 +1,13 @@
 import { getJson, type Fetched } from './client.ts';
 import { pageQuery, type Page, type PageParam } from './pagination.ts';
-import { responses } from './schemas.ts';
-import type { GroupInfo, GroupMember, GroupPolicyInfo, Proposal, Vote } from './schemas.ts';
+import {
+  responses,
+  type GroupInfo,
+  type GroupMember,
+  type GroupPolicyInfo,
+  type Proposal,
+  type Vote,
+} from './schemas.ts';
 
 // One function per REST endpoint. Path parameters are encoded here, and only here.
 
@@ -25,9 +31,10 @@ async function list<K extends string, T>(
   field: K,
   o: ListOpts,
 ): Promise<Page<T>> {
-  const r = (await getJson(endpoint, path, schema, { query: pageQuery(o.param, o.limit, o.reverse), signal: o.signal })) as Fetched<
-    Record<K, T[]> & { pagination: Page<T>['pagination'] }
-  >;
+  const r = (await getJson(endpoint, path, schema, {
+    query: pageQuery(o.param, o.limit, o.reverse),
+    signal: o.signal,
+  })) as Fetched<Record<K, T[]> & { pagination: Page<T>['pagination'] }>;
   return { rows: r.data[field], pagination: r.data.pagination, param: o.param };
 }
 
@@ -40,7 +47,8 @@ export const getGroupPolicyInfo = (e: string, address: string, o: Opts = {}) =>
 export const getGroupMembers = (e: string, groupId: string, o: ListOpts) =>
   list<'members', GroupMember>(e, `${G}/group_members/${seg(groupId)}`, responses.groupMembers, 'members', o);
 
-export const getGroups = (e: string, o: ListOpts) => list<'groups', GroupInfo>(e, `${G}/groups`, responses.groups, 'groups', o);
+export const getGroups = (e: string, o: ListOpts) =>
+  list<'groups', GroupInfo>(e, `${G}/groups`, responses.groups, 'groups', o);
 
 export const getGroupsByAdmin = (e: string, admin: string, o: ListOpts) =>
   list<'groups', GroupInfo>(e, `${G}/groups_by_admin/${seg(admin)}`, responses.groups, 'groups', o);
@@ -49,22 +57,39 @@ export const getGroupsByMember = (e: string, address: string, o: ListOpts) =>
   list<'groups', GroupInfo>(e, `${G}/groups_by_member/${seg(address)}`, responses.groups, 'groups', o);
 
 export const getGroupPoliciesByGroup = (e: string, groupId: string, o: ListOpts) =>
-  list<'group_policies', GroupPolicyInfo>(e, `${G}/group_policies_by_group/${seg(groupId)}`, responses.groupPolicies, 'group_policies', o);
+  list<'group_policies', GroupPolicyInfo>(
+    e,
+    `${G}/group_policies_by_group/${seg(groupId)}`,
+    responses.groupPolicies,
+    'group_policies',
+    o,
+  );
 
 export const getGroupPoliciesByAdmin = (e: string, admin: string, o: ListOpts) =>
-  list<'group_policies', GroupPolicyInfo>(e, `${G}/group_policies_by_admin/${seg(admin)}`, responses.groupPolicies, 'group_policies', o);
+  list<'group_policies', GroupPolicyInfo>(
+    e,
+    `${G}/group_policies_by_admin/${seg(admin)}`,
+    responses.groupPolicies,
+    'group_policies',
+    o,
+  );
 
 export const getProposal = (e: string, id: string, o: Opts = {}) =>
   getJson(e, `${G}/proposal/${seg(id)}`, responses.proposal, o).then((r) => r.data.proposal);
 
 export const getTally = (e: string, id: string, o: Opts = {}) =>
-  getJson(e, `${G}/proposals/${seg(id)}/tally`, responses.tally, o).then((r) => ({ tally: r.data.tally, height: r.height }));
+  getJson(e, `${G}/proposals/${seg(id)}/tally`, responses.tally, o).then((r) => ({
+    tally: r.data.tally,
+    height: r.height,
+  }));
 
 export const getProposalsByGroupPolicy = (e: string, address: string, o: ListOpts) =>
   list<'proposals', Proposal>(e, `${G}/proposals_by_group_policy/${seg(address)}`, responses.proposals, 'proposals', o);
 
 export const getVote = (e: string, proposalId: string, voter: string, o: Opts = {}) =>
-  getJson(e, `${G}/vote_by_proposal_voter/${seg(proposalId)}/${seg(voter)}`, responses.vote, o).then((r) => r.data.vote);
+  getJson(e, `${G}/vote_by_proposal_voter/${seg(proposalId)}/${seg(voter)}`, responses.vote, o).then(
+    (r) => r.data.vote,
+  );
 
 export const getVotesByProposal = (e: string, proposalId: string, o: ListOpts) =>
   list<'votes', Vote>(e, `${G}/votes_by_proposal/${seg(proposalId)}`, responses.votes, 'votes', o);

@@ -1,7 +1,8 @@
 // Errors a page can act on. Real nodes send "not found" as HTTP 500 with gRPC code 2, so the
 // class comes from the body, not from the status alone.
 
-export type ApiErrorKind = 'not-found' | 'bad-request' | 'unsupported' | 'unreachable' | 'timeout' | 'server' | 'contract';
+export type ApiErrorKind =
+  'not-found' | 'bad-request' | 'unsupported' | 'unreachable' | 'timeout' | 'server' | 'contract';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -72,10 +73,12 @@ export function classifyHttpError(endpoint: string, status: number, body: unknow
   const rec = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
   const code = typeof rec.code === 'number' ? rec.code : undefined;
   const message = typeof rec.message === 'string' ? rec.message : `HTTP ${status}`;
-  if (status === 404 || code === 5 || /\bnot found\b/i.test(message)) return new NotFoundError(message, endpoint, status, code);
+  if (status === 404 || code === 5 || /\bnot found\b/i.test(message))
+    return new NotFoundError(message, endpoint, status, code);
   if (status === 400 || code === 3) return new BadRequestError(message, endpoint, status, code);
   if (status === 501 || code === 12) return new UnsupportedError(message, endpoint, status, code);
-  if (code === 2 && BAD_INPUT.some((re) => re.test(message))) return new BadRequestError(message, endpoint, status, code);
+  if (code === 2 && BAD_INPUT.some((re) => re.test(message)))
+    return new BadRequestError(message, endpoint, status, code);
   if (status === 502 || status === 503 || status === 504) return new UnreachableError(message, endpoint, status, code);
   return new ServerError(message, endpoint, status, code);
 }

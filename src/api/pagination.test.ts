@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
+
 import { collectPages, nextPageParam, pageQuery, type Page, type PageParam } from './pagination.ts';
 
 const id = (r: string) => r;
-const page = (rows: string[], next: string | null, param: PageParam, total = '0'): Page<string> => ({ rows, pagination: { next_key: next, total }, param });
+const page = (rows: string[], next: string | null, param: PageParam, total = '0'): Page<string> => ({
+  rows,
+  pagination: { next_key: next, total },
+  param,
+});
 
 describe('page requests', () => {
   it('asks for the total on the first page only', () => {

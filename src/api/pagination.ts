@@ -63,7 +63,12 @@ export function collectPages<T>(pages: Page<T>[], identity: (row: T) => string):
     else rows.push(...page.rows);
   });
   const total = pages[0]?.pagination.total;
-  return { rows, total: total && total !== '0' ? total : pages[0] && pages[0].pagination.next_key === null ? String(rows.length) : null, stalled };
+  return {
+    rows,
+    total:
+      total && total !== '0' ? total : pages[0] && pages[0].pagination.next_key === null ? String(rows.length) : null,
+    stalled,
+  };
 }
 
 /**
@@ -82,7 +87,11 @@ export function nextPageParam<T>(pages: Page<T>[], identity: (row: T) => string)
 }
 
 /** Follows a list to its end (the same repeat detection as the lists), reporting rows so far. */
-export async function fetchAllPages<T>(fetchPage: (p: PageParam) => Promise<Page<T>>, identity: (r: T) => string, onRows?: (n: number) => void): Promise<T[]> {
+export async function fetchAllPages<T>(
+  fetchPage: (p: PageParam) => Promise<Page<T>>,
+  identity: (r: T) => string,
+  onRows?: (n: number) => void,
+): Promise<T[]> {
   const pages: Page<T>[] = [];
   let loaded = 0;
   let param: PageParam | undefined = null;

@@ -7,7 +7,10 @@ import * as v from 'valibot';
 export const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
 export const int64 = v.pipe(v.string(), v.regex(/^-?\d+$/, 'an int64 decimal string'));
 export const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
-export const timestamp = v.pipe(v.string(), v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/, 'an RFC 3339 UTC timestamp'));
+export const timestamp = v.pipe(
+  v.string(),
+  v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/, 'an RFC 3339 UTC timestamp'),
+);
 export const duration = v.pipe(v.string(), v.regex(/^-?\d+(\.\d{1,9})?s$/, 'a duration like "86400s"'));
 export const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
 
@@ -132,7 +135,11 @@ export const responses = {
   currentPlan: v.object({ plan: v.nullable(plan) }),
 } as const;
 
-export const errorBody = v.object({ code: v.pipe(v.number(), v.integer()), message: v.string(), details: v.array(v.unknown()) });
+export const errorBody = v.object({
+  code: v.pipe(v.number(), v.integer()),
+  message: v.string(),
+  details: v.array(v.unknown()),
+});
 
 export type GroupInfo = v.InferOutput<typeof groupInfo>;
 export type GroupMember = v.InferOutput<typeof groupMember>;

@@ -1,5 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
+
 import { useEndpoint, useEndpointLabel } from './endpoint.ts';
 
 // The dialog (and the modal machinery it needs) loads on first use, keeping it off the first page.
@@ -14,11 +15,16 @@ export function EndpointButton() {
       <Button
         variant="default"
         size="xs"
-        onClick={() => { setWanted(true); setOpened(true); }}
+        onClick={() => {
+          setWanted(true);
+          setOpened(true);
+        }}
         aria-label={`Chain endpoint: ${label}. Change`}
         data-testid="endpoint-button"
       >
-        <Text span fz="xs" truncate maw={{ base: 110, sm: 220 }}>Chain: {label}</Text>
+        <Text span fz="xs" truncate maw={{ base: 110, sm: 220 }}>
+          Chain: {label}
+        </Text>
       </Button>
       {wanted && (
         <Suspense fallback={null}>

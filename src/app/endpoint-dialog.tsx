@@ -1,4 +1,5 @@
 import { Modal } from '@mantine/core';
+
 import EndpointForm from './endpoint-form.tsx';
 
 export default function EndpointDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {

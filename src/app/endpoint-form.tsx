@@ -1,5 +1,6 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+
 import { SAME_ORIGIN, useEndpoint, useSetEndpoint, validateEndpoint } from './endpoint.ts';
 
 interface Upstream {
@@ -36,7 +37,12 @@ export default function EndpointForm({ onDone }: { onDone: () => void }) {
     setEndpoint(r.value);
   };
   return (
-    <form onSubmit={(ev) => { ev.preventDefault(); apply(value); }}>
+    <form
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        apply(value);
+      }}
+    >
       <Stack gap="xs">
         <TextInput
           label="REST endpoint"
@@ -48,14 +54,22 @@ export default function EndpointForm({ onDone }: { onDone: () => void }) {
           data-autofocus
         />
         <Group gap="xs">
-          <Button type="submit" size="xs">Use it</Button>
-          <Button size="xs" variant="default" onClick={() => apply(SAME_ORIGIN)}>This server</Button>
+          <Button type="submit" size="xs">
+            Use it
+          </Button>
+          <Button size="xs" variant="default" onClick={() => apply(SAME_ORIGIN)}>
+            This server
+          </Button>
         </Group>
         {upstreams.length > 0 && (
           <Stack gap={4}>
-            <Text fz="xs" c="dimmed">Proxies of this server</Text>
+            <Text fz="xs" c="dimmed">
+              Proxies of this server
+            </Text>
             {upstreams.map((u) => (
-              <Button key={u.name} size="xs" variant="light" onClick={() => apply(u.path)}>{u.name} ({u.path})</Button>
+              <Button key={u.name} size="xs" variant="light" onClick={() => apply(u.path)}>
+                {u.name} ({u.path})
+              </Button>
             ))}
           </Stack>
         )}

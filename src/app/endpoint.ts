@@ -12,11 +12,14 @@ export function validateEndpoint(input: string): { ok: true; value: string } | {
   const s = input.trim().replace(/\/+$/, '');
   if (s === '') return { ok: true, value: SAME_ORIGIN };
   if (s.startsWith('/')) {
-    return /^\/[\w\-./]*$/.test(s) && !s.includes('..') ? { ok: true, value: s } : { ok: false, reason: 'A path on this server must be like /upstream/name.' };
+    return /^\/[\w\-./]*$/.test(s) && !s.includes('..')
+      ? { ok: true, value: s }
+      : { ok: false, reason: 'A path on this server must be like /upstream/name.' };
   }
   try {
     const u = new URL(s);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return { ok: false, reason: 'Use an http:// or https:// address.' };
+    if (u.protocol !== 'http:' && u.protocol !== 'https:')
+      return { ok: false, reason: 'Use an http:// or https:// address.' };
     if (u.username || u.password) return { ok: false, reason: 'Addresses with credentials are not accepted.' };
     return { ok: true, value: u.href.replace(/\/+$/, '') };
   } catch {

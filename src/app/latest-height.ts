@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+
 import { onHeight } from '../api/client.ts';
 
 // The newest block height seen in any response, per endpoint (only when the server exposes the

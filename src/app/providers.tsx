@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider } from 'react-router';
+
 import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
 import { theme } from './theme.ts';

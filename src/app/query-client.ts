@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+
 import { shouldRetry } from '../api/errors.ts';
 
 export function createQueryClient(): QueryClient {

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+
 import { endpointFromSearch } from './endpoint.ts';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell.tsx';

@@ -1,5 +1,6 @@
 import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { NavLink, Outlet, useNavigation } from 'react-router';
+
 import { EndpointButton } from './endpoint-button.tsx';
 import { useEndpoint, withEndpoint } from './endpoint.ts';
 import { useLatestHeight } from './latest-height.ts';
@@ -27,12 +28,16 @@ export function Shell() {
   );
   return (
     <>
-      <a href="#main" className={classes.skip}>Skip to content</a>
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
       <Box component="header" className={classes.header}>
         <Container size="xl">
           <Group justify="space-between" gap="xs">
             <Group gap="md" wrap="nowrap">
-              <Text fw={800} fz="lg" component="span">Polity</Text>
+              <Text fw={800} fz="lg" component="span">
+                Polity
+              </Text>
               <nav aria-label="Main">
                 <Group gap={4} wrap="nowrap">
                   {link('/', 'Overview')}
@@ -50,7 +55,9 @@ export function Shell() {
             </Group>
           </Group>
         </Container>
-        {navigation.state === 'loading' && <div className={classes.progress} role="progressbar" aria-label="Loading page" />}
+        {navigation.state === 'loading' && (
+          <div className={classes.progress} role="progressbar" aria-label="Loading page" />
+        )}
       </Box>
       <Container size="xl" py="md" pb="xl" component="main" id="main" tabIndex={-1}>
         <Outlet />

@@ -1,4 +1,4 @@
-import { Badge, Card, Paper, createTheme } from '@mantine/core';
+import { Badge, Card, createTheme, Paper } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'indigo',

@@ -1,4 +1,5 @@
 import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+
 import { shortAddress } from '../lib/address.ts';
 import { AppLink } from './app-link.tsx';
 
@@ -19,11 +20,25 @@ export function AddressText({ address, to, full = false }: { address: string; to
       <CopyButton value={address} timeout={1500}>
         {({ copied, copy }) => (
           <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
-            <ActionIcon variant="subtle" size="xs" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={`Copy address ${address}`}>
+            <ActionIcon
+              variant="subtle"
+              size="xs"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={`Copy address ${address}`}
+            >
               {copied ? (
                 <span aria-hidden>✓</span>
               ) : (
-                <svg aria-hidden width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+                <svg
+                  aria-hidden
+                  width="12"
+                  height="12"
+                  viewBox="0 0 24 24"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth="2"
+                >
                   <rect x="9" y="9" width="12" height="12" rx="2" />
                   <path d="M5 15V5a2 2 0 0 1 2-2h10" />
                 </svg>

@@ -1,4 +1,5 @@
 import { Badge } from '@mantine/core';
+
 import type { ProposalStatus, VoteOption } from '../api/schemas.ts';
 
 // Every status and option carries a word and a symbol, so colour is never the only signal.
@@ -54,5 +55,9 @@ const EXEC: Record<string, [string, string]> = {
 
 export function ExecBadge({ result }: { result: string }) {
   const [label, color] = EXEC[result] ?? [result, 'gray'];
-  return <Badge color={color} variant="dot">{label}</Badge>;
+  return (
+    <Badge color={color} variant="dot">
+      {label}
+    </Badge>
+  );
 }

@@ -2,10 +2,11 @@ import { Alert, Box, Button, Group, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
 import { collectPages, type Page } from '../api/pagination.ts';
 import { grouped } from '../lib/format-number.ts';
-import { EmptyState, ErrorState, LoadingBlock, StaleNote } from './query-states.tsx';
 import classes from './infinite-list.module.css';
+import { EmptyState, ErrorState, LoadingBlock, StaleNote } from './query-states.tsx';
 
 export interface Column {
   label: string;
@@ -31,7 +32,18 @@ interface Props<T> {
  * "Load more" button for the keyboard), rows are virtualised so thousands stay smooth, and a
  * server that hands back the same page again is detected instead of looped on.
  */
-export function InfiniteList<T>({ query, identity, columns, renderRow, noun, empty, notFound, filter, rowHeight = 48, label }: Props<T>) {
+export function InfiniteList<T>({
+  query,
+  identity,
+  columns,
+  renderRow,
+  noun,
+  empty,
+  notFound,
+  filter,
+  rowHeight = 48,
+  label,
+}: Props<T>) {
   const pages = query.data?.pages;
   const state = useMemo(() => collectPages(pages ?? [], identity), [pages, identity]);
   const rows = useMemo(() => (filter ? state.rows.filter(filter) : state.rows), [state.rows, filter]);
@@ -49,21 +61,30 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
     ro.observe(document.body);
     return () => ro.disconnect();
   }, [ready]);
-  const virtualizer = useWindowVirtualizer({ count: rows.length, estimateSize: () => rowHeight, overscan: 12, scrollMargin: margin });
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => rowHeight,
+    overscan: 12,
+    scrollMargin: margin,
+  });
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
 
   useEffect(() => {
     const el = sentinelRef.current;
     if (!el || !hasNextPage || isFetchNextPageError) return;
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
-    }, { rootMargin: '600px' });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { rootMargin: '600px' },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rows.length]);
 
   if (query.isPending) return <LoadingBlock rows={5} label={`Loading ${noun}`} />;
-  if (query.isError && !query.data) return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} notFound={notFound} />;
+  if (query.isError && !query.data)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} notFound={notFound} />;
 
   const total = state.total;
   const loaded = state.rows.length;
@@ -88,21 +109,35 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
       {query.isRefetchError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
       {state.stalled === 'fell-back-to-offset' && (
         <Alert color="yellow" variant="light" mb="xs" title="This server repeated a page" role="status">
-          It answered a pagination key with the first page again (Cosmos SDK nodes do this on /groups). Polity continued with offset paging.
+          It answered a pagination key with the first page again (Cosmos SDK nodes do this on /groups). Polity continued
+          with offset paging.
         </Alert>
       )}
       {state.stalled === 'stopped' && (
-        <Alert color="orange" variant="light" mb="xs" title="Stopped: the server keeps returning the same rows" role="status">
+        <Alert
+          color="orange"
+          variant="light"
+          mb="xs"
+          title="Stopped: the server keeps returning the same rows"
+          role="status"
+        >
           Its pagination does not advance, so loading stopped here rather than looping.
         </Alert>
       )}
       {rows.length === 0 ? (
         <EmptyState>{empty}</EmptyState>
       ) : (
-        <div role="table" aria-label={label} aria-rowcount={total ? Number(total) : rows.length} className={classes.table}>
+        <div
+          role="table"
+          aria-label={label}
+          aria-rowcount={total ? Number(total) : rows.length}
+          className={classes.table}
+        >
           <div role="row" className={classes.header} style={{ gridTemplateColumns: template }}>
             {columns.map((c) => (
-              <div role="columnheader" key={c.label}>{c.label}</div>
+              <div role="columnheader" key={c.label}>
+                {c.label}
+              </div>
             ))}
           </div>
           <div ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -114,10 +149,16 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
                   aria-rowindex={item.index + 2}
                   key={identity(row)}
                   className={classes.row}
-                  style={{ gridTemplateColumns: template, height: rowHeight, transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+                  style={{
+                    gridTemplateColumns: template,
+                    height: rowHeight,
+                    transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+                  }}
                 >
                   {renderRow(row).map((cell, i) => (
-                    <div role="cell" key={i} className={classes.cell}>{cell}</div>
+                    <div role="cell" key={i} className={classes.cell}>
+                      {cell}
+                    </div>
                   ))}
                 </div>
               );
@@ -136,7 +177,11 @@ export function InfiniteList<T>({ query, identity, columns, renderRow, noun, emp
           </Button>
         </Group>
       )}
-      {!hasNextPage && rows.length > 0 && <Text fz="xs" c="dimmed" ta="center" mt="sm">End of list.</Text>}
+      {!hasNextPage && rows.length > 0 && (
+        <Text fz="xs" c="dimmed" ta="center" mt="sm">
+          End of list.
+        </Text>
+      )}
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import { Anchor, Code, Text } from '@mantine/core';
+
 import { safeLink } from '../lib/safe-url.ts';
 
 /**
@@ -6,7 +7,12 @@ import { safeLink } from '../lib/safe-url.ts';
  * ipfs URL becomes a link that cannot reach back into this page.
  */
 export function MetadataText({ value, empty = 'none' }: { value: string; empty?: string }) {
-  if (value === '') return <Text span c="dimmed" fz="sm">{empty}</Text>;
+  if (value === '')
+    return (
+      <Text span c="dimmed" fz="sm">
+        {empty}
+      </Text>
+    );
   const link = safeLink(value);
   if (link) {
     return (
@@ -16,8 +22,17 @@ export function MetadataText({ value, empty = 'none' }: { value: string; empty?:
     );
   }
   const json = prettyJson(value);
-  if (json !== null) return <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>{json}</Code>;
-  return <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>{value}</Text>;
+  if (json !== null)
+    return (
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {json}
+      </Code>
+    );
+  return (
+    <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+      {value}
+    </Text>
+  );
 }
 
 function prettyJson(value: string): string | null {
@@ -33,7 +48,13 @@ function prettyJson(value: string): string | null {
 export function metadataName(value: string, fallback: string): string {
   try {
     const parsed: unknown = JSON.parse(value);
-    if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && typeof parsed.name === 'string' && parsed.name.trim()) {
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'name' in parsed &&
+      typeof parsed.name === 'string' &&
+      parsed.name.trim()
+    ) {
       return parsed.name.slice(0, 120);
     }
   } catch {

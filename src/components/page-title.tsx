@@ -1,15 +1,31 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 
-export function PageTitle({ title, kicker, right, docTitle }: { title: ReactNode; kicker?: ReactNode; right?: ReactNode; docTitle: string }) {
+export function PageTitle({
+  title,
+  kicker,
+  right,
+  docTitle,
+}: {
+  title: ReactNode;
+  kicker?: ReactNode;
+  right?: ReactNode;
+  docTitle: string;
+}) {
   useEffect(() => {
     document.title = `${docTitle} · Polity`;
   }, [docTitle]);
   return (
     <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
       <Stack gap={2} style={{ minWidth: 0 }}>
-        {kicker && <Text fz="xs" tt="uppercase" fw={600} c="dimmed">{kicker}</Text>}
-        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ wordBreak: 'break-word', unicodeBidi: 'isolate' }}>{title}</Title>
+        {kicker && (
+          <Text fz="xs" tt="uppercase" fw={600} c="dimmed">
+            {kicker}
+          </Text>
+        )}
+        <Title order={1} fz={{ base: 22, sm: 28 }} style={{ wordBreak: 'break-word', unicodeBidi: 'isolate' }}>
+          {title}
+        </Title>
       </Stack>
       {right}
     </Group>

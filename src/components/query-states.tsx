@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+
 import { isApiError } from '../api/errors.ts';
 import { useEndpoint, useEndpointLabel, useSetEndpoint } from '../app/endpoint.ts';
 
@@ -22,7 +23,17 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** Explains a failed request in plain words and offers what can help: retry, or a way back. */
-export function ErrorState({ error, onRetry, notFound, what }: { error: unknown; onRetry?: () => void; notFound?: ReactNode; what: string }) {
+export function ErrorState({
+  error,
+  onRetry,
+  notFound,
+  what,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  notFound?: ReactNode;
+  what: string;
+}) {
   const endpoint = useEndpoint();
   const label = useEndpointLabel(endpoint);
   const setEndpoint = useSetEndpoint();
@@ -39,21 +50,29 @@ export function ErrorState({ error, onRetry, notFound, what }: { error: unknown;
   };
   const help: Record<string, ReactNode> = {
     'not-found': notFound ?? 'Check the id or address.',
-    unreachable: 'It may be down or the address may be wrong. A node whose REST endpoint sends no CORS headers cannot be read from a browser directly: run Polity with --upstream NAME=URL and choose /upstream/NAME.',
+    unreachable:
+      'It may be down or the address may be wrong. A node whose REST endpoint sends no CORS headers cannot be read from a browser directly: run Polity with --upstream NAME=URL and choose /upstream/NAME.',
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
   return (
     <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={titles[kind]} role="alert">
       <Stack gap="xs">
         {help[kind] && <Text fz="sm">{help[kind]}</Text>}
-        <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>{detail}</Text>
+        <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+          {detail}
+        </Text>
         <Group gap="xs">
           {onRetry && (isApiError(error) ? error.retryable || kind === 'server' : true) && (
-            <Button size="xs" variant="light" onClick={onRetry}>Retry</Button>
+            <Button size="xs" variant="light" onClick={onRetry}>
+              Retry
+            </Button>
           )}
-          {(kind === 'unreachable' || kind === 'unsupported' || kind === 'contract' || kind === 'timeout') && endpoint !== '' && (
-            <Button size="xs" variant="default" onClick={() => setEndpoint('')}>Back to this server's chain</Button>
-          )}
+          {(kind === 'unreachable' || kind === 'unsupported' || kind === 'contract' || kind === 'timeout') &&
+            endpoint !== '' && (
+              <Button size="xs" variant="default" onClick={() => setEndpoint('')}>
+                Back to this server's chain
+              </Button>
+            )}
         </Group>
       </Stack>
     </Alert>
@@ -66,7 +85,9 @@ export function StaleNote({ error, onRetry }: { error: unknown; onRetry: () => v
     <Alert color="orange" variant="light" py={6} role="status" title="Stale: showing the last data received">
       <Group gap="xs" justify="space-between">
         <Text fz="xs">{error instanceof Error ? error.message : 'refresh failed'}</Text>
-        <Button size="compact-xs" variant="subtle" onClick={onRetry}>Retry now</Button>
+        <Button size="compact-xs" variant="subtle" onClick={onRetry}>
+          Retry now
+        </Button>
       </Group>
     </Alert>
   );

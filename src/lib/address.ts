@@ -11,8 +11,10 @@ export function checkAddress(input: string, prefix = ACCOUNT_PREFIX): AddressChe
   try {
     const { prefix: hrp, words } = bech32.decode(s, 1023);
     const bytes = bech32.fromWords(words).length;
-    if (hrp !== prefix) return { ok: false, reason: `This address is for another chain (prefix "${hrp}", expected "${prefix}").` };
-    if (bytes !== 20 && bytes !== 32) return { ok: false, reason: `An account address has 20 or 32 bytes; this one has ${bytes}.` };
+    if (hrp !== prefix)
+      return { ok: false, reason: `This address is for another chain (prefix "${hrp}", expected "${prefix}").` };
+    if (bytes !== 20 && bytes !== 32)
+      return { ok: false, reason: `An account address has 20 or 32 bytes; this one has ${bytes}.` };
     return { ok: true, address: s.toLowerCase(), bytes };
   } catch {
     return { ok: false, reason: `"${s.length > 80 ? s.slice(0, 80) + '…' : s}" is not a valid bech32 address.` };

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { evaluate, readPolicy, type PolicyKind } from './decision.ts';
+
 import { percentOf, sum } from './decimal.ts';
+import { evaluate, readPolicy, type PolicyKind } from './decision.ts';
 import { grouped, plain } from './format-number.ts';
 
-const tally = (yes: string, no = '0', abstain = '0', veto = '0') => ({ yes_count: yes, no_count: no, abstain_count: abstain, no_with_veto_count: veto });
+const tally = (yes: string, no = '0', abstain = '0', veto = '0') => ({
+  yes_count: yes,
+  no_count: no,
+  abstain_count: abstain,
+  no_with_veto_count: veto,
+});
 const thr = (t: string): PolicyKind => ({ kind: 'threshold', threshold: t, votingPeriodS: 86400, minExecutionS: 0 });
 const pct = (p: string): PolicyKind => ({ kind: 'percentage', percentage: p, votingPeriodS: 86400, minExecutionS: 0 });
 
@@ -11,7 +17,9 @@ describe('decimal maths never goes through floats', () => {
   it('adds 18-decimal weights exactly', () => {
     expect(sum(['0.333333333333333333', '1.50', '2.25', '1']).toFixed()).toBe('5.083333333333333333');
     expect(sum(['0.1', '0.2']).toFixed()).toBe('0.3');
-    expect(sum(['123456789.123456789012345678', '0.000000000000000001', '1e2']).toFixed()).toBe('123456889.123456789012345679');
+    expect(sum(['123456789.123456789012345678', '0.000000000000000001', '1e2']).toFixed()).toBe(
+      '123456889.123456789012345679',
+    );
   });
   it('shares of total, truncated not rounded up', () => {
     expect(percentOf('1', '3')).toBe('33.33');
@@ -46,7 +54,13 @@ describe('decision policy evaluation', () => {
     expect(evaluate(pct('0.5'), tally('0'), '0')).toMatchObject({ outcome: 'failing', final: true });
   });
   it('reads policies from the wire and refuses to guess unknown ones', () => {
-    expect(readPolicy({ '@type': '/cosmos.group.v1.ThresholdDecisionPolicy', threshold: '3', windows: { voting_period: '86400s', min_execution_period: '0s' } })).toEqual(thr('3'));
+    expect(
+      readPolicy({
+        '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
+        threshold: '3',
+        windows: { voting_period: '86400s', min_execution_period: '0s' },
+      }),
+    ).toEqual(thr('3'));
     expect(readPolicy({ '@type': '/x.Custom' })).toEqual({ kind: 'unknown', type: '/x.Custom' });
     expect(evaluate({ kind: 'unknown', type: '/x' }, tally('1'), '1')).toBeNull();
   });

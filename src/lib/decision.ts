@@ -9,9 +9,16 @@ export type PolicyKind =
 
 export function readPolicy(p: DecisionPolicy): PolicyKind {
   const windows = 'windows' in p ? (p.windows as { voting_period: string; min_execution_period: string }) : null;
-  const w = windows ? { votingPeriodS: durationSeconds(windows.voting_period), minExecutionS: durationSeconds(windows.min_execution_period) } : null;
-  if (p['@type'] === '/cosmos.group.v1.ThresholdDecisionPolicy' && 'threshold' in p && w) return { kind: 'threshold', threshold: String(p.threshold), ...w };
-  if (p['@type'] === '/cosmos.group.v1.PercentageDecisionPolicy' && 'percentage' in p && w) return { kind: 'percentage', percentage: String(p.percentage), ...w };
+  const w = windows
+    ? {
+        votingPeriodS: durationSeconds(windows.voting_period),
+        minExecutionS: durationSeconds(windows.min_execution_period),
+      }
+    : null;
+  if (p['@type'] === '/cosmos.group.v1.ThresholdDecisionPolicy' && 'threshold' in p && w)
+    return { kind: 'threshold', threshold: String(p.threshold), ...w };
+  if (p['@type'] === '/cosmos.group.v1.PercentageDecisionPolicy' && 'percentage' in p && w)
+    return { kind: 'percentage', percentage: String(p.percentage), ...w };
   return { kind: 'unknown', type: p['@type'] };
 }
 
@@ -38,7 +45,8 @@ export function evaluate(policy: PolicyKind, tally: TallyResult, totalWeight: st
   const counted = yes.plus(tally.no_count).plus(tally.abstain_count).plus(tally.no_with_veto_count);
   const undecided = max(total.minus(counted), dec(0));
   const line = policy.kind === 'threshold' ? min(dec(policy.threshold), total) : dec(policy.percentage).times(total);
-  if (policy.kind === 'percentage' && total.isZero()) return { line, needed: dec(0), undecided, outcome: 'failing', final: true };
+  if (policy.kind === 'percentage' && total.isZero())
+    return { line, needed: dec(0), undecided, outcome: 'failing', final: true };
   const needed = max(line.minus(yes), dec(0));
   if (yes.gte(line)) return { line, needed, undecided, outcome: 'passing', final: true };
   if (yes.plus(undecided).lt(line)) return { line, needed, undecided, outcome: 'failing', final: true };

@@ -10,4 +10,4 @@ export function parseId(input: string): string | null {
 }
 
 /** Sorts uint64 strings numerically without converting them to numbers. */
-export const compareIds = (a: string, b: string) => (a.length - b.length) || (a < b ? -1 : a > b ? 1 : 0);
+export const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

@@ -1,5 +1,6 @@
 import { bech32 } from 'bech32';
 import { describe, expect, it } from 'vitest';
+
 import { parseId } from './ids.ts';
 import { searchTarget } from './search-target.ts';
 
@@ -9,7 +10,10 @@ describe('the overview search box', () => {
   it('routes prefixed ids and asks about bare numbers', () => {
     expect(searchTarget('g 12')).toEqual({ kind: 'go', to: '/groups/12' });
     expect(searchTarget('#7')).toEqual({ kind: 'go', to: '/proposals/7' });
-    expect(searchTarget('proposal 18446744073709551615')).toEqual({ kind: 'go', to: '/proposals/18446744073709551615' });
+    expect(searchTarget('proposal 18446744073709551615')).toEqual({
+      kind: 'go',
+      to: '/proposals/18446744073709551615',
+    });
     expect(searchTarget('42')).toMatchObject({ kind: 'choose' });
   });
   it('routes addresses by length: 32 bytes is a policy', () => {
@@ -18,8 +22,14 @@ describe('the overview search box', () => {
   });
   it('explains what is wrong without asking a server', () => {
     expect(searchTarget('')).toMatchObject({ kind: 'error' });
-    expect(searchTarget('g abc')).toMatchObject({ kind: 'error', message: '"abc" is not a group id (a whole number).' });
-    expect(searchTarget(addr(20, 'osmo'))).toMatchObject({ kind: 'error', message: expect.stringContaining('another chain') });
+    expect(searchTarget('g abc')).toMatchObject({
+      kind: 'error',
+      message: '"abc" is not a group id (a whole number).',
+    });
+    expect(searchTarget(addr(20, 'osmo'))).toMatchObject({
+      kind: 'error',
+      message: expect.stringContaining('another chain'),
+    });
     expect(searchTarget('18446744073709551616')).toMatchObject({ kind: 'error' });
   });
   it('ids stay strings, never numbers', () => {

@@ -19,7 +19,12 @@ const FIELD: Record<VoteOption, keyof TallyResult | null> = {
 /** The live tally as x/group computes it: each vote at the voter's current weight, leavers skipped. */
 export function recount(votes: Vote[], members: GroupMember[]): Recount {
   const weight = new Map(members.map((m) => [m.member.address, m.member.weight]));
-  const sums: Record<keyof TallyResult, Dec> = { yes_count: dec(0), abstain_count: dec(0), no_count: dec(0), no_with_veto_count: dec(0) };
+  const sums: Record<keyof TallyResult, Dec> = {
+    yes_count: dec(0),
+    abstain_count: dec(0),
+    no_count: dec(0),
+    no_with_veto_count: dec(0),
+  };
   const skipped: Vote[] = [];
   let counted = 0;
   for (const v of votes) {
@@ -38,7 +43,5 @@ export function recount(votes: Vote[], members: GroupMember[]): Recount {
 
 /** Compares numerically (the chain keeps trailing zeros: "2.50" equals "2.5"). */
 export function sameTally(a: TallyResult, b: TallyResult): boolean {
-  return (Object.keys(FIELD) as VoteOption[])
-    .map((o) => FIELD[o])
-    .every((f) => f === null || dec(a[f]).eq(b[f]));
+  return (Object.keys(FIELD) as VoteOption[]).map((o) => FIELD[o]).every((f) => f === null || dec(a[f]).eq(b[f]));
 }

@@ -5,10 +5,23 @@ export function instant(ts: string): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-export const utc = (d: Date) => d.toISOString().replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace(/Z$/, ' UTC');
+export const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/Z$/, ' UTC');
 
 export const local = (d: Date) =>
-  d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', timeZoneName: 'short' });
+  d.toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  });
 
 /** "86400s" → seconds (fractions kept). */
 export function durationSeconds(d: string): number {
@@ -22,7 +35,11 @@ export function humanDuration(seconds: number): string {
   if (seconds === 0) return '0 seconds';
   const parts: string[] = [];
   let s = Math.abs(seconds);
-  for (const [unit, size] of [['day', 86400], ['hour', 3600], ['minute', 60]] as const) {
+  for (const [unit, size] of [
+    ['day', 86400],
+    ['hour', 3600],
+    ['minute', 60],
+  ] as const) {
     const n = Math.floor(s / size);
     if (n > 0) parts.push(`${n} ${unit}${n === 1 ? '' : 's'}`);
     s -= n * size;

@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+
 import { theme } from '../app/theme.ts';
 
 /** Renders inside the app's providers, at a URL, with a fresh query cache that does not retry. */

@@ -1,12 +1,13 @@
 import { Stack, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+
 import { AddressText } from '../../components/address-text.tsx';
-import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { InvalidInput } from '../../components/invalid-input.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { GroupInfoCard } from '../../features/groups/group-info-card.tsx';
 import { GroupProposals } from '../../features/groups/group-proposals.tsx';
@@ -25,21 +26,38 @@ export function Component() {
   const info = useQuery({ ...groupQueries.detail(e, id ?? '0'), enabled: id !== null });
   const members = useInfiniteQuery({ ...groupQueries.members(e, id ?? '0'), enabled: id !== null });
   const policies = useInfiniteQuery({ ...groupQueries.policies(e, id ?? '0'), enabled: id !== null });
-  if (id === null) return <InvalidInput title="Not a group id" reason={`"${raw}" is not a group id. Group ids are whole numbers, like 1 or 42.`} />;
+  if (id === null)
+    return (
+      <InvalidInput
+        title="Not a group id"
+        reason={`"${raw}" is not a group id. Group ids are whole numbers, like 1 or 42.`}
+      />
+    );
   const total = info.data?.total_weight;
   return (
     <Stack gap="lg">
-      <PageTitle kicker={`Group #${id}`} title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`} docTitle={`Group ${id}`} />
+      <PageTitle
+        kicker={`Group #${id}`}
+        title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`}
+        docTitle={`Group ${id}`}
+      />
       {info.isPending && <LoadingBlock label="Loading group" />}
       {info.isError && !info.data && (
-        <ErrorState error={info.error} onRetry={() => void info.refetch()} what={`Group ${id}`} notFound="No group has this id on this chain. Groups are never deleted, so the id may be from another chain." />
+        <ErrorState
+          error={info.error}
+          onRetry={() => void info.refetch()}
+          what={`Group ${id}`}
+          notFound="No group has this id on this chain. Groups are never deleted, so the id may be from another chain."
+        />
       )}
       {info.isError && info.data && <StaleNote error={info.error} onRetry={() => void info.refetch()} />}
       {info.data && <GroupInfoCard group={info.data} />}
       {(info.data || info.isPending) && (
         <>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Members</Title>
+            <Title order={2} fz="lg">
+              Members
+            </Title>
             <InfiniteList
               label="Members"
               query={members}
@@ -47,12 +65,19 @@ export function Component() {
               noun="members"
               empty="This group has no members (the last one left)."
               rowHeight={56}
-              columns={[{ label: 'Address', width: '2fr' }, { label: 'Weight', width: '1.6fr' }, { label: 'Share', width: '90px' }, { label: 'Added', width: '1.4fr' }]}
+              columns={[
+                { label: 'Address', width: '2fr' },
+                { label: 'Weight', width: '1.6fr' },
+                { label: 'Share', width: '90px' },
+                { label: 'Added', width: '1.4fr' },
+              ]}
               renderRow={(m) => {
                 const share = total ? percentOf(m.member.weight, total) : null;
                 return [
                   <AddressText address={m.member.address} to={`/voters/${m.member.address}`} key="a" />,
-                  <span key="w" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} title={m.member.weight}>{grouped(m.member.weight)}</span>,
+                  <span key="w" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} title={m.member.weight}>
+                    {grouped(m.member.weight)}
+                  </span>,
                   <span key="s">{share === null ? '—' : `${share}%`}</span>,
                   <TimeText value={m.member.added_at} key="t" />,
                 ];
@@ -60,12 +85,20 @@ export function Component() {
             />
           </Stack>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Latest proposals</Title>
+            <Title order={2} fz="lg">
+              Latest proposals
+            </Title>
             <GroupProposals endpoint={e} groupId={id} />
           </Stack>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Policies</Title>
-            <PolicyList label="Group policies" query={policies} empty="This group has no policies, so it cannot hold proposals." />
+            <Title order={2} fz="lg">
+              Policies
+            </Title>
+            <PolicyList
+              label="Group policies"
+              query={policies}
+              empty="This group has no policies, so it cannot hold proposals."
+            />
           </Stack>
         </>
       )}
@@ -82,4 +115,3 @@ export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
   }
   return null;
 };
-

@@ -1,6 +1,7 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
+
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
@@ -12,20 +13,24 @@ import { SearchBox } from '../../features/groups/search-box.tsx';
 import { upgradeQueries } from '../../features/upgrades/queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { compareIds } from '../../lib/ids.ts';
-import { useNow } from '../../lib/use-now.ts';
 import { instant, relative } from '../../lib/time.ts';
+import { useNow } from '../../lib/use-now.ts';
 import { useEndpoint, useEndpointLabel } from '../endpoint.ts';
-import classes from './overview-page.module.css';
 import { useLatestHeight } from '../latest-height.ts';
 import { loaderEndpoint } from '../router.tsx';
+import classes from './overview-page.module.css';
 
 const RECENT = 8;
 
 function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
   return (
     <Card padding="md">
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
-      <Text fz="xl" fw={700} data-testid={testId} style={{ wordBreak: 'break-all' }}>{value}</Text>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text fz="xl" fw={700} data-testid={testId} style={{ wordBreak: 'break-all' }}>
+        {value}
+      </Text>
     </Card>
   );
 }
@@ -38,12 +43,16 @@ export function Component() {
   const count = useQuery(overviewQueries.groupCount(e));
   const plan = useQuery(upgradeQueries.currentPlan(e));
   const versions = useQuery(upgradeQueries.moduleVersions(e));
-  const recent = useQuery({ ...overviewQueries.recentGroups(e, count.data ?? '0', RECENT), enabled: count.data !== undefined });
+  const recent = useQuery({
+    ...overviewQueries.recentGroups(e, count.data ?? '0', RECENT),
+    enabled: count.data !== undefined,
+  });
   // Open proposals are the newest of each policy, so the latest page of each is what to read.
   const open = useQueries({ queries: (recent.data ?? []).map((g) => groupQueries.latestProposals(e, g.id, 100)) });
   const openProposals = open
     .flatMap((q) => q.data ?? [])
-    .filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED').sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
+    .filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED')
+    .sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
   const openLoading = recent.isPending || open.some((q) => q.isPending);
 
   return (
@@ -52,54 +61,90 @@ export function Component() {
       <SearchBox />
       {count.isError && <ErrorState error={count.error} onRetry={() => void count.refetch()} what="Groups" />}
       <div className={classes.stats}>
-        <Stat label="Endpoint" value={<Text span fz="sm" fw={600}>{label}</Text>} />
-        <Stat label="Latest height" value={height ?? (plan.isPending ? '…' : 'not reported')} testId="overview-height" />
+        <Stat
+          label="Endpoint"
+          value={
+            <Text span fz="sm" fw={600}>
+              {label}
+            </Text>
+          }
+        />
+        <Stat
+          label="Latest height"
+          value={height ?? (plan.isPending ? '…' : 'not reported')}
+          testId="overview-height"
+        />
         <Stat label="Groups" value={count.data !== undefined ? grouped(count.data) : '…'} testId="overview-groups" />
         <Stat label="Modules" value={versions.data ? versions.data.versions.length : '…'} />
       </div>
       {plan.data?.plan && (
         <Card padding="sm">
           <Group gap="xs">
-            <Text fz="sm">Upgrade <b>{plan.data.plan.name}</b> is scheduled at height {plan.data.plan.height}.</Text>
-            <AppLink to="/upgrades" fz="sm">Upgrades</AppLink>
+            <Text fz="sm">
+              Upgrade <b>{plan.data.plan.name}</b> is scheduled at height {plan.data.plan.height}.
+            </Text>
+            <AppLink to="/upgrades" fz="sm">
+              Upgrades
+            </AppLink>
           </Group>
         </Card>
       )}
       <div className={classes.columns}>
         <div>
           <Card h="100%">
-            <Title order={2} fz="lg" mb="sm">Newest groups</Title>
+            <Title order={2} fz="lg" mb="sm">
+              Newest groups
+            </Title>
             {recent.isPending && count.isPending && <LoadingBlock label="Loading groups" />}
             {recent.isError && <ErrorState error={recent.error} onRetry={() => void recent.refetch()} what="Groups" />}
-            {recent.data && (recent.data.length === 0 ? <EmptyState>No groups on this chain yet.</EmptyState> : (
-              <Stack gap={6} component="ul" className={classes.list}>
-                {recent.data.map((g) => (
-                  <Group key={g.id} justify="space-between" component="li" wrap="nowrap">
-                    <AppLink to={`/groups/${g.id}`} truncate>#{g.id} {metadataName(g.metadata, '')}</AppLink>
-                    <Text c="dimmed" fz="sm">weight {grouped(g.total_weight)}</Text>
-                  </Group>
-                ))}
-              </Stack>
-            ))}
-            <AppLink to="/groups" fz="sm">All groups →</AppLink>
+            {recent.data &&
+              (recent.data.length === 0 ? (
+                <EmptyState>No groups on this chain yet.</EmptyState>
+              ) : (
+                <Stack gap={6} component="ul" className={classes.list}>
+                  {recent.data.map((g) => (
+                    <Group key={g.id} justify="space-between" component="li" wrap="nowrap">
+                      <AppLink to={`/groups/${g.id}`} truncate>
+                        #{g.id} {metadataName(g.metadata, '')}
+                      </AppLink>
+                      <Text c="dimmed" fz="sm">
+                        weight {grouped(g.total_weight)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              ))}
+            <AppLink to="/groups" fz="sm">
+              All groups →
+            </AppLink>
           </Card>
         </div>
         <div>
           <Card h="100%">
-            <Title order={2} fz="lg" mb={4}>Open proposals</Title>
-            <Text fz="xs" c="dimmed" mb="sm">In the {RECENT} newest groups, soonest to close first.</Text>
+            <Title order={2} fz="lg" mb={4}>
+              Open proposals
+            </Title>
+            <Text fz="xs" c="dimmed" mb="sm">
+              In the {RECENT} newest groups, soonest to close first.
+            </Text>
             {openLoading && <LoadingBlock label="Loading open proposals" />}
-            {!openLoading && openProposals.length === 0 && <EmptyState>No proposal is open for voting in these groups.</EmptyState>}
+            {!openLoading && openProposals.length === 0 && (
+              <EmptyState>No proposal is open for voting in these groups.</EmptyState>
+            )}
             {openProposals.length > 0 && (
               <Stack gap={6} component="ul" className={classes.list} data-testid="open-proposals">
                 {openProposals.slice(0, 15).map((p) => {
                   const end = instant(p.voting_period_end);
                   return (
                     <Group key={p.id} justify="space-between" component="li" wrap="nowrap">
-                      <AppLink to={`/proposals/${p.id}`} truncate>#{p.id} {p.title || '(untitled)'}</AppLink>
+                      <AppLink to={`/proposals/${p.id}`} truncate>
+                        #{p.id} {p.title || '(untitled)'}
+                      </AppLink>
                       <Group gap="xs" wrap="nowrap">
                         <StatusBadge status={p.status} />
-                        <Text fz="sm" c="dimmed">{end ? (end.getTime() < now ? 'voting ended' : `closes ${relative(end, now)}`) : ''}</Text>
+                        <Text fz="sm" c="dimmed">
+                          {end ? (end.getTime() < now ? 'voting ended' : `closes ${relative(end, now)}`) : ''}
+                        </Text>
                       </Group>
                     </Group>
                   );

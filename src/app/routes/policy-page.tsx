@@ -1,12 +1,13 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
+
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
-import { MetadataText, metadataName } from '../../components/metadata-text.tsx';
+import { InvalidInput } from '../../components/invalid-input.tsx';
+import { metadataName, MetadataText } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
-import { InvalidInput } from '../../components/invalid-input.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { Field } from '../../features/groups/group-info-card.tsx';
 import { groupQueries } from '../../features/groups/queries.ts';
@@ -29,7 +30,11 @@ export function Component() {
   const p = info.data;
   return (
     <Stack gap="lg">
-      <PageTitle kicker="Group policy" title={p ? metadataName(p.metadata, 'Group policy') : 'Group policy'} docTitle="Policy" />
+      <PageTitle
+        kicker="Group policy"
+        title={p ? metadataName(p.metadata, 'Group policy') : 'Group policy'}
+        docTitle="Policy"
+      />
       <AddressText address={address} full />
       {info.isPending && <LoadingBlock label="Loading policy" />}
       {info.isError && !p && (
@@ -37,7 +42,12 @@ export function Component() {
           error={info.error}
           onRetry={() => void info.refetch()}
           what="Policy"
-          notFound={<>This address is not a group policy on this chain. <AppLink to={`/voters/${address}`}>See it as a voter or admin instead.</AppLink></>}
+          notFound={
+            <>
+              This address is not a group policy on this chain.{' '}
+              <AppLink to={`/voters/${address}`}>See it as a voter or admin instead.</AppLink>
+            </>
+          }
         />
       )}
       {info.isError && p && <StaleNote error={info.error} onRetry={() => void info.refetch()} />}
@@ -45,17 +55,32 @@ export function Component() {
         <>
           <Card>
             <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-              <Field label="Group"><AppLink to={`/groups/${p.group_id}`}>#{p.group_id}{group.data ? ` · ${metadataName(group.data.metadata, '')}` : ''}</AppLink></Field>
-              <Field label="Admin"><AddressText address={p.admin} to={`/voters/${p.admin}`} /></Field>
-              <Field label="Version"><Text fz="sm">{p.version}</Text></Field>
-              <Field label="Created"><TimeText value={p.created_at} /></Field>
+              <Field label="Group">
+                <AppLink to={`/groups/${p.group_id}`}>
+                  #{p.group_id}
+                  {group.data ? ` · ${metadataName(group.data.metadata, '')}` : ''}
+                </AppLink>
+              </Field>
+              <Field label="Admin">
+                <AddressText address={p.admin} to={`/voters/${p.admin}`} />
+              </Field>
+              <Field label="Version">
+                <Text fz="sm">{p.version}</Text>
+              </Field>
+              <Field label="Created">
+                <TimeText value={p.created_at} />
+              </Field>
             </SimpleGrid>
             <Stack gap={4} mt="md">
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>Decision policy</Text>
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                Decision policy
+              </Text>
               <DecisionPolicySummary policy={p.decision_policy} totalWeight={group.data?.total_weight} />
             </Stack>
             <Stack gap={2} mt="md">
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>Metadata</Text>
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+                Metadata
+              </Text>
               <MetadataText value={p.metadata} />
             </Stack>
             <Text fz="sm" mt="md">
@@ -63,7 +88,9 @@ export function Component() {
             </Text>
           </Card>
           <Stack gap="xs">
-            <Title order={2} fz="lg">Proposals</Title>
+            <Title order={2} fz="lg">
+              Proposals
+            </Title>
             <ProposalList query={proposals} />
           </Stack>
         </>

@@ -2,6 +2,7 @@ import { Card, Grid, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@m
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
+
 import { JsonBlock } from '../../components/json-block.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
@@ -32,45 +33,87 @@ export function Component() {
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card h="100%">
-            <Title order={2} fz="lg" mb="sm">Module versions</Title>
-            <TextInput placeholder="Filter modules" aria-label="Filter modules" value={filter} onChange={(ev) => setFilter(ev.currentTarget.value)} mb="sm" />
+            <Title order={2} fz="lg" mb="sm">
+              Module versions
+            </Title>
+            <TextInput
+              placeholder="Filter modules"
+              aria-label="Filter modules"
+              value={filter}
+              onChange={(ev) => setFilter(ev.currentTarget.value)}
+              mb="sm"
+            />
             {versions.isPending && <LoadingBlock label="Loading module versions" rows={6} />}
-            {versions.isError && <ErrorState error={versions.error} what="Module versions" onRetry={() => void versions.refetch()} />}
-            {versions.data && (shown.length === 0 ? <EmptyState>No module matches "{filter}".</EmptyState> : (
-              <Table striped data-testid="module-versions">
-                <Table.Thead><Table.Tr><Table.Th>Module</Table.Th><Table.Th>Consensus version</Table.Th></Table.Tr></Table.Thead>
-                <Table.Tbody>
-                  {shown.map((v) => (
-                    <Table.Tr key={v.name}><Table.Td ff="monospace">{v.name}</Table.Td><Table.Td>{v.version}</Table.Td></Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            ))}
+            {versions.isError && (
+              <ErrorState error={versions.error} what="Module versions" onRetry={() => void versions.refetch()} />
+            )}
+            {versions.data &&
+              (shown.length === 0 ? (
+                <EmptyState>No module matches "{filter}".</EmptyState>
+              ) : (
+                <Table striped data-testid="module-versions">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Module</Table.Th>
+                      <Table.Th>Consensus version</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {shown.map((v) => (
+                      <Table.Tr key={v.name}>
+                        <Table.Td ff="monospace">{v.name}</Table.Td>
+                        <Table.Td>{v.version}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              ))}
           </Card>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
             <Card>
-              <Title order={2} fz="lg" mb="sm">Current plan</Title>
+              <Title order={2} fz="lg" mb="sm">
+                Current plan
+              </Title>
               {plan.isPending && <LoadingBlock label="Loading current plan" />}
-              {plan.isError && <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />}
-              {plan.data && (plan.data.plan === null ? <EmptyState>No upgrade is scheduled.</EmptyState> : (
-                <Stack gap="sm" data-testid="current-plan">
-                  <SimpleGrid cols={2}>
-                    <Field label="Name"><Text ff="monospace">{plan.data.plan.name}</Text></Field>
-                    <Field label="Height"><Text ff="monospace">{plan.data.plan.height}</Text></Field>
-                  </SimpleGrid>
-                  <Field label="Info"><JsonBlock value={info(plan.data.plan.info)} /></Field>
-                </Stack>
-              ))}
+              {plan.isError && (
+                <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />
+              )}
+              {plan.data &&
+                (plan.data.plan === null ? (
+                  <EmptyState>No upgrade is scheduled.</EmptyState>
+                ) : (
+                  <Stack gap="sm" data-testid="current-plan">
+                    <SimpleGrid cols={2}>
+                      <Field label="Name">
+                        <Text ff="monospace">{plan.data.plan.name}</Text>
+                      </Field>
+                      <Field label="Height">
+                        <Text ff="monospace">{plan.data.plan.height}</Text>
+                      </Field>
+                    </SimpleGrid>
+                    <Field label="Info">
+                      <JsonBlock value={info(plan.data.plan.info)} />
+                    </Field>
+                  </Stack>
+                ))}
             </Card>
             <Card>
-              <Title order={2} fz="lg" mb="sm">Applied plans</Title>
+              <Title order={2} fz="lg" mb="sm">
+                Applied plans
+              </Title>
               <AppliedPlanLookup endpoint={e} initial="" />
             </Card>
             <Card>
-              <Title order={2} fz="lg" mb="sm">Upgraded consensus state</Title>
-              <ConsensusStateLookup endpoint={e} initial={plan.data?.plan?.height ?? ''} key={plan.data?.plan?.height ?? 'none'} />
+              <Title order={2} fz="lg" mb="sm">
+                Upgraded consensus state
+              </Title>
+              <ConsensusStateLookup
+                endpoint={e}
+                initial={plan.data?.plan?.height ?? ''}
+                key={plan.data?.plan?.height ?? 'none'}
+              />
             </Card>
           </Stack>
         </Grid.Col>

@@ -1,6 +1,7 @@
 import { Card, SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
+
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { OptionBadge } from '../../components/badges.tsx';
@@ -20,12 +21,20 @@ export function Component() {
   const params = useParams();
   const id = parseId(params.proposalId ?? '');
   const voter = checkAddress(params.voter ?? '');
-  const q = useQuery({ ...proposalQueries.vote(e, id ?? '0', voter.ok ? voter.address : ''), enabled: id !== null && voter.ok });
-  if (id === null) return <InvalidInput title="Not a proposal id" reason={`"${params.proposalId ?? ''}" is not a proposal id.`} />;
+  const q = useQuery({
+    ...proposalQueries.vote(e, id ?? '0', voter.ok ? voter.address : ''),
+    enabled: id !== null && voter.ok,
+  });
+  if (id === null)
+    return <InvalidInput title="Not a proposal id" reason={`"${params.proposalId ?? ''}" is not a proposal id.`} />;
   if (!voter.ok) return <InvalidInput title="Not a voter address" reason={voter.reason} />;
   return (
     <Stack gap="lg">
-      <PageTitle kicker={<AppLink to={`/proposals/${id}`}>Proposal #{id}</AppLink>} title="Vote" docTitle={`Vote on ${id}`} />
+      <PageTitle
+        kicker={<AppLink to={`/proposals/${id}`}>Proposal #{id}</AppLink>}
+        title="Vote"
+        docTitle={`Vote on ${id}`}
+      />
       {q.isPending && <LoadingBlock label="Loading vote" />}
       {q.isError && (
         <ErrorState
@@ -38,10 +47,18 @@ export function Component() {
       {q.data && (
         <Card>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Field label="Voter"><AddressText address={q.data.voter} to={`/voters/${q.data.voter}`} full /></Field>
-            <Field label="Option"><OptionBadge option={q.data.option} /></Field>
-            <Field label="Submitted"><TimeText value={q.data.submit_time} /></Field>
-            <Field label="Metadata"><MetadataText value={q.data.metadata} /></Field>
+            <Field label="Voter">
+              <AddressText address={q.data.voter} to={`/voters/${q.data.voter}`} full />
+            </Field>
+            <Field label="Option">
+              <OptionBadge option={q.data.option} />
+            </Field>
+            <Field label="Submitted">
+              <TimeText value={q.data.submit_time} />
+            </Field>
+            <Field label="Metadata">
+              <MetadataText value={q.data.metadata} />
+            </Field>
           </SimpleGrid>
         </Card>
       )}

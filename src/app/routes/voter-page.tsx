@@ -1,6 +1,7 @@
 import { Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { OptionBadge } from '../../components/badges.tsx';
@@ -11,8 +12,8 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { groupId, groupQueries, type GroupFilter } from '../../features/groups/queries.ts';
 import { PolicyList } from '../../features/policies/policy-list.tsx';
-import { ProposalTitle } from '../../features/votes/proposal-title.tsx';
 import { voteRowId } from '../../features/proposals/queries.ts';
+import { ProposalTitle } from '../../features/votes/proposal-title.tsx';
 import { voterQueries } from '../../features/votes/queries.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { grouped } from '../../lib/format-number.ts';
@@ -28,9 +29,15 @@ function GroupsOf({ endpoint, filter, empty }: { endpoint: string; filter: Group
       identity={groupId}
       noun="groups"
       empty={empty}
-      columns={[{ label: 'Group', width: '2fr' }, { label: 'Total weight', width: '1fr' }, { label: 'Version', width: '80px' }]}
+      columns={[
+        { label: 'Group', width: '2fr' },
+        { label: 'Total weight', width: '1fr' },
+        { label: 'Version', width: '80px' },
+      ]}
       renderRow={(g) => [
-        <AppLink to={`/groups/${g.id}`} key="g">#{g.id} {metadataName(g.metadata, '')}</AppLink>,
+        <AppLink to={`/groups/${g.id}`} key="g">
+          #{g.id} {metadataName(g.metadata, '')}
+        </AppLink>,
         <span key="w">{grouped(g.total_weight)}</span>,
         <span key="v">{g.version}</span>,
       ]}
@@ -55,9 +62,25 @@ export function Component() {
   if (!check.ok) return <InvalidInput title="Not an address" reason={check.reason} />;
   return (
     <Stack gap="lg">
-      <PageTitle kicker={check.bytes === 32 ? 'Account (32 bytes: possibly a policy)' : 'Account'} title={<AddressText address={address} full />} docTitle="Voter" />
-      {check.bytes === 32 && <AppLink to={`/policies/${address}`} fz="sm">Open as a group policy</AppLink>}
-      <Tabs value={tab} onChange={(v) => { const n = new URLSearchParams(search); n.set('tab', v ?? 'votes'); setSearch(n, { replace: true }); }} keepMounted={false}>
+      <PageTitle
+        kicker={check.bytes === 32 ? 'Account (32 bytes: possibly a policy)' : 'Account'}
+        title={<AddressText address={address} full />}
+        docTitle="Voter"
+      />
+      {check.bytes === 32 && (
+        <AppLink to={`/policies/${address}`} fz="sm">
+          Open as a group policy
+        </AppLink>
+      )}
+      <Tabs
+        value={tab}
+        onChange={(v) => {
+          const n = new URLSearchParams(search);
+          n.set('tab', v ?? 'votes');
+          setSearch(n, { replace: true });
+        }}
+        keepMounted={false}
+      >
         <Tabs.List>
           <Tabs.Tab value="votes">Votes</Tabs.Tab>
           <Tabs.Tab value="member">Groups as member</Tabs.Tab>
@@ -72,10 +95,20 @@ export function Component() {
             noun="votes"
             rowHeight={56}
             empty="No stored votes. Votes are kept only while a proposal is open (or withdrawn/aborted until its voting would have ended); once final, only its tally remains."
-            columns={[{ label: 'Proposal', width: '3fr' }, { label: 'Option', width: '150px' }, { label: 'Submitted', width: '1.4fr' }]}
+            columns={[
+              { label: 'Proposal', width: '3fr' },
+              { label: 'Option', width: '150px' },
+              { label: 'Submitted', width: '1.4fr' },
+            ]}
             renderRow={(v) => [
               <ProposalTitle endpoint={e} id={v.proposal_id} key="p" />,
-              <AppLink to={`/proposals/${v.proposal_id}/votes/${v.voter}`} key="o" aria-label={`Vote on proposal ${v.proposal_id}`}><OptionBadge option={v.option} /></AppLink>,
+              <AppLink
+                to={`/proposals/${v.proposal_id}/votes/${v.voter}`}
+                key="o"
+                aria-label={`Vote on proposal ${v.proposal_id}`}
+              >
+                <OptionBadge option={v.option} />
+              </AppLink>,
               <TimeText value={v.submit_time} key="t" />,
             ]}
           />

@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
+
 import type { GroupInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
@@ -8,7 +9,9 @@ import { grouped } from '../../lib/format-number.ts';
 export function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>{label}</Text>
+      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
       <div>{children}</div>
     </Stack>
   );
@@ -18,13 +21,25 @@ export function GroupInfoCard({ group }: { group: GroupInfo }) {
   return (
     <Card>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="md">
-        <Field label="Admin"><AddressText address={group.admin} to={`/voters/${group.admin}`} /></Field>
-        <Field label="Total weight"><Text ff="monospace" fz="sm" data-testid="total-weight">{grouped(group.total_weight)}</Text></Field>
-        <Field label="Version"><Text fz="sm">{group.version}</Text></Field>
-        <Field label="Created"><TimeText value={group.created_at} /></Field>
+        <Field label="Admin">
+          <AddressText address={group.admin} to={`/voters/${group.admin}`} />
+        </Field>
+        <Field label="Total weight">
+          <Text ff="monospace" fz="sm" data-testid="total-weight">
+            {grouped(group.total_weight)}
+          </Text>
+        </Field>
+        <Field label="Version">
+          <Text fz="sm">{group.version}</Text>
+        </Field>
+        <Field label="Created">
+          <TimeText value={group.created_at} />
+        </Field>
       </SimpleGrid>
       <Stack gap={2} mt="md">
-        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>Metadata</Text>
+        <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
+          Metadata
+        </Text>
         <MetadataText value={group.metadata} />
       </Stack>
     </Card>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+
 import { getGroups } from '../../api/endpoints.ts';
 import { offsetOfLast } from '../../api/pagination.ts';
 

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+
 import {
-  getProposalsByGroupPolicy,
   getGroupInfo,
   getGroupMembers,
   getGroupPoliciesByAdmin,
@@ -8,6 +8,7 @@ import {
   getGroups,
   getGroupsByAdmin,
   getGroupsByMember,
+  getProposalsByGroupPolicy,
 } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam } from '../../api/pagination.ts';
 import type { GroupInfo, GroupMember, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
@@ -24,7 +25,10 @@ const first = null as PageParam;
 export const groupQueries = {
   all: (e: string) => ['api', e, 'groups'] as const,
   detail: (e: string, id: string) =>
-    queryOptions({ queryKey: [...groupQueries.all(e), 'detail', id], queryFn: ({ signal }) => getGroupInfo(e, id, { signal }) }),
+    queryOptions({
+      queryKey: [...groupQueries.all(e), 'detail', id],
+      queryFn: ({ signal }) => getGroupInfo(e, id, { signal }),
+    }),
   list: (e: string, f: GroupFilter) =>
     infiniteQueryOptions({
       queryKey: [...groupQueries.all(e), 'list', f],
@@ -56,12 +60,16 @@ export const groupQueries = {
     queryOptions({
       queryKey: [...groupQueries.all(e), 'latest-proposals', id, perPolicy],
       queryFn: async ({ signal }): Promise<Proposal[]> => {
-        const policies = await fetchAllPages((p) => getGroupPoliciesByGroup(e, id, { param: p, limit: 100, signal }), policyId);
+        const policies = await fetchAllPages(
+          (p) => getGroupPoliciesByGroup(e, id, { param: p, limit: 100, signal }),
+          policyId,
+        );
         const lists = await Promise.all(
           policies.map(async (policy) => {
             const head = await getProposalsByGroupPolicy(e, policy.address, { param: null, limit: 1, signal });
             const offset = offsetOfLast(head.pagination.total, perPolicy);
-            return (await getProposalsByGroupPolicy(e, policy.address, { param: { offset }, limit: perPolicy, signal })).rows;
+            return (await getProposalsByGroupPolicy(e, policy.address, { param: { offset }, limit: perPolicy, signal }))
+              .rows;
           }),
         );
         return lists.flat().sort((a, b) => compareIds(b.id, a.id));

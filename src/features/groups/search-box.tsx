@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+
 import { useEndpoint, withEndpoint } from '../../app/endpoint.ts';
 import { searchTarget, type SearchTarget } from '../../lib/search-target.ts';
 
@@ -15,7 +16,13 @@ export function SearchBox() {
     else setResult(r);
   };
   return (
-    <form onSubmit={(ev) => { ev.preventDefault(); submit(); }} role="search">
+    <form
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        submit();
+      }}
+      role="search"
+    >
       <Stack gap={6}>
         <Group align="flex-start" wrap="nowrap">
           <TextInput
@@ -24,16 +31,23 @@ export function SearchBox() {
             aria-label="Search by group id, proposal id or address"
             placeholder="Group id, proposal id (p12) or cosmos1… address"
             value={value}
-            onChange={(ev) => { setValue(ev.currentTarget.value); setResult(null); }}
+            onChange={(ev) => {
+              setValue(ev.currentTarget.value);
+              setResult(null);
+            }}
             error={result?.kind === 'error' ? result.message : undefined}
           />
-          <Button size="md" type="submit">Go</Button>
+          <Button size="md" type="submit">
+            Go
+          </Button>
         </Group>
         {result?.kind === 'choose' && (
           <Group gap="xs">
             <Text fz="sm">Which one?</Text>
             {result.options.map((o) => (
-              <Button key={o.to} size="xs" variant="light" onClick={() => navigate(withEndpoint(o.to, endpoint))}>{o.label}</Button>
+              <Button key={o.to} size="xs" variant="light" onClick={() => navigate(withEndpoint(o.to, endpoint))}>
+                {o.label}
+              </Button>
             ))}
           </Group>
         )}

@@ -1,8 +1,9 @@
 import { List, Text } from '@mantine/core';
+
 import type { DecisionPolicy } from '../../api/schemas.ts';
 import { dec, percentOf } from '../../lib/decimal.ts';
-import { grouped } from '../../lib/format-number.ts';
 import { readPolicy } from '../../lib/decision.ts';
+import { grouped } from '../../lib/format-number.ts';
 import { humanDuration } from '../../lib/time.ts';
 
 /** A decision policy in plain words: what it takes to pass, and its time windows. */
@@ -15,17 +16,25 @@ export function DecisionPolicySummary({ policy, totalWeight }: { policy: Decisio
     const capped = totalWeight && dec(p.threshold).gt(totalWeight);
     rule = `Passes with ${grouped(p.threshold)} yes weight`;
     if (totalWeight) {
-      rule += share === null ? ' (the group has no weight)' : ` — ${share}% of the total weight ${grouped(totalWeight)}`;
-      if (capped) rule += `. The threshold is above the total, so the line is the total weight: every unit must vote yes`;
+      rule +=
+        share === null ? ' (the group has no weight)' : ` — ${share}% of the total weight ${grouped(totalWeight)}`;
+      if (capped)
+        rule += `. The threshold is above the total, so the line is the total weight: every unit must vote yes`;
     }
   } else {
     const pct = dec(p.percentage).times(100).toFixed();
     rule = `Passes when yes is at least ${pct}% of the total weight`;
-    if (totalWeight) rule += ` (${grouped(dec(p.percentage).times(totalWeight).toFixed())} of ${grouped(totalWeight)} now)`;
+    if (totalWeight)
+      rule += ` (${grouped(dec(p.percentage).times(totalWeight).toFixed())} of ${grouped(totalWeight)} now)`;
   }
   return (
     <List size="sm" spacing={4}>
-      <List.Item><Text span fw={600}>{p.kind === 'threshold' ? 'Threshold' : 'Percentage'}:</Text> {rule}.</List.Item>
+      <List.Item>
+        <Text span fw={600}>
+          {p.kind === 'threshold' ? 'Threshold' : 'Percentage'}:
+        </Text>{' '}
+        {rule}.
+      </List.Item>
       <List.Item>Voting period: {humanDuration(p.votingPeriodS)}</List.Item>
       <List.Item>
         Minimum execution period: {humanDuration(p.minExecutionS)}
@@ -38,6 +47,9 @@ export function DecisionPolicySummary({ policy, totalWeight }: { policy: Decisio
 export function policyOneLiner(policy: DecisionPolicy): string {
   const p = readPolicy(policy);
   if (p.kind === 'unknown') return p.type;
-  const rule = p.kind === 'threshold' ? `threshold ${grouped(p.threshold)}` : `${dec(p.percentage).times(100).toFixed()}% of weight`;
+  const rule =
+    p.kind === 'threshold'
+      ? `threshold ${grouped(p.threshold)}`
+      : `${dec(p.percentage).times(100).toFixed()}% of weight`;
   return `${rule} · votes ${humanDuration(p.votingPeriodS)}`;
 }

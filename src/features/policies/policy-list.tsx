@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+
 import type { Page } from '../../api/pagination.ts';
 import type { GroupPolicyInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
@@ -19,12 +20,22 @@ export function PolicyList({ query, empty, label }: { query: Query; empty: strin
       noun="policies"
       empty={empty}
       rowHeight={52}
-      columns={[{ label: 'Policy', width: '1.4fr' }, { label: 'Address', width: '1.4fr' }, { label: 'Decision', width: '2fr' }, { label: 'Group', width: '70px' }, { label: 'Version', width: '70px' }]}
+      columns={[
+        { label: 'Policy', width: '1.4fr' },
+        { label: 'Address', width: '1.4fr' },
+        { label: 'Decision', width: '2fr' },
+        { label: 'Group', width: '70px' },
+        { label: 'Version', width: '70px' },
+      ]}
       renderRow={(p) => [
-        <AppLink to={`/policies/${p.address}`} key="n">{metadataName(p.metadata, p.metadata && p.metadata.length < 40 ? p.metadata : 'Policy')}</AppLink>,
+        <AppLink to={`/policies/${p.address}`} key="n">
+          {metadataName(p.metadata, p.metadata && p.metadata.length < 40 ? p.metadata : 'Policy')}
+        </AppLink>,
         <AddressText address={p.address} to={`/policies/${p.address}`} key="a" />,
         <span key="d">{policyOneLiner(p.decision_policy)}</span>,
-        <AppLink to={`/groups/${p.group_id}`} key="g">#{p.group_id}</AppLink>,
+        <AppLink to={`/groups/${p.group_id}`} key="g">
+          #{p.group_id}
+        </AppLink>,
         <span key="v">{p.version}</span>,
       ]}
     />

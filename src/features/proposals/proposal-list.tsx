@@ -1,4 +1,5 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+
 import type { Page } from '../../api/pagination.ts';
 import type { Proposal } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
@@ -18,10 +19,19 @@ export function ProposalList({ query }: { query: Query }) {
       noun="proposals"
       empty="No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after voting ends (withdrawn or aborted ones when voting ends)."
       rowHeight={56}
-      columns={[{ label: 'ID', width: '70px' }, { label: 'Title', width: '3fr' }, { label: 'Status', width: '130px' }, { label: 'Voting ends', width: '1.6fr' }]}
+      columns={[
+        { label: 'ID', width: '70px' },
+        { label: 'Title', width: '3fr' },
+        { label: 'Status', width: '130px' },
+        { label: 'Voting ends', width: '1.6fr' },
+      ]}
       renderRow={(p) => [
-        <AppLink to={`/proposals/${p.id}`} key="i">#{p.id}</AppLink>,
-        <AppLink to={`/proposals/${p.id}`} key="t">{p.title || '(untitled)'}</AppLink>,
+        <AppLink to={`/proposals/${p.id}`} key="i">
+          #{p.id}
+        </AppLink>,
+        <AppLink to={`/proposals/${p.id}`} key="t">
+          {p.title || '(untitled)'}
+        </AppLink>,
         <StatusBadge status={p.status} key="s" />,
         <TimeText value={p.voting_period_end} key="e" />,
       ]}

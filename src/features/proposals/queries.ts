@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+
 import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
 import type { GroupMember, Proposal, TallyResult, Vote } from '../../api/schemas.ts';
@@ -57,7 +58,8 @@ export const proposalQueries = {
   voteCount: (e: string, id: string, pollMs: number | false) =>
     queryOptions({
       queryKey: [...proposalQueries.all(e), 'vote-count', id],
-      queryFn: ({ signal }) => getVotesByProposal(e, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+      queryFn: ({ signal }) =>
+        getVotesByProposal(e, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
       refetchInterval: pollMs,
     }),
   /** Every stored vote and member, recounted, next to the chain's tally. `run` asks again. */
@@ -67,12 +69,23 @@ export const proposalQueries = {
       staleTime: Infinity,
       retry: false,
       queryFn: async ({ signal }): Promise<Audit> => {
-        const votes = await fetchAllPages((p) => getVotesByProposal(e, id, { param: p, limit: 1000, signal }), voteRowId, (n) => progress((s) => ({ ...s, votes: n })));
-        const members = await fetchAllPages((p) => getGroupMembers(e, groupId, { param: p, limit: 1000, signal }), (m) => m.member.address, (n) => progress((s) => ({ ...s, members: n })));
+        const votes = await fetchAllPages(
+          (p) => getVotesByProposal(e, id, { param: p, limit: 1000, signal }),
+          voteRowId,
+          (n) => progress((s) => ({ ...s, votes: n })),
+        );
+        const members = await fetchAllPages(
+          (p) => getGroupMembers(e, groupId, { param: p, limit: 1000, signal }),
+          (m) => m.member.address,
+          (n) => progress((s) => ({ ...s, members: n })),
+        );
         const chain = await getTally(e, id, { signal });
         return { chain: chain.tally, recount: recount(votes, members), votes, members, height: chain.height };
       },
     }),
   vote: (e: string, id: string, voter: string) =>
-    queryOptions({ queryKey: [...proposalQueries.all(e), 'vote', id, voter], queryFn: ({ signal }) => getVote(e, id, voter, { signal }) }),
+    queryOptions({
+      queryKey: [...proposalQueries.all(e), 'vote', id, voter],
+      queryFn: ({ signal }) => getVote(e, id, voter, { signal }),
+    }),
 };

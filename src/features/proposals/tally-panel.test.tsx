@@ -1,30 +1,63 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { jsonResponse, renderWithApp } from '../../test/render.tsx';
 import { TallyPanel } from './tally-panel.tsx';
 
 const NOW = Date.parse('2026-05-01T10:00:00Z');
-const group: GroupInfo = { id: '1', admin: 'cosmos1a', metadata: '', version: '1', total_weight: '10', created_at: '2026-01-01T00:00:00Z' };
+const group: GroupInfo = {
+  id: '1',
+  admin: 'cosmos1a',
+  metadata: '',
+  version: '1',
+  total_weight: '10',
+  created_at: '2026-01-01T00:00:00Z',
+};
 const policy: GroupPolicyInfo = {
-  address: 'cosmos1p', group_id: '1', admin: 'cosmos1a', metadata: '', version: '1', created_at: '2026-01-01T00:00:00Z',
-  decision_policy: { '@type': '/cosmos.group.v1.ThresholdDecisionPolicy', threshold: '6', windows: { voting_period: '60s', min_execution_period: '0s' } },
+  address: 'cosmos1p',
+  group_id: '1',
+  admin: 'cosmos1a',
+  metadata: '',
+  version: '1',
+  created_at: '2026-01-01T00:00:00Z',
+  decision_policy: {
+    '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
+    threshold: '6',
+    windows: { voting_period: '60s', min_execution_period: '0s' },
+  },
 };
 const proposal = (status: Proposal['status'], endsInMs: number): Proposal => ({
-  id: '7', group_policy_address: 'cosmos1p', metadata: '', proposers: [], submit_time: '2026-05-01T09:59:00Z', group_version: '1', group_policy_version: '1',
-  status, final_tally_result: { yes_count: '0', abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
-  voting_period_end: new Date(NOW + endsInMs).toISOString(), executor_result: 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN', messages: [], title: 't', summary: '',
+  id: '7',
+  group_policy_address: 'cosmos1p',
+  metadata: '',
+  proposers: [],
+  submit_time: '2026-05-01T09:59:00Z',
+  group_version: '1',
+  group_policy_version: '1',
+  status,
+  final_tally_result: { yes_count: '0', abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
+  voting_period_end: new Date(NOW + endsInMs).toISOString(),
+  executor_result: 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+  messages: [],
+  title: 't',
+  summary: '',
 });
 
 let calls = 0;
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, shouldAdvanceTime: false });
   calls = 0;
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    if (!url.includes('/tally')) throw new Error(`unexpected ${url}`);
-    calls++;
-    return jsonResponse({ tally: { yes_count: String(calls), abstain_count: '0', no_count: '1', no_with_veto_count: '0' } });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (!url.includes('/tally')) throw new Error(`unexpected ${url}`);
+      calls++;
+      return jsonResponse({
+        tally: { yes_count: String(calls), abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+      });
+    }),
+  );
 });
 afterEach(() => {
   vi.useRealTimers();
@@ -35,7 +68,9 @@ const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 describe('TallyPanel', () => {
   it('polls while voting is open, shows changes, and stops once voting ends', async () => {
-    renderWithApp(<TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 12_000)} policy={policy} group={group} />);
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 12_000)} policy={policy} group={group} />,
+    );
     await tick(10);
     expect(screen.getByTestId('tally-live')).toBeInTheDocument();
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
@@ -54,7 +89,9 @@ describe('TallyPanel', () => {
   });
 
   it('does not poll a final proposal and shows its final tally', async () => {
-    renderWithApp(<TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_ACCEPTED', -60_000)} policy={policy} group={group} />);
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_ACCEPTED', -60_000)} policy={policy} group={group} />,
+    );
     await tick(10);
     expect(screen.getByTestId('tally-final')).toBeInTheDocument();
     await tick(30_000);
@@ -62,7 +99,9 @@ describe('TallyPanel', () => {
   });
 
   it('does not ask for the tally of a withdrawn proposal (the chain refuses it)', async () => {
-    renderWithApp(<TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_WITHDRAWN', 60_000)} policy={policy} group={group} />);
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_WITHDRAWN', 60_000)} policy={policy} group={group} />,
+    );
     await tick(10_000);
     expect(calls).toBe(0);
     expect(screen.getByText(/withdrawn proposal has no tally/)).toBeInTheDocument();

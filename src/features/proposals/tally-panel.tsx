@@ -1,18 +1,19 @@
 import { Alert, Badge, Card, Group, Progress, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
+import { useLatestHeight } from '../../app/latest-height.ts';
 import { OPTION_LABEL } from '../../components/badges.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { dec, percentOf } from '../../lib/decimal.ts';
-import { grouped } from '../../lib/format-number.ts';
 import { evaluate, readPolicy } from '../../lib/decision.ts';
-import { useLatestHeight } from '../../app/latest-height.ts';
-import { isVotingOpen, proposalQueries } from './queries.ts';
+import { grouped } from '../../lib/format-number.ts';
 import { useNow } from '../../lib/use-now.ts';
-import { useBlockPace } from './use-block-pace.ts';
+import { isVotingOpen, proposalQueries } from './queries.ts';
 import classes from './tally-panel.module.css';
 import { TALLY_ROWS } from './tally-rows.ts';
+import { useBlockPace } from './use-block-pace.ts';
 
 function summary(t: TallyResult): string {
   return TALLY_ROWS.map(([k, opt]) => `${OPTION_LABEL[opt]} ${grouped(t[k])}`).join(', ');
@@ -35,7 +36,10 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
   const live = isVotingOpen(proposal, now);
   const noTally = proposal.status === 'PROPOSAL_STATUS_WITHDRAWN' || proposal.status === 'PROPOSAL_STATUS_ABORTED';
   const pace = useBlockPace(useLatestHeight(endpoint));
-  const q = useQuery({ ...proposalQueries.tally(endpoint, proposal.id, proposal.status, live ? pace : false), enabled: !noTally });
+  const q = useQuery({
+    ...proposalQueries.tally(endpoint, proposal.id, proposal.status, live ? pace : false),
+    enabled: !noTally,
+  });
 
   const [announce, setAnnounce] = useState('');
   const last = useRef<string | null>(null);
@@ -50,28 +54,41 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
   const final = proposal.status === 'PROPOSAL_STATUS_ACCEPTED' || proposal.status === 'PROPOSAL_STATUS_REJECTED';
   const ended = !live && proposal.status === 'PROPOSAL_STATUS_SUBMITTED';
   const state = live ? (
-    <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">Live · every ~{Math.round(pace / 100) / 10} s</Badge>
+    <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
+      Live · every ~{Math.round(pace / 100) / 10} s
+    </Badge>
   ) : final ? (
-    <Badge color="gray" data-testid="tally-final">Final tally</Badge>
+    <Badge color="gray" data-testid="tally-final">
+      Final tally
+    </Badge>
   ) : ended ? (
-    <Badge color="yellow" data-testid="tally-ended">Voting ended · waiting for the chain to finalize</Badge>
+    <Badge color="yellow" data-testid="tally-ended">
+      Voting ended · waiting for the chain to finalize
+    </Badge>
   ) : null;
 
   return (
     <Card data-testid="tally-panel">
       <Group justify="space-between" mb="sm">
-        <Title order={2} fz="lg">Tally</Title>
+        <Title order={2} fz="lg">
+          Tally
+        </Title>
         <Group gap="xs">
           {state}
           {q.dataUpdatedAt > 0 && (
-            <Text fz="xs" c="dimmed" data-testid="tally-updated">Updated {new Date(q.dataUpdatedAt).toLocaleTimeString()}</Text>
+            <Text fz="xs" c="dimmed" data-testid="tally-updated">
+              Updated {new Date(q.dataUpdatedAt).toLocaleTimeString()}
+            </Text>
           )}
         </Group>
       </Group>
-      <VisuallyHidden aria-live="polite" role="status">{announce}</VisuallyHidden>
+      <VisuallyHidden aria-live="polite" role="status">
+        {announce}
+      </VisuallyHidden>
       {noTally ? (
         <Text fz="sm" c="dimmed">
-          A {proposal.status === 'PROPOSAL_STATUS_WITHDRAWN' ? 'withdrawn' : 'aborted'} proposal has no tally: the chain refuses to count it. Its votes stay listed until its voting period would have ended.
+          A {proposal.status === 'PROPOSAL_STATUS_WITHDRAWN' ? 'withdrawn' : 'aborted'} proposal has no tally: the chain
+          refuses to count it. Its votes stay listed until its voting period would have ended.
         </Text>
       ) : q.isPending ? (
         <LoadingBlock label="Loading tally" rows={4} />
@@ -80,14 +97,29 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
       ) : tally ? (
         <Stack gap="sm">
           {q.isError && <StaleNote error={q.error} onRetry={() => void q.refetch()} />}
-          <TallyBody tally={tally} policy={policy} group={group} open={proposal.status === 'PROPOSAL_STATUS_SUBMITTED'} />
+          <TallyBody
+            tally={tally}
+            policy={policy}
+            group={group}
+            open={proposal.status === 'PROPOSAL_STATUS_SUBMITTED'}
+          />
         </Stack>
       ) : null}
     </Card>
   );
 }
 
-function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?: GroupPolicyInfo; group?: GroupInfo; open: boolean }) {
+function TallyBody({
+  tally,
+  policy,
+  group,
+  open,
+}: {
+  tally: TallyResult;
+  policy?: GroupPolicyInfo;
+  group?: GroupInfo;
+  open: boolean;
+}) {
   const total = group?.total_weight;
   const p = policy ? readPolicy(policy.decision_policy) : null;
   const ev = p && total !== undefined ? evaluate(p, tally, total) : null;
@@ -106,38 +138,54 @@ function TallyBody({ tally, policy, group, open }: { tally: TallyResult; policy?
           ))}
         </Progress.Root>
         {linePct !== null && (
-          <div className={classes.line} style={{ left: `${Math.min(100, linePct)}%` }} aria-hidden data-testid="threshold-line" />
+          <div
+            className={classes.line}
+            style={{ left: `${Math.min(100, linePct)}%` }}
+            aria-hidden
+            data-testid="threshold-line"
+          />
         )}
       </div>
       <div style={{ overflowX: 'auto' }}>
-      <Table withRowBorders={false} verticalSpacing={4} fz="sm" miw={360}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Option</Table.Th>
-            <Table.Th>Weight</Table.Th>
-            <Table.Th>Share of total weight</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {TALLY_ROWS.map(([k, opt, , icon]) => (
-            <Table.Tr key={k}>
-              <Table.Td><span aria-hidden>{icon} </span>{OPTION_LABEL[opt]}</Table.Td>
-              <Table.Td ff="monospace" data-testid={`tally-${k}`}>{grouped(tally[k])}</Table.Td>
-              <Table.Td>{total !== undefined ? `${percentOf(tally[k], total) ?? '—'}%` : '—'}</Table.Td>
-            </Table.Tr>
-          ))}
-          {ev && (
+        <Table withRowBorders={false} verticalSpacing={4} fz="sm" miw={360}>
+          <Table.Thead>
             <Table.Tr>
-              <Table.Td c="dimmed">Not voted</Table.Td>
-              <Table.Td ff="monospace" c="dimmed">{grouped(ev.undecided.toFixed())}</Table.Td>
-              <Table.Td c="dimmed">{total !== undefined ? `${percentOf(ev.undecided, total) ?? '—'}%` : ''}</Table.Td>
+              <Table.Th>Option</Table.Th>
+              <Table.Th>Weight</Table.Th>
+              <Table.Th>Share of total weight</Table.Th>
             </Table.Tr>
-          )}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {TALLY_ROWS.map(([k, opt, , icon]) => (
+              <Table.Tr key={k}>
+                <Table.Td>
+                  <span aria-hidden>{icon} </span>
+                  {OPTION_LABEL[opt]}
+                </Table.Td>
+                <Table.Td ff="monospace" data-testid={`tally-${k}`}>
+                  {grouped(tally[k])}
+                </Table.Td>
+                <Table.Td>{total !== undefined ? `${percentOf(tally[k], total) ?? '—'}%` : '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+            {ev && (
+              <Table.Tr>
+                <Table.Td c="dimmed">Not voted</Table.Td>
+                <Table.Td ff="monospace" c="dimmed">
+                  {grouped(ev.undecided.toFixed())}
+                </Table.Td>
+                <Table.Td c="dimmed">{total !== undefined ? `${percentOf(ev.undecided, total) ?? '—'}%` : ''}</Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
       </div>
       {ev && open && (
-        <Alert color={ev.outcome === 'passing' ? 'teal' : ev.outcome === 'failing' ? 'red' : 'blue'} variant="light" data-testid="tally-outcome">
+        <Alert
+          color={ev.outcome === 'passing' ? 'teal' : ev.outcome === 'failing' ? 'red' : 'blue'}
+          variant="light"
+          data-testid="tally-outcome"
+        >
           <Text fz="sm">
             Pass line: {grouped(ev.line.toFixed())} yes weight
             {total !== undefined ? ` (${percentOf(ev.line, total) ?? '—'}% of ${grouped(total)})` : ''}.{' '}

@@ -1,13 +1,22 @@
 import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { ErrorState } from '../../components/query-states.tsx';
 import { upgradeQueries } from './queries.ts';
 
 /** Names separated by commas, spaces or new lines; a '/' cannot be addressed in the REST path. */
 export function parsePlanNames(input: string): { names: string[]; error: string | null } {
-  const names = [...new Set(input.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
-  if (names.some((n) => n.includes('/'))) return { names: [], error: 'Plan names with "/" cannot be looked up through the REST API.' };
+  const names = [
+    ...new Set(
+      input
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
+  if (names.some((n) => n.includes('/')))
+    return { names: [], error: 'Plan names with "/" cannot be looked up through the REST API.' };
   if (names.length > 50) return { names: [], error: 'At most 50 names at once.' };
   return { names, error: null };
 }
@@ -20,7 +29,12 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
   const inputError = parsePlanNames(input).error;
   return (
     <Stack gap="sm">
-      <form onSubmit={(ev) => { ev.preventDefault(); if (!inputError) setSubmitted(input); }}>
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (!inputError) setSubmitted(input);
+        }}
+      >
         <Group align="flex-end">
           <TextInput
             style={{ flex: 1 }}
@@ -37,7 +51,10 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
       {parsed.names.length > 0 && (
         <Table data-testid="applied-plans">
           <Table.Thead>
-            <Table.Tr><Table.Th>Plan</Table.Th><Table.Th>Applied at height</Table.Th></Table.Tr>
+            <Table.Tr>
+              <Table.Th>Plan</Table.Th>
+              <Table.Th>Applied at height</Table.Th>
+            </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
             {parsed.names.map((name, i) => {
@@ -46,12 +63,18 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
                 <Table.Tr key={name}>
                   <Table.Td ff="monospace">{name}</Table.Td>
                   <Table.Td>
-                    {r.isPending ? '…' : r.isError ? (
+                    {r.isPending ? (
+                      '…'
+                    ) : r.isError ? (
                       <ErrorState error={r.error} what={name} onRetry={() => void r.refetch()} />
                     ) : r.data === '0' ? (
-                      <Text span c="dimmed">never applied</Text>
+                      <Text span c="dimmed">
+                        never applied
+                      </Text>
                     ) : (
-                      <Text span ff="monospace">{r.data}</Text>
+                      <Text span ff="monospace">
+                        {r.data}
+                      </Text>
                     )}
                   </Table.Td>
                 </Table.Tr>

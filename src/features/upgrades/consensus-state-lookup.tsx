@@ -1,6 +1,7 @@
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+
 import { ErrorState } from '../../components/query-states.tsx';
 import { upgradeQueries } from './queries.ts';
 
@@ -21,7 +22,12 @@ export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; 
   const q = useQuery({ ...upgradeQueries.consensusState(endpoint, height), enabled: /^\d{1,19}$/.test(height) });
   return (
     <Stack gap="sm">
-      <form onSubmit={(ev) => { ev.preventDefault(); if (valid) setHeight(input.trim()); }}>
+      <form
+        onSubmit={(ev) => {
+          ev.preventDefault();
+          if (valid) setHeight(input.trim());
+        }}
+      >
         <Group align="flex-end">
           <TextInput
             label="Plan height"
@@ -32,7 +38,9 @@ export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; 
             error={input.trim() !== '' && !valid ? 'A height is a whole number.' : null}
             style={{ flex: 1 }}
           />
-          <Button type="submit" disabled={!valid}>Look up</Button>
+          <Button type="submit" disabled={!valid}>
+            Look up
+          </Button>
         </Group>
       </form>
       {q.isFetching && !q.data && <Text fz="sm">…</Text>}
@@ -44,10 +52,13 @@ export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; 
           ) : (
             <Stack gap={4}>
               <Text fz="sm">
-                {Math.floor((q.data.length * 3) / 4) - (q.data.endsWith('==') ? 2 : q.data.endsWith('=') ? 1 : 0)} bytes stored at height {height}
+                {Math.floor((q.data.length * 3) / 4) - (q.data.endsWith('==') ? 2 : q.data.endsWith('=') ? 1 : 0)} bytes
+                stored at height {height}
                 {typeUrlOf(q.data) ? ` (${typeUrlOf(q.data)})` : ''}.
               </Text>
-              <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{q.data}</Code>
+              <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+                {q.data}
+              </Code>
             </Stack>
           )}
         </div>

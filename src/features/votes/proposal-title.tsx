@@ -1,5 +1,6 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+
 import { AppLink } from '../../components/app-link.tsx';
 import { proposalQueries } from '../proposals/queries.ts';
 
@@ -9,7 +10,15 @@ export function ProposalTitle({ endpoint, id }: { endpoint: string; id: string }
   return (
     <AppLink to={`/proposals/${id}`}>
       #{id}{' '}
-      {q.data ? q.data.title || '(untitled)' : q.isError ? <Text span c="dimmed" fz="sm">(no longer stored)</Text> : '…'}
+      {q.data ? (
+        q.data.title || '(untitled)'
+      ) : q.isError ? (
+        <Text span c="dimmed" fz="sm">
+          (no longer stored)
+        </Text>
+      ) : (
+        '…'
+      )}
     </AppLink>
   );
 }

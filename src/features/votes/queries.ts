@@ -1,4 +1,5 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
+
 import { getVotesByVoter } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { voteRowId } from '../proposals/queries.ts';
