@@ -1,9 +1,11 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { createPolityServer } from './http/server.ts';
-import { parseUpstream } from './http/upstream-proxy.ts';
-import { ChainNode, type Scenario } from './sim/chain-node.ts';
+import { createPolityServer } from './gateway/http-server.ts';
+import { parseUpstream } from './gateway/upstream-proxy.ts';
+import { QueryService } from './queries/query-service.ts';
+import { ChainNode } from './sim/chain-node.ts';
+import type { Scenario } from './sim/sim-chain.ts';
 
 const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
 
@@ -63,23 +65,29 @@ function main(): void {
     genesisTime,
     scenario,
     livePeriodS,
-    mode: values.compat === 'sdk' ? 'sdk' : 'extended',
     dataDir,
   });
+  const { snapshotHeight, replayedBlocks } = node.restoration;
+  const origin = snapshotHeight === null ? 'genesis' : `the snapshot at height ${snapshotHeight}`;
   console.log(
-    `chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms (data: ${dataDir})`,
+    `chain ready at height ${node.height} in ${Math.round(performance.now() - started)} ms ` +
+      `(from ${origin}, ${replayedBlocks} blocks replayed; data: ${dataDir})`,
   );
 
-  const server = createPolityServer({ node, distDir: resolve(values.dist), upstreams, cors: values.cors });
-  server.on('error', (e: NodeJS.ErrnoException) => {
+  const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
+  const queries = new QueryService(node, mode);
+  const server = createPolityServer({ queries, distDir: resolve(values.dist), upstreams, cors: values.cors });
+  server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
-      e.code === 'EADDRINUSE' ? `port ${port} is already in use: set PORT or --port` : `cannot listen: ${e.message}`,
+      error.code === 'EADDRINUSE'
+        ? `port ${port} is already in use: set PORT or --port`
+        : `cannot listen: ${error.message}`,
     );
     process.exit(2);
   });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
   server.listen(port, values.host, () => {
-    console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${node.mode})`);
+    console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);
     for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
   });
   const stop = (signal: string) => {

@@ -5,7 +5,8 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../http/server.ts';
+import { createPolityServer } from '../gateway/http-server.ts';
+import { QueryService } from '../queries/query-service.ts';
 import { ChainNode } from '../sim/chain-node.ts';
 import { LARGE } from '../sim/scale.ts';
 
@@ -91,7 +92,6 @@ async function main() {
     genesisTime: Date.parse('2026-11-01T00:00:00Z'),
     scenario: 'large',
     livePeriodS: 600,
-    mode: 'extended',
   });
   const buildMs = performance.now() - t0;
   gc?.();
@@ -102,14 +102,12 @@ async function main() {
   console.log(`  build time            ${(buildMs / 1000).toFixed(1)} s`);
   console.log(`  memory (after GC)     heap ${mb(after.heapUsed - before.heapUsed)} more, rss ${mb(after.rss)}`);
 
-  const server = createPolityServer({ node });
+  const server = createPolityServer({ queries: new QueryService(node, 'extended') });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
 
   const rowKeys = (id: bigint) => {
-    const t = node.group.votesByProposal.ensure(
-      Buffer.from(id.toString(16).padStart(16, '0'), 'hex').toString('latin1'),
-    );
+    const t = node.group.store.votesOf(id);
     const keys: string[] = [];
     for (let i = 0; i < t.size; i += Math.max(1, Math.floor(t.size / 5000)))
       keys.push(Buffer.from(t.keyAt(i), 'latin1').toString('base64'));

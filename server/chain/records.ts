@@ -46,9 +46,20 @@ export interface Windows {
   readonly minExecutionPeriod: number;
 }
 
-export type DecisionPolicy =
-  | { readonly kind: 'threshold'; readonly threshold: string; readonly windows: Windows }
-  | { readonly kind: 'percentage'; readonly percentage: string; readonly windows: Windows };
+export interface ThresholdPolicy {
+  readonly kind: 'threshold';
+  readonly threshold: string;
+  readonly windows: Windows;
+}
+
+export interface PercentagePolicy {
+  readonly kind: 'percentage';
+  readonly percentage: string;
+  readonly windows: Windows;
+}
+
+export type DecisionPolicy = ThresholdPolicy | PercentagePolicy;
+export type DecisionPolicyKind = DecisionPolicy['kind'];
 
 export interface PolicyInfo {
   readonly address: string;

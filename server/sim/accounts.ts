@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { bech32 } from 'bech32';
 
-import { flat } from '../chain/sorted-table.ts';
 import { encodeAccAddress } from '../lib/bech32-sdk.ts';
+import { flat } from '../store/keys.ts';
 
 /**
  * Deterministic accounts: 20-byte addresses from the seed and a label. Every address the chain

@@ -1,7 +1,6 @@
 import { Rng } from '../lib/rng.ts';
-import type { ChainNode } from './chain-node.ts';
 import { upgradedConsensusState } from './consensus-state.ts';
-import { BLOCK_MS } from './genesis.ts';
+import { BLOCK_MS, type SimChain } from './sim-chain.ts';
 
 const CODENAMES = [
   'atlas',
@@ -22,7 +21,7 @@ const BUMPABLE = ['auth', 'bank', 'distribution', 'gov', 'group', 'staking'];
 export const UPGRADE_SPACING = 120n;
 
 /** Schedules the chain's next software upgrade, bumping one module's consensus version. */
-export function scheduleNextUpgrade(node: ChainNode): void {
+export function scheduleNextUpgrade(node: SimChain): void {
   const n = node.upgrade.done.length;
   const rng = new Rng(node.params.seed, 'upgrade', n);
   const module = rng.pick(BUMPABLE);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { decide } from '../chain/decision-policy.ts';
+import { decide } from '../chain/decision-policies/registry.ts';
+import { tallyOf } from '../chain/group/tally.ts';
 import type { DecisionPolicy, Tally } from '../chain/records.ts';
 import { parseDec } from '../lib/dec.ts';
 import { openNode } from './harness.ts';
@@ -43,9 +44,9 @@ describe('decision policies', () => {
 describe('the genesis chain and its rules', () => {
   it('has every status a dashboard must show', () => {
     const n = openNode();
-    const status = (k: string) => n.group.proposal(n.cast.proposals[k])?.status;
-    const result = (k: string) => n.group.proposal(n.cast.proposals[k])?.executorResult;
-    expect(n.group.proposal(n.cast.proposals.executed)).toBeUndefined();
+    const status = (k: string) => n.group.store.proposal(n.cast.proposals[k])?.status;
+    const result = (k: string) => n.group.store.proposal(n.cast.proposals[k])?.executorResult;
+    expect(n.group.store.proposal(n.cast.proposals.executed)).toBeUndefined();
     expect([status('execFailed'), result('execFailed')]).toEqual([
       'PROPOSAL_STATUS_ACCEPTED',
       'PROPOSAL_EXECUTOR_RESULT_FAILURE',
@@ -58,89 +59,97 @@ describe('the genesis chain and its rules', () => {
     expect(status('withdrawn')).toBe('PROPOSAL_STATUS_WITHDRAWN');
     expect(status('aborted')).toBe('PROPOSAL_STATUS_ABORTED');
     expect(status('openPartial')).toBe('PROPOSAL_STATUS_SUBMITTED');
-    expect(n.group.votesByProposal.of(Buffer.alloc(8).toString('latin1')).size).toBe(0);
+    // Executed at once, so pruned with its votes from both vote indexes.
+    const executed = n.cast.proposals.executed;
+    expect(n.group.store.proposal(executed)).toBeUndefined();
+    expect(n.group.store.votesOf(executed).size).toBe(0);
+    const votesOf = (voter: string) => n.group.store.votesByVoter.of(n.group.store.addressKey(voter)).values();
+    expect(votesOf(n.cast.people.alice).length).toBeGreaterThan(0);
+    for (const voter of [n.cast.people.alice, n.cast.people.bob]) {
+      expect(votesOf(voter).filter((vote) => vote.proposalId === executed)).toEqual([]);
+    }
   });
 
   it('final proposals keep their tally but lose their votes', () => {
     const n = openNode();
-    const p = n.group.proposal(n.cast.proposals.rejected)!;
+    const p = n.group.store.proposal(n.cast.proposals.rejected)!;
     expect(p.finalTally).toEqual({ yes: '1', abstain: '1', no: '2', veto: '1' });
     const key = Buffer.alloc(8);
     key.writeBigUInt64BE(p.id);
-    expect(n.group.votesByProposal.of(key.toString('latin1')).size).toBe(0);
+    expect(n.group.store.votesByProposal.of(key.toString('latin1')).size).toBe(0);
   });
 
   it('skips votes of members who left and weighs by current weight', () => {
     const n = openNode();
-    const p = n.group.proposal(n.cast.proposals.departed)!;
-    expect(n.group.tally(p)).toEqual({ yes: '1', abstain: '0', no: '2', veto: '0' });
-    n.group.updateGroupMembers(n.cast.groups.departed, [{ address: n.cast.people.grace, weight: '2.5' }], n.time);
-    expect(n.group.tally(p).yes).toBe('2.5');
-    expect(n.group.group(n.cast.groups.departed)?.version).toBe(3n);
+    const p = n.group.store.proposal(n.cast.proposals.departed)!;
+    expect(tallyOf(n.group.store, p)).toEqual({ yes: '1', abstain: '0', no: '2', veto: '0' });
+    n.group.msgs.updateGroupMembers(n.cast.groups.departed, [{ address: n.cast.people.grace, weight: '2.5' }], n.time);
+    expect(tallyOf(n.group.store, p).yes).toBe('2.5');
+    expect(n.group.store.group(n.cast.groups.departed)?.version).toBe(3n);
   });
 
   it('sums keep the largest scale among the weights, as apd does', () => {
     const n = openNode();
-    const t = n.group.tally(n.group.proposal(n.cast.proposals.community)!);
+    const t = tallyOf(n.group.store, n.group.store.proposal(n.cast.proposals.community)!);
     // Community weights are "1", "2" and "0.5": every sum that includes a vote prints one decimal.
     for (const v of [t.yes, t.no, t.abstain]) expect(v).toMatch(/^\d+\.\d$/);
-    const grants = n.group.tally(n.group.proposal(n.cast.proposals.grantOpen)!);
+    const grants = tallyOf(n.group.store, n.group.store.proposal(n.cast.proposals.grantOpen)!);
     expect(grants.yes).toBe('1.833333333333333333');
   });
 
   it('a policy update aborts its open proposals and bumps the version', () => {
     const n = openNode();
-    const open = n.group.proposal(n.cast.proposals.openPartial)!;
-    n.group.updateGroupPolicy(open.policyAddress, { metadata: 'changed' });
-    expect(n.group.proposal(open.id)?.status).toBe('PROPOSAL_STATUS_ABORTED');
-    expect(n.group.policyOf(open.policyAddress)?.version).toBe(2n);
+    const open = n.group.store.proposal(n.cast.proposals.openPartial)!;
+    n.group.msgs.updateGroupPolicy(open.policyAddress, { metadata: 'changed' });
+    expect(n.group.store.proposal(open.id)?.status).toBe('PROPOSAL_STATUS_ABORTED');
+    expect(n.group.store.policyOf(open.policyAddress)?.version).toBe(2n);
     // A group change aborts nothing.
-    n.group.updateGroupMetadata(n.cast.groups.grants, 'new');
-    expect(n.group.proposal(n.cast.proposals.grantOpen)?.status).toBe('PROPOSAL_STATUS_SUBMITTED');
+    n.group.msgs.updateGroupMetadata(n.cast.groups.grants, 'new');
+    expect(n.group.store.proposal(n.cast.proposals.grantOpen)?.status).toBe('PROPOSAL_STATUS_SUBMITTED');
   });
 
   it('votes only once, only while open, only as a member', () => {
     const n = openNode();
     const id = n.cast.proposals.openPartial;
-    expect(() => n.group.vote(id, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow('unique');
-    expect(() => n.group.vote(id, n.cast.people.erin, 'VOTE_OPTION_NO', '', n.time)).toThrow('not found');
-    expect(() => n.group.vote(n.cast.proposals.rejected, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow(
-      'not open',
-    );
+    expect(() => n.group.msgs.vote(id, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time)).toThrow('unique');
+    expect(() => n.group.msgs.vote(id, n.cast.people.erin, 'VOTE_OPTION_NO', '', n.time)).toThrow('not found');
+    expect(() =>
+      n.group.msgs.vote(n.cast.proposals.rejected, n.cast.people.alice, 'VOTE_OPTION_NO', '', n.time),
+    ).toThrow('not open');
   });
 
   it('the group that lost its last member passes its proposal at voting end with no votes', () => {
     const n = openNode();
-    expect(n.group.group(n.cast.groups.empty)?.totalWeight).toEqual({ coef: 0n, exp: 0 });
+    expect(n.group.store.group(n.cast.groups.empty)?.totalWeight).toEqual({ coef: 0n, exp: 0 });
     n.advance(1, 2 * DAY);
-    expect(n.group.proposal(n.cast.proposals.emptied)?.status).toBe('PROPOSAL_STATUS_ACCEPTED');
+    expect(n.group.store.proposal(n.cast.proposals.emptied)?.status).toBe('PROPOSAL_STATUS_ACCEPTED');
   });
 
   it('prunes on the SDK timeline', () => {
     const n = openNode();
     const c = n.cast.proposals;
-    const vpe = (k: string) => n.group.proposal(c[k])!.votingPeriodEnd;
+    const vpe = (k: string) => n.group.store.proposal(c[k])!.votingPeriodEnd;
     const withdrawnEnd = vpe('withdrawn');
     const awaitingEnd = vpe('awaitingExec');
     // Before voting end, withdrawn/aborted are still visible with their votes.
-    expect(n.group.proposal(c.withdrawn)).toBeDefined();
+    expect(n.group.store.proposal(c.withdrawn)).toBeDefined();
     n.advance(1, withdrawnEnd - n.time + 1);
-    expect(n.group.proposal(c.withdrawn)).toBeUndefined();
+    expect(n.group.store.proposal(c.withdrawn)).toBeUndefined();
     // Accepted proposals live until voting end + 14 days.
     n.advance(1, awaitingEnd + 14 * DAY - n.time - 1000);
-    expect(n.group.proposal(c.awaitingExec)).toBeDefined();
+    expect(n.group.store.proposal(c.awaitingExec)).toBeDefined();
     n.advance(1, 2000);
-    expect(n.group.proposal(c.awaitingExec)).toBeUndefined();
+    expect(n.group.store.proposal(c.awaitingExec)).toBeUndefined();
   });
 
   it('exec: success prunes at once, failure keeps the proposal for a retry', () => {
     const n = openNode();
     const failed = n.cast.proposals.execFailed;
-    n.group.exec(failed, n.time);
-    expect(n.group.proposal(failed)?.executorResult).toBe('PROPOSAL_EXECUTOR_RESULT_FAILURE');
+    n.group.msgs.exec(failed, n.time);
+    expect(n.group.store.proposal(failed)?.executorResult).toBe('PROPOSAL_EXECUTOR_RESULT_FAILURE');
     const ok = n.cast.proposals.awaitingExec;
-    n.group.exec(ok, n.time);
-    expect(n.group.proposal(ok)).toBeUndefined();
+    n.group.msgs.exec(ok, n.time);
+    expect(n.group.store.proposal(ok)).toBeUndefined();
   });
 
   it('applies the scheduled upgrade at its height', () => {
@@ -158,11 +167,11 @@ describe('the genesis chain and its rules', () => {
 
   it('keeps living: votes arrive, proposals are submitted and finalized', () => {
     const n = openNode({ livePeriodS: 60 });
-    const before = n.group.proposalSeq;
+    const before = n.group.store.proposalSeq;
     const closing = n.cast.proposals.closingSoon;
     n.advance(120, 1000);
-    expect(n.group.proposalSeq).toBeGreaterThan(before);
-    expect(n.group.proposal(closing)?.status).toMatch(/ACCEPTED|REJECTED/);
+    expect(n.group.store.proposalSeq).toBeGreaterThan(before);
+    expect(n.group.store.proposal(closing)?.status).toMatch(/ACCEPTED|REJECTED/);
   });
 
   it('is deterministic: same seed and times give the same chain', () => {
@@ -171,7 +180,7 @@ describe('the genesis chain and its rules', () => {
     a.advance(300, 3000);
     b.advance(300, 3000);
     const snap = (n: ReturnType<typeof openNode>) =>
-      JSON.stringify([...n.group.proposals.values()], (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+      JSON.stringify([...n.group.store.proposals.values()], (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
     expect(snap(a)).toBe(snap(b));
     const c = openNode({ seed: 'other' });
     c.advance(300, 3000);

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../http/server.ts';
+import { createPolityServer } from '../gateway/http-server.ts';
+import { QueryService } from '../queries/query-service.ts';
 import { ChainNode, type NodeOptions } from '../sim/chain-node.ts';
+import type { PaginationMode } from '../store/paginate.ts';
 
 export const GENESIS = Date.parse('2026-11-01T12:00:00Z');
 
@@ -13,20 +15,14 @@ export interface Harness {
 }
 
 export function openNode(over: Partial<NodeOptions> = {}): ChainNode {
-  return ChainNode.open({
-    seed: 'test-seed',
-    genesisTime: GENESIS,
-    scenario: 'demo',
-    livePeriodS: 120,
-    mode: 'extended',
-    ...over,
-  });
+  return ChainNode.open({ seed: 'test-seed', genesisTime: GENESIS, scenario: 'demo', livePeriodS: 120, ...over });
 }
 
 /** A real HTTP server over a fresh demo chain, on an ephemeral loopback port. */
-export async function startHarness(over: Partial<NodeOptions> = {}): Promise<Harness> {
-  const node = openNode(over);
-  const server = createPolityServer({ node });
+export async function startHarness(over: Partial<NodeOptions> & { mode?: PaginationMode } = {}): Promise<Harness> {
+  const { mode = 'extended', ...nodeOptions } = over;
+  const node = openNode(nodeOptions);
+  const server = createPolityServer({ queries: new QueryService(node, mode) });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -6,8 +6,9 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createPolityServer } from '../http/server.ts';
-import { parseUpstream } from '../http/upstream-proxy.ts';
+import { createPolityServer } from '../gateway/http-server.ts';
+import { parseUpstream } from '../gateway/upstream-proxy.ts';
+import { QueryService } from '../queries/query-service.ts';
 import { G, openNode, startHarness, type Harness } from './harness.ts';
 
 let upstream: Harness;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Polity</title>');
   writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
   const server = createPolityServer({
-    node: openNode(),
+    queries: new QueryService(openNode(), 'extended'),
     distDir: dist,
     upstreams: [parseUpstream(`hub=${upstream.base}`)],
   });
@@ -83,7 +84,10 @@ describe('the upstream proxy', () => {
     expect([404, 501]).toContain((await fetch(`${front.base}/upstream/hub/%2e%2e/cosmos/group/v1/groups`)).status);
   });
   it('reports an unreachable upstream as 502', async () => {
-    const server = createPolityServer({ node: openNode(), upstreams: [parseUpstream('down=http://127.0.0.1:9')] });
+    const server = createPolityServer({
+      queries: new QueryService(openNode(), 'extended'),
+      upstreams: [parseUpstream('down=http://127.0.0.1:9')],
+    });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/upstream/down${G}/groups`);
     expect(r.status).toBe(502);

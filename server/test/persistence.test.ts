@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { groupInfoJson, proposalJson } from '../chain/wire-json.ts';
+import { groupInfoJson, proposalJson } from '../gateway/record-json.ts';
 import { G, openNode, startHarness } from './harness.ts';
 
 const dirs: string[] = [];
@@ -21,8 +21,8 @@ const full = (n: ReturnType<typeof openNode>) =>
   );
 
 const snapshot = (n: ReturnType<typeof openNode>) =>
-  [...n.group.proposals.values()].map(proposalJson).join('\n') +
-  [...n.group.groups.values()].map(groupInfoJson).join('\n');
+  [...n.group.store.proposals.values()].map(proposalJson).join('\n') +
+  [...n.group.store.groups.values()].map(groupInfoJson).join('\n');
 
 describe('durability', () => {
   it('resumes at the same height with the same ids after a restart', () => {
@@ -30,16 +30,31 @@ describe('durability', () => {
     const a = openNode({ dataDir, livePeriodS: 30 });
     a.advance(150, 2000);
     const height = a.height;
-    const seq = a.group.proposalSeq;
+    const seq = a.group.store.proposalSeq;
     const snap = snapshot(a);
     // Flags that differ are overridden by what the data dir recorded.
     const b = openNode({ dataDir, seed: 'ignored', livePeriodS: 999 });
     expect(b.height).toBe(height);
-    expect(b.group.proposalSeq).toBe(seq);
+    expect(b.group.store.proposalSeq).toBe(seq);
     expect(snapshot(b)).toBe(snap);
     b.advance(1, 2000);
-    expect(b.group.proposalSeq).toBeGreaterThanOrEqual(seq);
+    expect(b.group.store.proposalSeq).toBeGreaterThanOrEqual(seq);
     expect(b.height).toBe(height + 1n);
+  });
+
+  it('a restart loads the snapshot and replays only the blocks after it', () => {
+    const dataDir = tmp();
+    const first = openNode({ dataDir, livePeriodS: 30 });
+    first.advance(40, 2000);
+    first.writeSnapshot();
+    const snapshotHeight = first.height;
+    first.advance(12, 2000);
+    const state = snapshot(first);
+    const second = openNode({ dataDir });
+    expect(second.restoration).toEqual({ snapshotHeight, replayedBlocks: 12 });
+    expect(second.height).toBe(first.height);
+    expect(snapshot(second)).toBe(state);
+    expect(openNode({ dataDir: tmp() }).restoration).toEqual({ snapshotHeight: null, replayedBlocks: 0 });
   });
 
   it('a line cut short by a hard kill loses only that block', () => {

@@ -14,7 +14,7 @@ export interface WireRequest {
 
 export function wireRequests(harness: Harness): WireRequest[] {
   const cast = harness.node.cast;
-  const keeper = harness.node.group;
+  const keeper = harness.node.group.store;
   const people = Object.values(cast.people);
   const requests: WireRequest[] = [];
   const add = (path: string, height?: string) => requests.push({ path, height });

@@ -1,13 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import type { ChainNode } from '../sim/chain-node.ts';
-import { notImplemented } from './api-error.ts';
-import { handleApi } from './api-handler.ts';
+import { notImplemented } from '../lib/grpc-status.ts';
+import type { QueryService } from '../queries/query-service.ts';
+import { errorBody } from './error-body.ts';
+import { handleApi } from './handle-api.ts';
 import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
 import { proxy, UPSTREAM_PREFIX, type Upstream } from './upstream-proxy.ts';
 
 export interface ServerOptions {
-  node: ChainNode;
+  queries: QueryService;
   distDir?: string;
   upstreams?: Upstream[];
   /** Like a node's enabled-unsafe-cors: let pages on any origin read the API (and its height). */
@@ -29,21 +30,18 @@ export function createPolityServer(opts: ServerOptions): Server {
   const upstreams = new Map((opts.upstreams ?? []).map((u) => [u.name, u]));
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
-    const q = url.indexOf('?');
-    const rawPath = q === -1 ? url : url.slice(0, q);
-    const rawQuery = q === -1 ? '' : url.slice(q + 1);
+    const queryStart = url.indexOf('?');
+    const rawPath = queryStart === -1 ? url : url.slice(0, queryStart);
+    const rawQuery = queryStart === -1 ? '' : url.slice(queryStart + 1);
     const method = req.method ?? 'GET';
     if (rawPath.startsWith('/cosmos/')) {
-      const h = req.headers['x-cosmos-block-height'];
-      const node = opts.node;
-      const r = handleApi(
-        { group: node.group, upgrade: node.upgrade, mode: node.mode, height: node.height },
-        method,
-        rawPath,
-        rawQuery,
-        typeof h === 'string' ? h : undefined,
-      );
-      return send(res, r.status, opts.cors ? { ...r.headers, ...CORS_HEADERS } : r.headers, r.body);
+      const heightHeader = req.headers['x-cosmos-block-height'];
+      handleApi(opts.queries, method, rawPath, rawQuery, typeof heightHeader === 'string' ? heightHeader : undefined)
+        .then((answer) =>
+          send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body),
+        )
+        .catch(() => res.destroy());
+      return;
     }
     if (rawPath.startsWith(UPSTREAM_PREFIX)) {
       proxy(upstreams, req, res, rawPath, rawQuery).catch(() => res.destroy());
@@ -56,13 +54,8 @@ export function createPolityServer(opts: ServerOptions): Server {
       return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }, body);
     }
     if (method !== 'GET' && method !== 'HEAD') {
-      const err = notImplemented();
-      return send(
-        res,
-        405,
-        { 'Content-Type': 'application/json', Allow: 'GET, HEAD', ...SECURITY_HEADERS },
-        err.body(),
-      );
+      const headers = { 'Content-Type': 'application/json', Allow: 'GET, HEAD', ...SECURITY_HEADERS };
+      return send(res, 405, headers, errorBody(notImplemented()));
     }
     if (!opts.distDir) return send(res, 404, { 'Content-Type': 'text/plain' }, 'not found\n');
     serveStatic(opts.distDir, rawPath, res);

@@ -1,16 +1,8 @@
+import { flat } from './keys.ts';
+
 // A table ordered by byte keys (held as latin1 strings, so JS string order is byte order).
 // It stands in for one prefix range of the SDK's KV store: point reads are a binary search,
 // and a page starts with a binary search, so a page costs the same at 1k rows as at 1M.
-
-/**
- * Forces V8 to flatten a concatenated (rope) string now. Keys are built by concatenation; left as
- * ropes, each is flattened on its first comparison, which makes the first read of a cold region
- * of a large table several times slower than later reads.
- */
-export function flat(s: string): string {
-  s.charCodeAt(0);
-  return s;
-}
 
 export class SortedTable<V> {
   private keys: string[] = [];
@@ -115,10 +107,4 @@ export class TableMap<V> {
     t.delete(rowKey);
     if (t.size === 0) this.tables.delete(searchKey);
   }
-}
-
-export function u64Key(n: bigint): string {
-  const b = Buffer.alloc(8);
-  b.writeBigUInt64BE(n);
-  return b.toString('latin1');
 }

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import { ApiError } from './api-error.ts';
-import { isApiPath } from './api-handler.ts';
+import { GrpcCode, GrpcStatusError, notImplemented } from '../lib/grpc-status.ts';
+import { errorBody, httpStatusOf } from './error-body.ts';
+import { isApiPath } from './handle-api.ts';
 
 export const UPSTREAM_PREFIX = '/upstream/';
 
@@ -21,9 +22,10 @@ export function parseUpstream(spec: string): Upstream {
 
 const PASS_HEADERS = ['content-type', 'grpc-metadata-x-cosmos-block-height', 'x-cosmos-block-height'];
 
-function fail(res: ServerResponse, err: ApiError): void {
-  res.writeHead(err.http, { 'Content-Type': 'application/json' });
-  res.end(err.body());
+/** Proxy failures in the gateway's error shape; `http` overrides the code's usual status. */
+function fail(res: ServerResponse, error: GrpcStatusError, http = httpStatusOf(error)): void {
+  res.writeHead(http, { 'Content-Type': 'application/json' });
+  res.end(errorBody(error));
 }
 
 /**
@@ -43,12 +45,12 @@ export async function proxy(
   const name = slash === -1 ? rest : rest.slice(0, slash);
   const apiPath = slash === -1 ? '/' : rest.slice(slash);
   const up = upstreams.get(name);
-  if (!up) return fail(res, new ApiError(404, 5, `unknown upstream "${name}"`));
+  if (!up) return fail(res, new GrpcStatusError(GrpcCode.NotFound, `unknown upstream "${name}"`));
   if (req.method !== 'GET' || !isApiPath(apiPath) || apiPath.includes('//') || /%2e|\.\./i.test(apiPath)) {
-    return fail(res, new ApiError(501, 12, 'Not Implemented'));
+    return fail(res, notImplemented());
   }
   const target = new URL(up.url.href.replace(/\/$/, '') + apiPath + (rawQuery ? `?${rawQuery}` : ''));
-  if (target.origin !== up.url.origin) return fail(res, new ApiError(501, 12, 'Not Implemented'));
+  if (target.origin !== up.url.origin) return fail(res, notImplemented());
   const headers: Record<string, string> = { accept: 'application/json' };
   const h = req.headers['x-cosmos-block-height'];
   if (typeof h === 'string') headers['x-cosmos-block-height'] = h;
@@ -64,9 +66,11 @@ export async function proxy(
     res.end(body);
   } catch (e) {
     const timeout = e instanceof Error && e.name === 'TimeoutError';
+    const code = timeout ? GrpcCode.DeadlineExceeded : GrpcCode.Unavailable;
     fail(
       res,
-      new ApiError(timeout ? 504 : 502, timeout ? 4 : 14, `upstream ${name} ${timeout ? 'timed out' : 'unreachable'}`),
+      new GrpcStatusError(code, `upstream ${name} ${timeout ? 'timed out' : 'unreachable'}`),
+      timeout ? 504 : 502,
     );
   }
 }

@@ -1,0 +1,39 @@
+import { gatewayBytes } from '../lib/go-base64.ts';
+import { GoParseError, parseBool, parseUint64 } from '../lib/go-strconv.ts';
+import { invalidArgument } from '../lib/grpc-status.ts';
+import { emptyPageRequest, type PageRequest } from '../store/paginate.ts';
+
+// runtime.PopulateQueryParameters for the `pagination.*` fields: both proto and lowerCamel
+// names, Go's number and bool syntax, base64 keys; any other parameter is ignored.
+
+const FIELDS: Record<string, keyof PageRequest> = {
+  key: 'key',
+  offset: 'offset',
+  limit: 'limit',
+  count_total: 'countTotal',
+  countTotal: 'countTotal',
+  reverse: 'reverse',
+};
+
+function parseField(request: PageRequest, field: keyof PageRequest, value: string): void {
+  try {
+    if (field === 'key') {
+      const bytes = gatewayBytes(value);
+      request.key = bytes.length ? Buffer.from(bytes).toString('latin1') : null;
+    } else if (field === 'offset' || field === 'limit') request[field] = parseUint64(value);
+    else request[field] = parseBool(value);
+  } catch (error) {
+    if (error instanceof GoParseError) throw invalidArgument(error.message);
+    throw error;
+  }
+}
+
+export function parsePageRequest(query: Map<string, string[]>): PageRequest {
+  const request = emptyPageRequest();
+  for (const [name, values] of query) {
+    if (!name.startsWith('pagination.')) continue;
+    const field = FIELDS[name.slice('pagination.'.length)];
+    if (field) parseField(request, field, values[0]);
+  }
+  return request;
+}

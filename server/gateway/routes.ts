@@ -1,0 +1,143 @@
+import { bytesOrNull } from './json-encoding.ts';
+import {
+  groupInfoJson,
+  groupMemberJson,
+  listJson,
+  moduleVersionJson,
+  planJson,
+  policyInfoJson,
+  proposalJson,
+  tallyJson,
+  voteJson,
+} from './record-json.ts';
+import { route, type Route } from './route.ts';
+
+const GROUP = 'cosmos/group/v1';
+const UPGRADE = 'cosmos/upgrade/v1beta1';
+
+/** The node's REST routes for x/group and x/upgrade: path, parameter kinds, query method, encoding. */
+export const ROUTES: readonly Route[] = [
+  route(
+    `${GROUP}/group_info/{group_id:uint64}`,
+    'none',
+    (queries, request) => queries.group.groupInfo({ groupId: request.integer('group_id') }),
+    (info) => `{"info":${groupInfoJson(info)}}`,
+  ),
+  route(
+    `${GROUP}/group_policy_info/{address:address}`,
+    'none',
+    (queries, request) => queries.group.groupPolicyInfo({ address: request.text('address') }),
+    (info) => `{"info":${policyInfoJson(info)}}`,
+  ),
+  route(
+    `${GROUP}/group_members/{group_id:uint64}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.groupMembers({ groupId: request.integer('group_id'), pagination: request.pagination }),
+    (page) => listJson('members', page, groupMemberJson),
+  ),
+  route(
+    `${GROUP}/groups_by_admin/{admin:address}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.groupsByAdmin({ address: request.text('admin'), pagination: request.pagination }),
+    (page) => listJson('groups', page, groupInfoJson),
+  ),
+  route(
+    `${GROUP}/groups`,
+    'pagination',
+    (queries, request) => queries.group.groups({ pagination: request.pagination }),
+    (page) => listJson('groups', page, groupInfoJson),
+  ),
+  route(
+    `${GROUP}/groups_by_member/{address:address}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.groupsByMember({ address: request.text('address'), pagination: request.pagination }),
+    (page) => listJson('groups', page, groupInfoJson),
+  ),
+  route(
+    `${GROUP}/group_policies_by_group/{group_id:uint64}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.groupPoliciesByGroup({ groupId: request.integer('group_id'), pagination: request.pagination }),
+    (page) => listJson('group_policies', page, policyInfoJson),
+  ),
+  route(
+    `${GROUP}/group_policies_by_admin/{admin:address}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.groupPoliciesByAdmin({ address: request.text('admin'), pagination: request.pagination }),
+    (page) => listJson('group_policies', page, policyInfoJson),
+  ),
+  route(
+    `${GROUP}/proposal/{proposal_id:uint64}`,
+    'none',
+    (queries, request) => queries.group.proposal({ proposalId: request.integer('proposal_id') }),
+    (proposal) => `{"proposal":${proposalJson(proposal)}}`,
+  ),
+  route(
+    `${GROUP}/proposals/{proposal_id:uint64}/tally`,
+    'none',
+    (queries, request) => queries.group.tallyResult({ proposalId: request.integer('proposal_id') }),
+    (tally) => `{"tally":${tallyJson(tally)}}`,
+  ),
+  route(
+    `${GROUP}/proposals_by_group_policy/{address:address}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.proposalsByGroupPolicy({ address: request.text('address'), pagination: request.pagination }),
+    (page) => listJson('proposals', page, proposalJson),
+  ),
+  route(
+    `${GROUP}/vote_by_proposal_voter/{proposal_id:uint64}/{voter:address}`,
+    'none',
+    (queries, request) =>
+      queries.group.voteByProposalVoter({ proposalId: request.integer('proposal_id'), voter: request.text('voter') }),
+    (vote) => `{"vote":${voteJson(vote)}}`,
+  ),
+  route(
+    `${GROUP}/votes_by_proposal/{proposal_id:uint64}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.votesByProposal({ proposalId: request.integer('proposal_id'), pagination: request.pagination }),
+    (page) => listJson('votes', page, voteJson),
+  ),
+  route(
+    `${GROUP}/votes_by_voter/{voter:address}`,
+    'pagination',
+    (queries, request) =>
+      queries.group.votesByVoter({ address: request.text('voter'), pagination: request.pagination }),
+    (page) => listJson('votes', page, voteJson),
+  ),
+  route(
+    `${UPGRADE}/current_plan`,
+    'none',
+    (queries) => queries.upgrade.currentPlan(),
+    (plan) => `{"plan":${plan ? planJson(plan) : 'null'}}`,
+  ),
+  route(
+    `${UPGRADE}/applied_plan/{name:string}`,
+    'none',
+    (queries, request) => queries.upgrade.appliedPlan({ name: request.text('name') }),
+    (height) => `{"height":"${height}"}`,
+  ),
+  route(
+    `${UPGRADE}/upgraded_consensus_state/{last_height:int64}`,
+    'none',
+    (queries, request) => queries.upgrade.upgradedConsensusState({ lastHeight: request.integer('last_height') }),
+    (state) => `{"upgraded_consensus_state":${bytesOrNull(state)}}`,
+  ),
+  route(
+    `${UPGRADE}/module_versions`,
+    'module_name',
+    (queries, request) => queries.upgrade.moduleVersions({ moduleName: request.moduleName }),
+    (versions) => `{"module_versions":[${versions.map(moduleVersionJson).join(',')}]}`,
+  ),
+  route(
+    `${UPGRADE}/authority`,
+    'none',
+    (queries) => queries.upgrade.authority(),
+    (address) => `{"address":"${address}"}`,
+  ),
+];

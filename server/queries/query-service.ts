@@ -1,0 +1,80 @@
+import type { GroupStore } from '../chain/group/group-store.ts';
+import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import { invalidArgument, unknownError } from '../lib/grpc-status.ts';
+import type { PaginationMode } from '../store/paginate.ts';
+import { GroupQueries } from './group-queries.ts';
+import { UpgradeQueries } from './upgrade-queries.ts';
+
+/** One committed block's state, as the query servers read it. */
+export interface CommittedState {
+  readonly height: bigint;
+  readonly group: GroupStore;
+  readonly upgrade: UpgradeKeeper;
+}
+
+/** Where the node keeps its committed states (the simulated chain, here). */
+export interface StateSource {
+  readonly latestHeight: bigint;
+  /** The state at `height`, or undefined when that version is no longer (or was never) kept. */
+  stateAt(height: bigint): CommittedState | undefined;
+}
+
+/** The query servers bound to one height: what every gateway request is answered from. */
+export interface Queries {
+  readonly height: bigint;
+  readonly group: GroupQueries;
+  readonly upgrade: UpgradeQueries;
+}
+
+/**
+ * The node's side of a query: which state answers it. The height check runs here, in baseapp's
+ * order and words, before any query method; the gateway calls it for every route.
+ */
+export class QueryService {
+  constructor(
+    private readonly source: StateSource,
+    readonly mode: PaginationMode,
+  ) {}
+
+  async at(heightHeader: string | undefined): Promise<Queries> {
+    const latest = this.source.latestHeight;
+    if (latest === 0n) {
+      throw unknownError('codespace sdk code 26: invalid height: polity is not ready; please wait for first block');
+    }
+    const height = this.requestedHeight(heightHeader, latest);
+    const state = this.source.stateAt(height);
+    if (!state) {
+      throw unknownError(
+        `codespace sdk code 18: invalid request: failed to load state at height ${height}; ` +
+          `version does not exist (latest height: ${latest})`,
+      );
+    }
+    return {
+      height: state.height,
+      group: new GroupQueries(state.group, this.mode),
+      upgrade: new UpgradeQueries(state.upgrade),
+    };
+  }
+
+  private requestedHeight(header: string | undefined, latest: bigint): bigint {
+    if (header === undefined) return latest;
+    if (!/^[+-]?\d+$/.test(header)) {
+      throw invalidArgument(
+        `Baseapp.RegisterGRPCServer: invalid height header "${header}": ` +
+          `strconv.ParseInt: parsing "${header}": invalid syntax`,
+      );
+    }
+    const height = BigInt(header);
+    if (height < 0n) {
+      throw unknownError(
+        'codespace sdk code 18: invalid request: cannot query with height < 0; please provide a valid height',
+      );
+    }
+    if (height > latest) {
+      throw unknownError(
+        'codespace sdk code 26: invalid height: cannot query with height in the future; please provide a valid height',
+      );
+    }
+    return height === 0n ? latest : height;
+  }
+}

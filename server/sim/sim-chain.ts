@@ -1,0 +1,46 @@
+import type { GroupKeeper } from '../chain/group/keeper.ts';
+import type { Millis } from '../chain/records.ts';
+import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import type { Accounts } from './accounts.ts';
+
+// What the simulator's parts (genesis scenarios, live activity, upgrades) see of the chain they
+// run on: its parameters, keepers and clock. The node implements it; the parts never import it.
+
+export type Scenario = 'demo' | 'large';
+
+/** What defines a chain: the same params give the same chain, block for block. */
+export interface ChainParams {
+  seed: string;
+  genesisTime: Millis;
+  scenario: Scenario;
+  /** Voting period of the policies the simulator submits live proposals to, in seconds. */
+  livePeriodS: number;
+}
+
+/** Names the tests, benchmarks and the live simulator use to find things in the genesis state. */
+export interface Cast {
+  people: Record<string, string>;
+  groups: Record<string, bigint>;
+  policies: Record<string, string>;
+  proposals: Record<string, bigint>;
+  /** Policies the simulator submits live proposals to. */
+  livePolicies: string[];
+  communityMembers: string[];
+}
+
+/** Block spacing of the genesis history (live blocks follow --block-time). */
+export const BLOCK_MS = 5000;
+
+export interface SimChain {
+  readonly params: ChainParams;
+  readonly accounts: Accounts;
+  readonly group: GroupKeeper;
+  readonly upgrade: UpgradeKeeper;
+  readonly height: bigint;
+  readonly time: Millis;
+  /** Time of the block before the current one. */
+  readonly prevTime: Millis;
+  readonly cast: Cast;
+  /** Executes one block: upgrade at its height, the block's transactions, then the end-blocker. */
+  block(height: bigint, time: Millis, txs: () => void): void;
+}
