@@ -1,9 +1,8 @@
 import { ChainError } from '../chain/chain-error.ts';
-import type { GroupStore } from '../chain/group/group-store.ts';
+import type { GroupView } from '../chain/group/group-view.ts';
 import { tallyOf } from '../chain/group/tally.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Tally, Vote } from '../chain/records.ts';
 import { unknownError } from '../lib/grpc-status.ts';
-import { u64Key } from '../store/keys.ts';
 import { mapPage, paginate, type Page, type PaginationMode } from '../store/paginate.ts';
 import { addressKeyOf, notFound } from './query-errors.ts';
 import type { AddressRequest, GroupIdRequest, Paginated, ProposalIdRequest, VoteRequest } from './requests.ts';
@@ -14,7 +13,7 @@ import type { AddressRequest, GroupIdRequest, Paginated, ProposalIdRequest, Vote
  */
 export class GroupQueries {
   constructor(
-    private readonly store: GroupStore,
+    private readonly store: GroupView,
     private readonly mode: PaginationMode,
   ) {}
 
@@ -31,11 +30,11 @@ export class GroupQueries {
   }
 
   async groupMembers({ groupId, pagination }: GroupIdRequest & Paginated): Promise<Page<Member>> {
-    return paginate(this.store.members.of(u64Key(groupId)), pagination, this.mode);
+    return paginate(this.store.membersOf(groupId), pagination, this.mode);
   }
 
   async groupsByAdmin({ address, pagination }: AddressRequest & Paginated): Promise<Page<GroupInfo>> {
-    const ids = paginate(this.store.groupsByAdmin.of(addressKeyOf(address)), pagination, this.mode);
+    const ids = paginate(this.store.groupsByAdmin(addressKeyOf(address)), pagination, this.mode);
     return mapPage(ids, (id) => this.store.group(id));
   }
 
@@ -45,17 +44,17 @@ export class GroupQueries {
   }
 
   async groupsByMember({ address, pagination }: AddressRequest & Paginated): Promise<Page<GroupInfo>> {
-    const memberships = paginate(this.store.groupsByMember.of(addressKeyOf(address)), pagination, this.mode);
+    const memberships = paginate(this.store.groupsByMember(addressKeyOf(address)), pagination, this.mode);
     return mapPage(memberships, (member) => this.store.group(member.groupId));
   }
 
   async groupPoliciesByGroup({ groupId, pagination }: GroupIdRequest & Paginated): Promise<Page<PolicyInfo>> {
-    const keys = paginate(this.store.policiesByGroup.of(u64Key(groupId)), pagination, this.mode);
+    const keys = paginate(this.store.policiesByGroup(groupId), pagination, this.mode);
     return mapPage(keys, (key) => this.store.policyByKey(key));
   }
 
   async groupPoliciesByAdmin({ address, pagination }: AddressRequest & Paginated): Promise<Page<PolicyInfo>> {
-    const keys = paginate(this.store.policiesByAdmin.of(addressKeyOf(address)), pagination, this.mode);
+    const keys = paginate(this.store.policiesByAdmin(addressKeyOf(address)), pagination, this.mode);
     return mapPage(keys, (key) => this.store.policyByKey(key));
   }
 
@@ -79,7 +78,7 @@ export class GroupQueries {
   }
 
   async proposalsByGroupPolicy({ address, pagination }: AddressRequest & Paginated): Promise<Page<Proposal>> {
-    const ids = paginate(this.store.proposalsByPolicy.of(addressKeyOf(address)), pagination, this.mode);
+    const ids = paginate(this.store.proposalsByPolicy(addressKeyOf(address)), pagination, this.mode);
     return mapPage(ids, (id) => this.store.proposal(id));
   }
 
@@ -94,7 +93,7 @@ export class GroupQueries {
   }
 
   async votesByVoter({ address, pagination }: AddressRequest & Paginated): Promise<Page<Vote>> {
-    return paginate(this.store.votesByVoter.of(addressKeyOf(address)), pagination, this.mode);
+    return paginate(this.store.votesByVoter(addressKeyOf(address)), pagination, this.mode);
   }
 
   private loadProposal(id: bigint): Proposal {

@@ -18,5 +18,5 @@ export function u64Key(n: bigint): string {
   return b.toString('latin1');
 }
 
-/** Index prefix of a policy row: the ORM stores policy addresses behind a 0x20 length byte. */
-export const policyRowKey = (addressKey: string) => '\x20' + addressKey;
+/** A policy's RowID is its 32-byte address behind a 0x20 length byte. */
+export const POLICY_ROW_PREFIX = '\x20';

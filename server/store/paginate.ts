@@ -1,5 +1,5 @@
 import { unknownError } from '../lib/grpc-status.ts';
-import type { SortedTable } from './sorted-table.ts';
+import type { ReadTable } from './versioned-table.ts';
 
 /** cosmos.base.query.v1beta1.PageRequest, parsed. */
 export interface PageRequest {
@@ -39,7 +39,7 @@ const DEFAULT_LIMIT = 100n;
  * builds its iterator without seeking, so a key only switches off the total.
  */
 export function paginate<V>(
-  table: SortedTable<V>,
+  table: ReadTable<V>,
   request: PageRequest,
   mode: PaginationMode,
   ignoreKey = false,
@@ -57,25 +57,19 @@ export function paginate<V>(
   const pageSize = Number(limit > BigInt(size) ? BigInt(size) : limit);
   const total = countTotal && request.key === null ? BigInt(size) : 0n;
   const seekKey = ignoreKey ? null : request.key;
-  const items: V[] = [];
-  let nextKey: string | null;
   if (request.reverse && mode === 'extended') {
     let start: number;
     if (seekKey !== null) {
       const bound = table.lowerBound(seekKey);
       start = bound < size && table.keyAt(bound) === seekKey ? bound : bound - 1;
     } else start = request.offset >= BigInt(size) ? -1 : size - 1 - Number(request.offset);
-    let index = start;
-    for (; index >= 0 && items.length < pageSize; index--) items.push(table.valueAt(index));
-    nextKey = index >= 0 ? table.keyAt(index) : null;
-  } else {
-    const start =
-      seekKey !== null ? table.lowerBound(seekKey) : request.offset >= BigInt(size) ? size : Number(request.offset);
-    const end = Math.min(size, start + pageSize);
-    for (let index = start; index < end; index++) items.push(table.valueAt(index));
-    nextKey = end < size ? table.keyAt(end) : null;
+    const stop = Math.max(-1, start - pageSize);
+    return { items: table.slice(start, stop), nextKey: stop >= 0 ? table.keyAt(stop) : null, total };
   }
-  return { items, nextKey, total };
+  const start =
+    seekKey !== null ? table.lowerBound(seekKey) : request.offset >= BigInt(size) ? size : Number(request.offset);
+  const end = Math.min(size, start + pageSize);
+  return { items: table.slice(start, end), nextKey: end < size ? table.keyAt(end) : null, total };
 }
 
 /** A page whose rows are looked up elsewhere (index → primary table); rows not found are dropped. */

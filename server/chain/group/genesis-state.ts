@@ -1,4 +1,3 @@
-import { u64Key } from '../../store/keys.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
 import type { GroupStore } from './group-store.ts';
 
@@ -16,22 +15,16 @@ export interface GroupState {
 
 /** ExportGenesis, in an order that imports back to the same tables. */
 export function exportGroupState(store: GroupStore): GroupState {
-  const members: Member[] = [];
-  for (let i = 0; i < store.groups.size; i++) {
-    const table = store.members.of(store.groups.keyAt(i));
-    for (let j = 0; j < table.size; j++) members.push(table.valueAt(j));
-  }
-  const votes: Vote[] = [];
-  for (const id of store.proposals.keys()) {
-    const table = store.votesByProposal.of(u64Key(id));
-    for (let j = 0; j < table.size; j++) votes.push(table.valueAt(j));
-  }
+  const groups = store.groups.values();
+  const proposals = store.proposals.values();
+  const members = groups.flatMap((group) => store.membersOf(group.id).values());
+  const votes = proposals.flatMap((proposal) => store.votesOf(proposal.id).values());
   return {
     seqs: [store.groupSeq, store.policySeq, store.proposalSeq],
-    groups: store.groups.values(),
+    groups,
     members,
-    policies: [...store.policies.values()],
-    proposals: [...store.proposals.values()],
+    policies: store.allPolicies(),
+    proposals,
     votes,
     balances: [...store.balances.entries()],
     pendingAtEnd: [...store.pendingAtEnd],

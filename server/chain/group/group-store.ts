@@ -1,8 +1,9 @@
 import { type Dec } from '../../lib/dec.ts';
-import { policyRowKey, u64Key } from '../../store/keys.ts';
-import { SortedTable, TableMap } from '../../store/sorted-table.ts';
-import { ChainError } from '../chain-error.ts';
-import type { GroupInfo, Member, PolicyInfo, Proposal, Tally, Vote } from '../records.ts';
+import { lengthPrefixed } from '../../store/key-range.ts';
+import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
+import { VersionedTable } from '../../store/versioned-table.ts';
+import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
+import { GroupView, type GroupTables, type MemberLookup } from './group-view.ts';
 
 /** A copy of a string in its own fresh memory (not a slice of a larger one). */
 const freshCopy = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
@@ -12,93 +13,102 @@ const SMALL_LIMIT = 1n << 32n;
 export const smallWeightOf = (weight: Dec): number | undefined =>
   weight.exp === 0 && weight.coef >= 0n && weight.coef < SMALL_LIMIT ? Number(weight.coef) : undefined;
 
+/** The live tables behind GroupTables, writable. */
+interface LiveTables extends GroupTables {
+  readonly groups: VersionedTable<GroupInfo>;
+  readonly groupsByAdmin: VersionedTable<bigint>;
+  readonly members: VersionedTable<Member>;
+  readonly groupsByMember: VersionedTable<Member>;
+  readonly policies: VersionedTable<PolicyInfo>;
+  readonly policiesByGroup: VersionedTable<string>;
+  readonly policiesByAdmin: VersionedTable<string>;
+  readonly proposals: VersionedTable<Proposal>;
+  readonly proposalsByPolicy: VersionedTable<bigint>;
+  readonly votes: VersionedTable<Vote>;
+  readonly votesByVoter: VersionedTable<Vote>;
+}
+
+function liveTables(): LiveTables {
+  return {
+    groups: new VersionedTable(),
+    groupsByAdmin: new VersionedTable(),
+    members: new VersionedTable(),
+    groupsByMember: new VersionedTable(),
+    policies: new VersionedTable(),
+    policiesByGroup: new VersionedTable(),
+    policiesByAdmin: new VersionedTable(),
+    proposals: new VersionedTable(),
+    proposalsByPolicy: new VersionedTable(),
+    votes: new VersionedTable(),
+    votesByVoter: new VersionedTable(),
+  };
+}
+
+function snapshotOf(live: LiveTables): GroupTables {
+  return {
+    groups: live.groups.snapshot(),
+    groupsByAdmin: live.groupsByAdmin.snapshot(),
+    members: live.members.snapshot(),
+    groupsByMember: live.groupsByMember.snapshot(),
+    policies: live.policies.snapshot(),
+    policiesByGroup: live.policiesByGroup.snapshot(),
+    policiesByAdmin: live.policiesByAdmin.snapshot(),
+    proposals: live.proposals.snapshot(),
+    proposalsByPolicy: live.proposalsByPolicy.snapshot(),
+    votes: live.votes.snapshot(),
+    votesByVoter: live.votesByVoter.snapshot(),
+  };
+}
+
 /**
- * x/group's state: the tables and secondary indexes laid out and ordered as the SDK's ORM keeps
- * them (see store/keys.ts), with the lookups and the primitive writes that keep indexes in step.
- * Rules live in the message server, the tally and the end-blocker; this class only stores.
+ * x/group's live state: the tables, the primitive writes that keep every index in step, and
+ * what only the state machine needs (sequences, balances, the end-blocker's worklist). Rules live
+ * in the message server, the tally and the end-blocker; this class only stores.
  */
-export class GroupStore {
-  readonly groups = new SortedTable<GroupInfo>();
-  readonly groupsByAdmin = new TableMap<bigint>();
-  readonly members = new TableMap<Member>();
-  /** Point lookups of a member by group, for tallies over very many votes. */
+export class GroupStore extends GroupView {
+  private readonly live: LiveTables;
+  /** Point lookups of a member by group, for tallies over very many votes (latest state only). */
   private readonly memberIndex = new Map<bigint, Map<string, Member>>();
-  readonly groupsByMember = new TableMap<Member>();
-  readonly policies = new Map<string, PolicyInfo>();
-  readonly policiesByGroup = new TableMap<string>();
-  readonly policiesByAdmin = new TableMap<string>();
-  readonly proposals = new Map<bigint, Proposal>();
-  readonly proposalsByPolicy = new TableMap<bigint>();
-  readonly votesByProposal = new TableMap<Vote>();
-  readonly votesByVoter = new TableMap<Vote>();
   /** Bank balances of policy accounts, in stake; they decide whether a MsgSend executes. */
   readonly balances = new Map<string, bigint>();
   /** Proposals still in voting, aborted or withdrawn: the only ones the end-blocker must look at. */
   readonly pendingAtEnd = new Set<bigint>();
-  /** Live tallies by proposal, valid while the group version and vote count are unchanged. */
-  readonly tallyCache = new Map<bigint, { stamp: string; tally: Tally }>();
 
   groupSeq = 0n;
   policySeq = 0n;
   proposalSeq = 0n;
 
-  /** `addressBook` maps every bech32 address the chain knows to its key bytes (latin1). */
-  constructor(readonly addressBook: Map<string, string>) {}
-
-  /** Address text → index key bytes, for addresses this chain produced (always valid). */
-  addressKey(address: string): string {
-    const key = this.addressBook.get(address);
-    if (key === undefined) throw new ChainError(`unknown address ${address}`);
-    return key;
+  constructor(addressBook: Map<string, string>) {
+    const tables = liveTables();
+    super(tables, addressBook);
+    this.live = tables;
   }
 
-  group(id: bigint): GroupInfo | undefined {
-    return this.groups.get(u64Key(id));
+  /** The state as it is now, read-only, unaffected by later writes: what a block commits. */
+  freeze(): GroupView {
+    const view = new GroupView(snapshotOf(this.live), this.addressBook);
+    for (const [id, entry] of this.tallyCache) view.tallyCache.set(id, entry);
+    return view;
   }
 
-  member(groupId: bigint, addressKey: string): Member | undefined {
+  override member(groupId: bigint, addressKey: string): Member | undefined {
     return this.memberIndex.get(groupId)?.get(addressKey);
   }
 
-  /** The group's members by address key, for tallies that look up every voter. */
-  memberLookup(groupId: bigint): ReadonlyMap<string, Member> | undefined {
-    return this.memberIndex.get(groupId);
-  }
-
-  membersOf(groupId: bigint): SortedTable<Member> {
-    return this.members.of(u64Key(groupId));
-  }
-
-  policyByKey(addressKey: string): PolicyInfo | undefined {
-    return this.policies.get(addressKey);
-  }
-
-  policyOf(address: string): PolicyInfo | undefined {
-    return this.policies.get(this.addressKey(address));
-  }
-
-  proposal(id: bigint): Proposal | undefined {
-    return this.proposals.get(id);
-  }
-
-  votesOf(proposalId: bigint): SortedTable<Vote> {
-    return this.votesByProposal.of(u64Key(proposalId));
-  }
-
-  vote(proposalId: bigint, voterKey: string): Vote | undefined {
-    return this.votesOf(proposalId).get(u64Key(proposalId) + voterKey);
+  override memberLookup(groupId: bigint): MemberLookup {
+    return this.memberIndex.get(groupId) ?? new Map<string, Member>();
   }
 
   putGroup(info: GroupInfo): void {
-    const isNew = !this.groups.get(u64Key(info.id));
-    this.groups.set(u64Key(info.id), info);
-    if (isNew) this.groupsByAdmin.set(this.addressKey(info.admin), u64Key(info.id), info.id);
+    const isNew = !this.group(info.id);
+    this.live.groups.set(u64Key(info.id), info);
+    if (isNew) this.live.groupsByAdmin.set(lengthPrefixed(this.addressKey(info.admin)) + u64Key(info.id), info.id);
   }
 
   putMember(member: Member): void {
     const rowKey = u64Key(member.groupId) + member.key;
-    this.members.set(u64Key(member.groupId), rowKey, member);
-    this.groupsByMember.set(member.key, rowKey, member);
+    this.live.members.set(rowKey, member);
+    this.live.groupsByMember.set(lengthPrefixed(member.key) + rowKey, member);
     let index = this.memberIndex.get(member.groupId);
     if (!index) this.memberIndex.set(member.groupId, (index = new Map()));
     index.set(member.key, member);
@@ -109,40 +119,46 @@ export class GroupStore {
     const groupKey = u64Key(groupId);
     const index = new Map<string, Member>();
     const rows: [string, Member][] = [];
+    const byMember: [string, Member][] = [];
     for (const member of members) {
       rows.push([groupKey + member.key, member]);
+      byMember.push([lengthPrefixed(member.key) + groupKey + member.key, member]);
       index.set(member.key, member);
-      this.groupsByMember.set(member.key, groupKey + member.key, member);
     }
-    this.members.ensure(groupKey).bulkLoad(rows);
+    this.live.members.bulkLoad(rows);
+    this.live.groupsByMember.bulkLoad(byMember);
     this.memberIndex.set(groupId, index);
   }
 
   removeMember(groupId: bigint, addressKey: string): void {
     const rowKey = u64Key(groupId) + addressKey;
-    this.members.delete(u64Key(groupId), rowKey);
-    this.groupsByMember.delete(addressKey, rowKey);
+    this.live.members.delete(rowKey);
+    this.live.groupsByMember.delete(lengthPrefixed(addressKey) + rowKey);
     this.memberIndex.get(groupId)?.delete(addressKey);
   }
 
   putPolicy(info: PolicyInfo): void {
-    const isNew = !this.policies.has(info.key);
-    this.policies.set(info.key, info);
+    const rowId = POLICY_ROW_PREFIX + info.key;
+    const isNew = !this.live.policies.get(rowId);
+    this.live.policies.set(rowId, info);
     if (!isNew) return;
-    this.policiesByGroup.set(u64Key(info.groupId), policyRowKey(info.key), info.key);
-    this.policiesByAdmin.set(this.addressKey(info.admin), policyRowKey(info.key), info.key);
+    this.live.policiesByGroup.set(u64Key(info.groupId) + rowId, info.key);
+    this.live.policiesByAdmin.set(lengthPrefixed(this.addressKey(info.admin)) + rowId, info.key);
   }
 
   putProposal(proposal: Proposal): void {
-    const isNew = !this.proposals.has(proposal.id);
-    this.proposals.set(proposal.id, proposal);
-    if (isNew) this.proposalsByPolicy.set(this.addressKey(proposal.policyAddress), u64Key(proposal.id), proposal.id);
+    const isNew = !this.proposal(proposal.id);
+    this.live.proposals.set(u64Key(proposal.id), proposal);
+    if (isNew) {
+      const policyKey = lengthPrefixed(this.addressKey(proposal.policyAddress));
+      this.live.proposalsByPolicy.set(policyKey + u64Key(proposal.id), proposal.id);
+    }
   }
 
   putVote(vote: Vote): void {
     const rowKey = u64Key(vote.proposalId) + vote.voterKey;
-    this.votesByProposal.set(u64Key(vote.proposalId), rowKey, vote);
-    this.votesByVoter.set(vote.voterKey, rowKey, vote);
+    this.live.votes.set(rowKey, vote);
+    this.live.votesByVoter.set(lengthPrefixed(vote.voterKey) + rowKey, vote);
   }
 
   /** Many votes on one proposal at once (large scenarios), laid out in key order. */
@@ -155,24 +171,27 @@ export class GroupStore {
       proposalKey + vote.voterKey,
       { ...vote, voter: freshCopy(vote.voter) },
     ]);
-    this.votesByProposal.ensure(proposalKey).bulkLoad(rows);
-    for (const [rowKey, vote] of rows) this.votesByVoter.set(vote.voterKey, rowKey, vote);
+    this.live.votes.bulkLoad(rows);
+    this.live.votesByVoter.bulkLoad(rows.map(([rowKey, vote]) => [lengthPrefixed(vote.voterKey) + rowKey, vote]));
   }
 
   pruneVotes(proposalId: bigint): void {
-    const proposalKey = u64Key(proposalId);
-    const votes = this.votesByProposal.of(proposalKey);
-    for (let i = 0; i < votes.size; i++) this.votesByVoter.delete(votes.valueAt(i).voterKey, votes.keyAt(i));
-    for (const rowKey of votes.values().map((vote) => proposalKey + vote.voterKey)) {
-      this.votesByProposal.delete(proposalKey, rowKey);
+    const votes = this.votesOf(proposalId);
+    const rowKeys: string[] = [];
+    for (let i = 0; i < votes.size; i++) rowKeys.push(votes.keyAt(i));
+    for (const rowKey of rowKeys) {
+      const vote = this.live.votes.get(rowKey);
+      this.live.votes.delete(rowKey);
+      if (vote) this.live.votesByVoter.delete(lengthPrefixed(vote.voterKey) + rowKey);
     }
     this.tallyCache.delete(proposalId);
   }
 
   pruneProposal(proposal: Proposal): void {
     this.pruneVotes(proposal.id);
-    this.proposals.delete(proposal.id);
-    this.proposalsByPolicy.delete(this.addressKey(proposal.policyAddress), u64Key(proposal.id));
+    this.live.proposals.delete(u64Key(proposal.id));
+    const policyKey = lengthPrefixed(this.addressKey(proposal.policyAddress));
+    this.live.proposalsByPolicy.delete(policyKey + u64Key(proposal.id));
     this.pendingAtEnd.delete(proposal.id);
   }
 }

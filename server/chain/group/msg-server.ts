@@ -1,7 +1,6 @@
 import { encodeAccAddress } from '../../lib/bech32-sdk.ts';
 import { add, isNeg, isZero, parseDec, sub, ZERO, type Dec } from '../../lib/dec.ts';
 import { policyAddressBytes } from '../../lib/policy-address.ts';
-import { u64Key } from '../../store/keys.ts';
 import { ChainError } from '../chain-error.ts';
 import { validateDecisionPolicy } from '../decision-policies/registry.ts';
 import {
@@ -140,7 +139,7 @@ export class GroupMsgServer {
   }
 
   private validatePoliciesOf(groupId: bigint): void {
-    for (let i = 0, keys = this.store.policiesByGroup.of(u64Key(groupId)); i < keys.size; i++) {
+    for (let i = 0, keys = this.store.policiesByGroup(groupId); i < keys.size; i++) {
       const policy = this.store.policyByKey(keys.valueAt(i));
       const error = policy && validateDecisionPolicy(policy.decisionPolicy, MAX_EXECUTION_PERIOD_S);
       if (error) throw new ChainError(error);
@@ -179,7 +178,7 @@ export class GroupMsgServer {
       if (error) throw new ChainError(error);
     }
     this.store.putPolicy({ ...policy, ...patch, version: policy.version + 1n });
-    const ids = this.store.proposalsByPolicy.of(policy.key);
+    const ids = this.store.proposalsByPolicy(policy.key);
     for (let i = 0; i < ids.size; i++) {
       const proposal = this.store.proposal(ids.valueAt(i));
       if (proposal?.status === 'PROPOSAL_STATUS_SUBMITTED') {

@@ -4,12 +4,13 @@ import { decide } from '../decision-policies/registry.ts';
 import type { Millis, Proposal, Tally } from '../records.ts';
 import { VOTE_OPTION_SLOT, VOTE_OPTIONS } from '../vote-options.ts';
 import type { GroupStore } from './group-store.ts';
+import type { GroupView } from './group-view.ts';
 
 /**
  * The tally query's rule: an open proposal is counted now, each vote at the voter's *current*
  * weight, votes of former members skipped; any other proposal answers its stored final tally.
  */
-export function tallyOf(store: GroupStore, proposal: Proposal): Tally {
+export function tallyOf(store: GroupView, proposal: Proposal): Tally {
   if (proposal.status !== 'PROPOSAL_STATUS_SUBMITTED') return proposal.finalTally;
   const policy = store.policyOf(proposal.policyAddress);
   const group = policy && store.group(policy.groupId);
