@@ -1,8 +1,38 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+
 import js from '@eslint/js';
 import pluginQuery from '@tanstack/eslint-plugin-query';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const features = readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// The dashboard's layers, top to bottom: app → routes → features → components, hooks → domain,
+// lib → api. A layer imports only from layers below it, so each zone below names what its files
+// may not reach.
+const below = (target, from, message) => ({ target: `./src/${target}`, from: from.map((f) => `./src/${f}`), message });
+const layerZones = [
+  below('routes', ['app'], 'Routes are composed by app/, never the other way: import from features/ or below.'),
+  below('features', ['app', 'routes'], 'Features sit below app/ and routes/.'),
+  below('components', ['app', 'routes', 'features'], 'Shared components use only hooks/, domain/, lib/ and api/.'),
+  below('hooks', ['app', 'routes', 'features', 'components'], 'Hooks use only domain/, lib/ and api/.'),
+  below('domain', ['app', 'routes', 'features', 'components', 'hooks'], 'Domain rules are pure: lib/ and api/ only.'),
+  below('lib', ['app', 'routes', 'features', 'components', 'hooks', 'domain'], 'lib/ is generic: lib/ only.'),
+  below('api', ['app', 'routes', 'features', 'components', 'hooks', 'domain', 'lib'], 'api/ stands alone.'),
+  // Features are composed only in route modules: one never reaches into another.
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: features.filter((other) => other !== feature).map((other) => `./src/features/${other}`),
+    message: 'Features never import each other: compose them in a route, or move what they share down a layer.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '*.tmp.mjs'] },
@@ -22,23 +52,31 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: {
+      // import-x reads imported modules to follow circles; without these it skips .ts/.tsx files.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.app.json') })],
+    },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: layerZones }],
+      'import-x/no-cycle': 'error',
     },
   },
-  ...pluginQuery.configs['flat/recommended-strict'],
   {
-    // Features are composed only in route modules: one feature never reaches into another's
-    // components (shared queries are fine; they are the unit of reuse).
-    files: ['src/features/**/*.{ts,tsx}'],
+    // Test helpers mount the whole app; only tests may use them.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../app/routes/*'], message: 'Features must not import route modules.' }] },
+        { patterns: [{ regex: '(^|/)test/', message: 'Only tests import the test helpers.' }] },
       ],
     },
   },
+  ...pluginQuery.configs['flat/recommended-strict'],
   {
     files: ['server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },

@@ -5,7 +5,8 @@ import { defineConfig } from '@playwright/test';
 // against both. Fast blocks and short live voting periods make the live tally observable.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const server = (port: number, extra: string) =>
-  `rm -rf .e2e-data/${port} && node --import tsx server/main.ts --port ${port} --data-dir .e2e-data/${port} --block-time 500 --live-period 24 ${extra}`;
+  `rm -rf .e2e-data/${port} && node --import tsx server/main.ts --port ${port} --data-dir .e2e-data/${port} ` +
+  `--block-time 500 --live-period 24 ${extra}`;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,7 +15,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     launchOptions: {
       executablePath: chromium,

@@ -207,9 +207,11 @@ test.describe('deep links and looks', () => {
     const ctx = await browser.newContext({ baseURL });
     const page = await ctx.newPage();
     const p = await proposalTitled(page.request, 'Community assembly', 'Community budget 2027');
-    await page.goto(
-      `/proposals/${p.id}/votes/${(await api<{ votes: { voter: string }[] }>(page.request, `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`)).votes[0].voter}`,
+    const { votes } = await api<{ votes: { voter: string }[] }>(
+      page.request,
+      `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`,
     );
+    await page.goto(`/proposals/${p.id}/votes/${votes[0].voter}`);
     await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
     await page.goto(`/proposals/${p.id}?api=`);
     await page.reload();

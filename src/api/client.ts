@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 
 import { classifyHttpError, ContractError, TimeoutError, UnreachableError } from './errors.ts';
+import { reportHeight } from './latest-height.ts';
 
-export const DEFAULT_TIMEOUT_MS = 15_000;
+const DEFAULT_TIMEOUT_MS = 15_000;
 
 export interface Fetched<T> {
   data: T;
@@ -11,22 +12,16 @@ export interface Fetched<T> {
 }
 
 /** Joins an endpoint (absolute URL, or a path prefix on this origin, or '') with an API path. */
-export function apiUrl(endpoint: string, path: string, query?: URLSearchParams): string {
+function apiUrl(endpoint: string, path: string, query?: URLSearchParams): string {
   const base = endpoint.replace(/\/+$/, '');
   const qs = query && [...query.keys()].length > 0 ? `?${query.toString()}` : '';
   return `${base}${path}${qs}`;
 }
 
-const heightListeners = new Set<(endpoint: string, height: string) => void>();
-export function onHeight(fn: (endpoint: string, height: string) => void): () => void {
-  heightListeners.add(fn);
-  return () => heightListeners.delete(fn);
-}
-
 function describeIssue(issues: v.BaseIssue<unknown>[]): string {
   const issue = issues[0];
   if (!issue) return 'unexpected shape';
-  const path = (issue.path ?? []).map((p) => String(p.key)).join('.');
+  const path = (issue.path ?? []).map((item) => String(item.key)).join('.');
   return `${path || '(root)'}: ${issue.message}`;
 }
 
@@ -47,13 +42,13 @@ export async function getJson<S extends v.GenericSchema>(
   let res: Response;
   try {
     res = await fetch(url, { signal, headers: { accept: 'application/json' } });
-  } catch (e) {
+  } catch (error) {
     if (timeout.aborted)
       throw new TimeoutError(
         `${name}: no answer within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
         name,
       );
-    if (opts.signal?.aborted) throw e;
+    if (opts.signal?.aborted) throw error;
     throw new UnreachableError(
       `${name}: the endpoint could not be reached (offline, wrong address, or it refuses cross-origin requests)`,
       name,
@@ -72,6 +67,6 @@ export async function getJson<S extends v.GenericSchema>(
   if (!parsed.success)
     throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
   const height = res.headers.get('x-cosmos-block-height') ?? res.headers.get('grpc-metadata-x-cosmos-block-height');
-  if (height) heightListeners.forEach((fn) => fn(endpoint, height));
+  if (height) reportHeight(endpoint, height);
   return { data: parsed.output, height };
 }

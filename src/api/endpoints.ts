@@ -11,14 +11,14 @@ import {
 
 // One function per REST endpoint. Path parameters are encoded here, and only here.
 
-const G = '/cosmos/group/v1';
-const U = '/cosmos/upgrade/v1beta1';
-const seg = encodeURIComponent;
+const GROUP = '/cosmos/group/v1';
+const UPGRADE = '/cosmos/upgrade/v1beta1';
+const segment = encodeURIComponent;
 
-interface Opts {
+interface Options {
   signal?: AbortSignal;
 }
-interface ListOpts extends Opts {
+interface ListOptions extends Options {
   param: PageParam;
   limit?: number;
   reverse?: boolean;
@@ -29,87 +29,124 @@ async function list<K extends string, T>(
   path: string,
   schema: Parameters<typeof getJson>[2],
   field: K,
-  o: ListOpts,
+  options: ListOptions,
 ): Promise<Page<T>> {
-  const r = (await getJson(endpoint, path, schema, {
-    query: pageQuery(o.param, o.limit, o.reverse),
-    signal: o.signal,
+  const response = (await getJson(endpoint, path, schema, {
+    query: pageQuery(options.param, options.limit, options.reverse),
+    signal: options.signal,
   })) as Fetched<Record<K, T[]> & { pagination: Page<T>['pagination'] }>;
-  return { rows: r.data[field], pagination: r.data.pagination, param: o.param };
+  return { rows: response.data[field], pagination: response.data.pagination, param: options.param };
 }
 
-export const getGroupInfo = (e: string, groupId: string, o: Opts = {}) =>
-  getJson(e, `${G}/group_info/${seg(groupId)}`, responses.groupInfo, o).then((r) => r.data.info);
+export const getGroupInfo = (endpoint: string, groupId: string, options: Options = {}) =>
+  getJson(endpoint, `${GROUP}/group_info/${segment(groupId)}`, responses.groupInfo, options).then((r) => r.data.info);
 
-export const getGroupPolicyInfo = (e: string, address: string, o: Opts = {}) =>
-  getJson(e, `${G}/group_policy_info/${seg(address)}`, responses.groupPolicyInfo, o).then((r) => r.data.info);
-
-export const getGroupMembers = (e: string, groupId: string, o: ListOpts) =>
-  list<'members', GroupMember>(e, `${G}/group_members/${seg(groupId)}`, responses.groupMembers, 'members', o);
-
-export const getGroups = (e: string, o: ListOpts) =>
-  list<'groups', GroupInfo>(e, `${G}/groups`, responses.groups, 'groups', o);
-
-export const getGroupsByAdmin = (e: string, admin: string, o: ListOpts) =>
-  list<'groups', GroupInfo>(e, `${G}/groups_by_admin/${seg(admin)}`, responses.groups, 'groups', o);
-
-export const getGroupsByMember = (e: string, address: string, o: ListOpts) =>
-  list<'groups', GroupInfo>(e, `${G}/groups_by_member/${seg(address)}`, responses.groups, 'groups', o);
-
-export const getGroupPoliciesByGroup = (e: string, groupId: string, o: ListOpts) =>
-  list<'group_policies', GroupPolicyInfo>(
-    e,
-    `${G}/group_policies_by_group/${seg(groupId)}`,
-    responses.groupPolicies,
-    'group_policies',
-    o,
+export const getGroupPolicyInfo = (endpoint: string, address: string, options: Options = {}) =>
+  getJson(endpoint, `${GROUP}/group_policy_info/${segment(address)}`, responses.groupPolicyInfo, options).then(
+    (r) => r.data.info,
   );
 
-export const getGroupPoliciesByAdmin = (e: string, admin: string, o: ListOpts) =>
-  list<'group_policies', GroupPolicyInfo>(
-    e,
-    `${G}/group_policies_by_admin/${seg(admin)}`,
-    responses.groupPolicies,
-    'group_policies',
-    o,
+export const getGroupMembers = (endpoint: string, groupId: string, options: ListOptions) =>
+  list<'members', GroupMember>(
+    endpoint,
+    `${GROUP}/group_members/${segment(groupId)}`,
+    responses.groupMembers,
+    'members',
+    options,
   );
 
-export const getProposal = (e: string, id: string, o: Opts = {}) =>
-  getJson(e, `${G}/proposal/${seg(id)}`, responses.proposal, o).then((r) => r.data.proposal);
+export const getGroups = (endpoint: string, options: ListOptions) =>
+  list<'groups', GroupInfo>(endpoint, `${GROUP}/groups`, responses.groups, 'groups', options);
 
-export const getTally = (e: string, id: string, o: Opts = {}) =>
-  getJson(e, `${G}/proposals/${seg(id)}/tally`, responses.tally, o).then((r) => ({
+export const getGroupsByAdmin = (endpoint: string, admin: string, options: ListOptions) =>
+  list<'groups', GroupInfo>(
+    endpoint,
+    `${GROUP}/groups_by_admin/${segment(admin)}`,
+    responses.groups,
+    'groups',
+    options,
+  );
+
+export const getGroupsByMember = (endpoint: string, address: string, options: ListOptions) =>
+  list<'groups', GroupInfo>(
+    endpoint,
+    `${GROUP}/groups_by_member/${segment(address)}`,
+    responses.groups,
+    'groups',
+    options,
+  );
+
+export const getGroupPoliciesByGroup = (endpoint: string, groupId: string, options: ListOptions) =>
+  list<'group_policies', GroupPolicyInfo>(
+    endpoint,
+    `${GROUP}/group_policies_by_group/${segment(groupId)}`,
+    responses.groupPolicies,
+    'group_policies',
+    options,
+  );
+
+export const getGroupPoliciesByAdmin = (endpoint: string, admin: string, options: ListOptions) =>
+  list<'group_policies', GroupPolicyInfo>(
+    endpoint,
+    `${GROUP}/group_policies_by_admin/${segment(admin)}`,
+    responses.groupPolicies,
+    'group_policies',
+    options,
+  );
+
+export const getProposal = (endpoint: string, id: string, options: Options = {}) =>
+  getJson(endpoint, `${GROUP}/proposal/${segment(id)}`, responses.proposal, options).then((r) => r.data.proposal);
+
+export const getTally = (endpoint: string, id: string, options: Options = {}) =>
+  getJson(endpoint, `${GROUP}/proposals/${segment(id)}/tally`, responses.tally, options).then((r) => ({
     tally: r.data.tally,
     height: r.height,
   }));
 
-export const getProposalsByGroupPolicy = (e: string, address: string, o: ListOpts) =>
-  list<'proposals', Proposal>(e, `${G}/proposals_by_group_policy/${seg(address)}`, responses.proposals, 'proposals', o);
-
-export const getVote = (e: string, proposalId: string, voter: string, o: Opts = {}) =>
-  getJson(e, `${G}/vote_by_proposal_voter/${seg(proposalId)}/${seg(voter)}`, responses.vote, o).then(
-    (r) => r.data.vote,
+export const getProposalsByGroupPolicy = (endpoint: string, address: string, options: ListOptions) =>
+  list<'proposals', Proposal>(
+    endpoint,
+    `${GROUP}/proposals_by_group_policy/${segment(address)}`,
+    responses.proposals,
+    'proposals',
+    options,
   );
 
-export const getVotesByProposal = (e: string, proposalId: string, o: ListOpts) =>
-  list<'votes', Vote>(e, `${G}/votes_by_proposal/${seg(proposalId)}`, responses.votes, 'votes', o);
+export const getVote = (endpoint: string, proposalId: string, voter: string, options: Options = {}) =>
+  getJson(
+    endpoint,
+    `${GROUP}/vote_by_proposal_voter/${segment(proposalId)}/${segment(voter)}`,
+    responses.vote,
+    options,
+  ).then((r) => r.data.vote);
 
-export const getVotesByVoter = (e: string, voter: string, o: ListOpts) =>
-  list<'votes', Vote>(e, `${G}/votes_by_voter/${seg(voter)}`, responses.votes, 'votes', o);
+export const getVotesByProposal = (endpoint: string, proposalId: string, options: ListOptions) =>
+  list<'votes', Vote>(endpoint, `${GROUP}/votes_by_proposal/${segment(proposalId)}`, responses.votes, 'votes', options);
 
-export const getAppliedPlan = (e: string, name: string, o: Opts = {}) =>
-  getJson(e, `${U}/applied_plan/${seg(name)}`, responses.appliedPlan, o).then((r) => r.data.height);
+export const getVotesByVoter = (endpoint: string, voter: string, options: ListOptions) =>
+  list<'votes', Vote>(endpoint, `${GROUP}/votes_by_voter/${segment(voter)}`, responses.votes, 'votes', options);
 
-export const getModuleVersions = (e: string, moduleName?: string, o: Opts = {}) =>
-  getJson(e, `${U}/module_versions`, responses.moduleVersions, {
-    ...o,
+export const getAppliedPlan = (endpoint: string, name: string, options: Options = {}) =>
+  getJson(endpoint, `${UPGRADE}/applied_plan/${segment(name)}`, responses.appliedPlan, options).then(
+    (r) => r.data.height,
+  );
+
+export const getModuleVersions = (endpoint: string, moduleName?: string, options: Options = {}) =>
+  getJson(endpoint, `${UPGRADE}/module_versions`, responses.moduleVersions, {
+    ...options,
     query: moduleName ? new URLSearchParams({ module_name: moduleName }) : undefined,
   }).then((r) => ({ versions: r.data.module_versions, height: r.height }));
 
-export const getUpgradedConsensusState = (e: string, lastHeight: string, o: Opts = {}) =>
-  getJson(e, `${U}/upgraded_consensus_state/${seg(lastHeight)}`, responses.upgradedConsensusState, o).then(
-    (r) => r.data.upgraded_consensus_state,
-  );
+export const getUpgradedConsensusState = (endpoint: string, lastHeight: string, options: Options = {}) =>
+  getJson(
+    endpoint,
+    `${UPGRADE}/upgraded_consensus_state/${segment(lastHeight)}`,
+    responses.upgradedConsensusState,
+    options,
+  ).then((r) => r.data.upgraded_consensus_state);
 
-export const getCurrentPlan = (e: string, o: Opts = {}) =>
-  getJson(e, `${U}/current_plan`, responses.currentPlan, o).then((r) => ({ plan: r.data.plan, height: r.height }));
+export const getCurrentPlan = (endpoint: string, options: Options = {}) =>
+  getJson(endpoint, `${UPGRADE}/current_plan`, responses.currentPlan, options).then((r) => ({
+    plan: r.data.plan,
+    height: r.height,
+  }));

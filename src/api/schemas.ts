@@ -1,8 +1,9 @@
 import * as v from 'valibot';
 
-// Runtime schemas (valibot: small enough for the first page) of every response body. They describe the wire exactly (snake_case, field
-// order, strings for 64-bit integers and decimals) and do no transformation, so that what is
-// checked is what was sent. Unknown extra fields are dropped, so a newer node still parses.
+// Runtime schemas (valibot: small enough for the first page) of every response body. They
+// describe the wire exactly (snake_case, field order, strings for 64-bit integers and decimals)
+// and do no transformation, so that what is checked is what was sent. Unknown extra fields are
+// dropped, so a newer node still parses.
 
 export const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
 export const int64 = v.pipe(v.string(), v.regex(/^-?\d+$/, 'an int64 decimal string'));
@@ -61,9 +62,11 @@ export const percentagePolicy = v.object({
   percentage: decimal,
   windows,
 });
+/** The policy types the dashboard interprets; each needs an entry in domain/decision-policies.ts. */
+export const knownDecisionPolicy = v.variant('@type', [thresholdPolicy, percentagePolicy]);
 /** A policy type this dashboard does not know is still shown, by its @type. */
-export const otherPolicy = v.looseObject({ '@type': v.string() });
-export const decisionPolicy = v.union([thresholdPolicy, percentagePolicy, otherPolicy]);
+const otherPolicy = v.looseObject({ '@type': v.string() });
+const decisionPolicy = v.union([knownDecisionPolicy, otherPolicy]);
 
 export const groupPolicyInfo = v.object({
   address: v.string(),
@@ -145,10 +148,12 @@ export type GroupInfo = v.InferOutput<typeof groupInfo>;
 export type GroupMember = v.InferOutput<typeof groupMember>;
 export type GroupPolicyInfo = v.InferOutput<typeof groupPolicyInfo>;
 export type DecisionPolicy = v.InferOutput<typeof decisionPolicy>;
+export type KnownDecisionPolicy = v.InferOutput<typeof knownDecisionPolicy>;
 export type ThresholdPolicy = v.InferOutput<typeof thresholdPolicy>;
 export type PercentagePolicy = v.InferOutput<typeof percentagePolicy>;
 export type Proposal = v.InferOutput<typeof proposal>;
 export type ProposalStatus = v.InferOutput<typeof proposalStatus>;
+export type ExecutorResult = v.InferOutput<typeof executorResult>;
 export type TallyResult = v.InferOutput<typeof tallyResult>;
 export type Vote = v.InferOutput<typeof vote>;
 export type VoteOption = v.InferOutput<typeof voteOption>;

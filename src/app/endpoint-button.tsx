@@ -1,13 +1,16 @@
 import { Button, Text } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
-import { useEndpoint, useEndpointLabel } from './endpoint.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { endpointLabel } from '../lib/endpoint.ts';
 
 // The dialog (and the modal machinery it needs) loads on first use, keeping it off the first page.
-const EndpointDialog = lazy(() => import('./endpoint-dialog.tsx'));
+const EndpointDialog = lazy(() =>
+  import('./endpoint-dialog.tsx').then((module) => ({ default: module.EndpointDialog })),
+);
 
 export function EndpointButton() {
-  const label = useEndpointLabel(useEndpoint());
+  const label = endpointLabel(useEndpoint());
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (

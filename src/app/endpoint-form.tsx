@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 
-import { SAME_ORIGIN, useEndpoint, useSetEndpoint, validateEndpoint } from './endpoint.ts';
+import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
+import { SAME_ORIGIN, validateEndpoint } from '../lib/endpoint.ts';
 
 interface Upstream {
   name: string;
@@ -12,29 +13,35 @@ interface Upstream {
 function useUpstreams(): Upstream[] {
   const [list, setList] = useState<Upstream[]>([]);
   useEffect(() => {
-    const ctrl = new AbortController();
-    fetch('/polity/config.json', { signal: ctrl.signal })
-      .then((r) => (r.ok ? (r.json() as Promise<{ upstreams?: Upstream[] }>) : { upstreams: [] }))
-      .then((c) => setList(Array.isArray(c.upstreams) ? c.upstreams.filter((u) => typeof u.path === 'string') : []))
+    const controller = new AbortController();
+    fetch('/polity/config.json', { signal: controller.signal })
+      .then((response) => (response.ok ? (response.json() as Promise<{ upstreams?: Upstream[] }>) : { upstreams: [] }))
+      .then((config) =>
+        setList(
+          Array.isArray(config.upstreams)
+            ? config.upstreams.filter((upstream) => typeof upstream.path === 'string')
+            : [],
+        ),
+      )
       .catch(() => setList([]));
-    return () => ctrl.abort();
+    return () => controller.abort();
   }, []);
   return list;
 }
 
 /** The endpoint form, loaded only when the user opens it (it is not needed to read a page). */
-export default function EndpointForm({ onDone }: { onDone: () => void }) {
+export function EndpointForm({ onDone }: { onDone: () => void }) {
   const endpoint = useEndpoint();
   const setEndpoint = useSetEndpoint();
   const upstreams = useUpstreams();
   const [value, setValue] = useState(endpoint);
   const [error, setError] = useState<string | null>(null);
-  const apply = (v: string) => {
-    const r = validateEndpoint(v);
-    if (!r.ok) return setError(r.reason);
+  const apply = (input: string) => {
+    const checked = validateEndpoint(input);
+    if (!checked.ok) return setError(checked.reason);
     setError(null);
     onDone();
-    setEndpoint(r.value);
+    setEndpoint(checked.value);
   };
   return (
     <form
@@ -49,7 +56,7 @@ export default function EndpointForm({ onDone }: { onDone: () => void }) {
           description="A Cosmos SDK REST address, or a proxy path on this server. Empty: this server's chain."
           placeholder="https://rest.example.org"
           value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
+          onChange={(event) => setValue(event.currentTarget.value)}
           error={error}
           data-autofocus
         />
@@ -66,9 +73,9 @@ export default function EndpointForm({ onDone }: { onDone: () => void }) {
             <Text fz="xs" c="dimmed">
               Proxies of this server
             </Text>
-            {upstreams.map((u) => (
-              <Button key={u.name} size="xs" variant="light" onClick={() => apply(u.path)}>
-                {u.name} ({u.path})
+            {upstreams.map((upstream) => (
+              <Button key={upstream.name} size="xs" variant="light" onClick={() => apply(upstream.path)}>
+                {upstream.name} ({upstream.path})
               </Button>
             ))}
           </Stack>

@@ -1,20 +1,36 @@
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
 import { theme } from './theme.ts';
 
+/** Theme and query cache around the app; tests mount the route tree inside the same providers. */
+export function Providers({
+  queryClient,
+  env,
+  children,
+}: {
+  queryClient: QueryClient;
+  /** Mantine's "test" env turns off transitions and portals' delays. */
+  env?: 'default' | 'test';
+  children: ReactNode;
+}) {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createRouter(queryClient));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>
   );
 }

@@ -1,45 +1,47 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 
-import { endpointFromSearch } from './endpoint.ts';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell.tsx';
 
-/** The endpoint a loader should warm the cache for. */
-export const loaderEndpoint = (args: LoaderFunctionArgs) => endpointFromSearch(new URL(args.request.url).searchParams);
-
-export type RouteModule = {
-  Component: React.ComponentType;
-  makeLoader?: (qc: QueryClient) => (args: LoaderFunctionArgs) => null;
-};
+/** What each module in routes/ exports: its page, and optionally a loader that warms the cache. */
+interface RouteModule {
+  Component: ComponentType;
+  makeLoader?: (queryClient: QueryClient) => (args: LoaderFunctionArgs) => null;
+}
 
 // Route modules load lazily, so the first page only carries its own code. Their loaders start
 // the page's queries (without awaiting), and the components read through the same queries.
-function lazyRoute(qc: QueryClient, load: () => Promise<RouteModule>) {
+function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>) {
   return async () => {
-    const m = await load();
-    return { Component: m.Component, loader: m.makeLoader?.(qc) };
+    const route = await load();
+    return { Component: route.Component, loader: route.makeLoader?.(queryClient) };
   };
 }
 
-export function createRouter(qc: QueryClient) {
-  return createBrowserRouter([
+/** The route table: one lazily loaded module per URL, inside the shell. */
+export function routeTable(queryClient: QueryClient): RouteObject[] {
+  const page = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
+  return [
     {
       path: '/',
       Component: Shell,
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
       children: [
-        { index: true, lazy: lazyRoute(qc, () => import('./routes/overview-page.tsx')) },
-        { path: 'groups', lazy: lazyRoute(qc, () => import('./routes/groups-page.tsx')) },
-        { path: 'groups/:groupId', lazy: lazyRoute(qc, () => import('./routes/group-page.tsx')) },
-        { path: 'policies/:address', lazy: lazyRoute(qc, () => import('./routes/policy-page.tsx')) },
-        { path: 'proposals/:proposalId', lazy: lazyRoute(qc, () => import('./routes/proposal-page.tsx')) },
-        { path: 'proposals/:proposalId/votes/:voter', lazy: lazyRoute(qc, () => import('./routes/vote-page.tsx')) },
-        { path: 'voters/:address', lazy: lazyRoute(qc, () => import('./routes/voter-page.tsx')) },
-        { path: 'upgrades', lazy: lazyRoute(qc, () => import('./routes/upgrades-page.tsx')) },
-        { path: '*', lazy: lazyRoute(qc, () => import('./routes/not-found-page.tsx')) },
+        { index: true, lazy: page(() => import('../routes/overview-page.tsx')) },
+        { path: 'groups', lazy: page(() => import('../routes/groups-page.tsx')) },
+        { path: 'groups/:groupId', lazy: page(() => import('../routes/group-page.tsx')) },
+        { path: 'policies/:address', lazy: page(() => import('../routes/policy-page.tsx')) },
+        { path: 'proposals/:proposalId', lazy: page(() => import('../routes/proposal-page.tsx')) },
+        { path: 'proposals/:proposalId/votes/:voter', lazy: page(() => import('../routes/vote-page.tsx')) },
+        { path: 'voters/:address', lazy: page(() => import('../routes/voter-page.tsx')) },
+        { path: 'upgrades', lazy: page(() => import('../routes/upgrades-page.tsx')) },
+        { path: '*', lazy: page(() => import('../routes/not-found-page.tsx')) },
       ],
     },
-  ]);
+  ];
 }
+
+export const createRouter = (queryClient: QueryClient) => createBrowserRouter(routeTable(queryClient));

@@ -1,9 +1,10 @@
 import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { NavLink, Outlet, useNavigation } from 'react-router';
 
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useLatestHeight } from '../hooks/use-latest-height.ts';
+import { withEndpoint } from '../lib/endpoint.ts';
 import { EndpointButton } from './endpoint-button.tsx';
-import { useEndpoint, withEndpoint } from './endpoint.ts';
-import { useLatestHeight } from './latest-height.ts';
 import classes from './shell.module.css';
 
 function ThemeToggle() {

@@ -2,7 +2,8 @@ import { Anchor, type AnchorProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { useEndpoint, withEndpoint } from '../app/endpoint.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { withEndpoint } from '../lib/endpoint.ts';
 
 /** An in-app link that keeps the chosen endpoint (?api=) so the next page reads the same chain. */
 export function AppLink({

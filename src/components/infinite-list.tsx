@@ -21,7 +21,6 @@ interface Props<T> {
   renderRow: (row: T) => ReactNode[];
   noun: string;
   empty: ReactNode;
-  notFound?: ReactNode;
   filter?: (row: T) => boolean;
   rowHeight?: number;
   label: string;
@@ -39,7 +38,6 @@ export function InfiniteList<T>({
   renderRow,
   noun,
   empty,
-  notFound,
   filter,
   rowHeight = 48,
   label,
@@ -54,12 +52,12 @@ export function InfiniteList<T>({
   useLayoutEffect(() => {
     // Where the list starts on the page, for window-scroll virtualisation; content above it (a
     // card that loads later, an alert) moves it, so it is measured again whenever the page resizes.
-    const el = listRef.current;
-    if (!ready || !el) return;
-    const measure = () => setMargin(el.getBoundingClientRect().top + window.scrollY);
-    const ro = new ResizeObserver(measure);
-    ro.observe(document.body);
-    return () => ro.disconnect();
+    const list = listRef.current;
+    if (!ready || !list) return;
+    const measure = () => setMargin(list.getBoundingClientRect().top + window.scrollY);
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
   }, [ready]);
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
@@ -70,21 +68,21 @@ export function InfiniteList<T>({
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
 
   useEffect(() => {
-    const el = sentinelRef.current;
-    if (!el || !hasNextPage || isFetchNextPageError) return;
-    const io = new IntersectionObserver(
+    const sentinel = sentinelRef.current;
+    if (!sentinel || !hasNextPage || isFetchNextPageError) return;
+    const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
       },
       { rootMargin: '600px' },
     );
-    io.observe(el);
-    return () => io.disconnect();
+    observer.observe(sentinel);
+    return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rows.length]);
 
   if (query.isPending) return <LoadingBlock rows={5} label={`Loading ${noun}`} />;
   if (query.isError && !query.data)
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} notFound={notFound} />;
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} />;
 
   const total = state.total;
   const loaded = state.rows.length;
@@ -95,7 +93,7 @@ export function InfiniteList<T>({
     : total
       ? `${grouped(String(loaded))} of ${grouped(BigInt(total) > BigInt(loaded) ? total : String(loaded))} ${noun}`
       : `${grouped(String(loaded))} ${noun} loaded`;
-  const template = columns.map((c) => c.width).join(' ');
+  const template = columns.map((column) => column.width).join(' ');
   const items = virtualizer.getVirtualItems();
 
   return (
@@ -134,9 +132,9 @@ export function InfiniteList<T>({
           className={classes.table}
         >
           <div role="row" className={classes.header} style={{ gridTemplateColumns: template }}>
-            {columns.map((c) => (
-              <div role="columnheader" key={c.label}>
-                {c.label}
+            {columns.map((column) => (
+              <div role="columnheader" key={column.label}>
+                {column.label}
               </div>
             ))}
           </div>

@@ -2,7 +2,8 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { isApiError } from '../api/errors.ts';
-import { useEndpoint, useEndpointLabel, useSetEndpoint } from '../app/endpoint.ts';
+import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
+import { endpointLabel, SAME_ORIGIN } from '../lib/endpoint.ts';
 
 export function LoadingBlock({ rows = 3, label }: { rows?: number; label: string }) {
   return (
@@ -35,7 +36,7 @@ export function ErrorState({
   what: string;
 }) {
   const endpoint = useEndpoint();
-  const label = useEndpointLabel(endpoint);
+  const label = endpointLabel(endpoint);
   const setEndpoint = useSetEndpoint();
   const kind = isApiError(error) ? error.kind : 'server';
   const detail = error instanceof Error ? error.message : String(error);
@@ -51,7 +52,8 @@ export function ErrorState({
   const help: Record<string, ReactNode> = {
     'not-found': notFound ?? 'Check the id or address.',
     unreachable:
-      'It may be down or the address may be wrong. A node whose REST endpoint sends no CORS headers cannot be read from a browser directly: run Polity with --upstream NAME=URL and choose /upstream/NAME.',
+      'It may be down or the address may be wrong. A node whose REST endpoint sends no CORS headers cannot be ' +
+      'read from a browser directly: run Polity with --upstream NAME=URL and choose /upstream/NAME.',
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
   return (
@@ -68,8 +70,8 @@ export function ErrorState({
             </Button>
           )}
           {(kind === 'unreachable' || kind === 'unsupported' || kind === 'contract' || kind === 'timeout') &&
-            endpoint !== '' && (
-              <Button size="xs" variant="default" onClick={() => setEndpoint('')}>
+            endpoint !== SAME_ORIGIN && (
+              <Button size="xs" variant="default" onClick={() => setEndpoint(SAME_ORIGIN)}>
                 Back to this server's chain
               </Button>
             )}

@@ -2,20 +2,10 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { GroupInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
+import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
-
-export function Field({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <Stack gap={2}>
-      <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
-        {label}
-      </Text>
-      <div>{children}</div>
-    </Stack>
-  );
-}
 
 export function GroupInfoCard({ group }: { group: GroupInfo }) {
   return (

@@ -1,21 +1,29 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { getGroups } from '../../api/endpoints.ts';
 import { offsetOfLast } from '../../api/pagination.ts';
 
 /** The overview needs a count and the newest groups; with offset paging this works on every node. */
 export const overviewQueries = {
-  groupCount: (e: string) =>
+  groupCount: (endpoint: string) =>
     queryOptions({
-      queryKey: ['api', e, 'groups', 'count'],
-      queryFn: ({ signal }) => getGroups(e, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+      queryKey: ['api', endpoint, 'groups', 'count'],
+      queryFn: ({ signal }) => getGroups(endpoint, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
     }),
-  recentGroups: (e: string, total: string, n: number) =>
+  /** Waits (total null) until the count is known: the newest rows are read by offset from the end. */
+  recentGroups: (endpoint: string, total: string | null, count: number) =>
     queryOptions({
-      queryKey: ['api', e, 'groups', 'recent', total, n],
-      queryFn: async ({ signal }) => {
-        const page = await getGroups(e, { param: { offset: offsetOfLast(total, n) }, limit: n, signal });
-        return [...page.rows].reverse();
-      },
+      queryKey: ['api', endpoint, 'groups', 'recent', total, count],
+      queryFn:
+        total === null
+          ? skipToken
+          : async ({ signal }) => {
+              const page = await getGroups(endpoint, {
+                param: { offset: offsetOfLast(total, count) },
+                limit: count,
+                signal,
+              });
+              return [...page.rows].reverse();
+            },
     }),
 };

@@ -1,9 +1,8 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
 import {
   getGroupInfo,
   getGroupMembers,
-  getGroupPoliciesByAdmin,
   getGroupPoliciesByGroup,
   getGroups,
   getGroupsByAdmin,
@@ -11,75 +10,69 @@ import {
   getProposalsByGroupPolicy,
 } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam } from '../../api/pagination.ts';
-import type { GroupInfo, GroupMember, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
+import type { GroupInfo, Proposal } from '../../api/schemas.ts';
 import { compareIds } from '../../lib/ids.ts';
 
 export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
 
-export const groupId = (g: GroupInfo) => g.id;
-export const memberId = (m: GroupMember) => m.member.address;
-export const policyId = (p: GroupPolicyInfo) => p.address;
+const firstPage = null as PageParam;
 
-const first = null as PageParam;
-
+// A null id or filter means the page's input is invalid: the query waits (skipToken).
 export const groupQueries = {
-  all: (e: string) => ['api', e, 'groups'] as const,
-  detail: (e: string, id: string) =>
+  all: (endpoint: string) => ['api', endpoint, 'groups'] as const,
+  detail: (endpoint: string, id: string | null) =>
     queryOptions({
-      queryKey: [...groupQueries.all(e), 'detail', id],
-      queryFn: ({ signal }) => getGroupInfo(e, id, { signal }),
+      queryKey: [...groupQueries.all(endpoint), 'detail', id],
+      queryFn: id === null ? skipToken : ({ signal }) => getGroupInfo(endpoint, id, { signal }),
     }),
-  list: (e: string, f: GroupFilter) =>
+  list: (endpoint: string, filter: GroupFilter | null) =>
     infiniteQueryOptions({
-      queryKey: [...groupQueries.all(e), 'list', f],
-      queryFn: ({ pageParam, signal }): Promise<Page<GroupInfo>> =>
-        f.by === 'admin'
-          ? getGroupsByAdmin(e, f.address, { param: pageParam, signal })
-          : f.by === 'member'
-            ? getGroupsByMember(e, f.address, { param: pageParam, signal })
-            : getGroups(e, { param: pageParam, signal, limit: 25 }),
-      initialPageParam: first,
-      getNextPageParam: (_last, pages) => nextPageParam(pages, groupId),
+      queryKey: [...groupQueries.all(endpoint), 'list', filter],
+      queryFn:
+        filter === null
+          ? skipToken
+          : ({ pageParam, signal }): Promise<Page<GroupInfo>> =>
+              filter.by === 'admin'
+                ? getGroupsByAdmin(endpoint, filter.address, { param: pageParam, signal })
+                : filter.by === 'member'
+                  ? getGroupsByMember(endpoint, filter.address, { param: pageParam, signal })
+                  : getGroups(endpoint, { param: pageParam, signal, limit: 25 }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, groupRowId),
     }),
-  members: (e: string, id: string) =>
+  members: (endpoint: string, id: string | null) =>
     infiniteQueryOptions({
-      queryKey: [...groupQueries.all(e), 'members', id],
-      queryFn: ({ pageParam, signal }) => getGroupMembers(e, id, { param: pageParam, signal, limit: 100 }),
-      initialPageParam: first,
-      getNextPageParam: (_last, pages) => nextPageParam(pages, memberId),
-    }),
-  policies: (e: string, id: string) =>
-    infiniteQueryOptions({
-      queryKey: [...groupQueries.all(e), 'policies', id],
-      queryFn: ({ pageParam, signal }) => getGroupPoliciesByGroup(e, id, { param: pageParam, signal }),
-      initialPageParam: first,
-      getNextPageParam: (_last, pages) => nextPageParam(pages, policyId),
+      queryKey: [...groupQueries.all(endpoint), 'members', id],
+      queryFn:
+        id === null
+          ? skipToken
+          : ({ pageParam, signal }) => getGroupMembers(endpoint, id, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, memberRowId),
     }),
   /** The newest proposals of each of the group's policies (proposals are listed per policy on chain). */
-  latestProposals: (e: string, id: string, perPolicy: number) =>
+  latestProposals: (endpoint: string, id: string, perPolicy: number) =>
     queryOptions({
-      queryKey: [...groupQueries.all(e), 'latest-proposals', id, perPolicy],
+      queryKey: [...groupQueries.all(endpoint), 'latest-proposals', id, perPolicy],
       queryFn: async ({ signal }): Promise<Proposal[]> => {
         const policies = await fetchAllPages(
-          (p) => getGroupPoliciesByGroup(e, id, { param: p, limit: 100, signal }),
-          policyId,
+          (param) => getGroupPoliciesByGroup(endpoint, id, { param, limit: 100, signal }),
+          policyRowId,
         );
         const lists = await Promise.all(
           policies.map(async (policy) => {
-            const head = await getProposalsByGroupPolicy(e, policy.address, { param: null, limit: 1, signal });
+            const head = await getProposalsByGroupPolicy(endpoint, policy.address, { param: null, limit: 1, signal });
             const offset = offsetOfLast(head.pagination.total, perPolicy);
-            return (await getProposalsByGroupPolicy(e, policy.address, { param: { offset }, limit: perPolicy, signal }))
-              .rows;
+            const latest = await getProposalsByGroupPolicy(endpoint, policy.address, {
+              param: { offset },
+              limit: perPolicy,
+              signal,
+            });
+            return latest.rows;
           }),
         );
         return lists.flat().sort((a, b) => compareIds(b.id, a.id));
       },
-    }),
-  policiesByAdmin: (e: string, admin: string) =>
-    infiniteQueryOptions({
-      queryKey: ['api', e, 'policies', 'by-admin', admin],
-      queryFn: ({ pageParam, signal }) => getGroupPoliciesByAdmin(e, admin, { param: pageParam, signal }),
-      initialPageParam: first,
-      getNextPageParam: (_last, pages) => nextPageParam(pages, policyId),
     }),
 };

@@ -1,13 +1,13 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
 import type { Page } from '../../api/pagination.ts';
+import { policyRowId } from '../../api/row-ids.ts';
 import type { GroupPolicyInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
-import { policyId } from '../groups/queries.ts';
-import { policyOneLiner } from './decision-policy-summary.tsx';
+import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 
@@ -16,7 +16,7 @@ export function PolicyList({ query, empty, label }: { query: Query; empty: strin
     <InfiniteList
       label={label}
       query={query}
-      identity={policyId}
+      identity={policyRowId}
       noun="policies"
       empty={empty}
       rowHeight={52}
@@ -27,16 +27,16 @@ export function PolicyList({ query, empty, label }: { query: Query; empty: strin
         { label: 'Group', width: '70px' },
         { label: 'Version', width: '70px' },
       ]}
-      renderRow={(p) => [
-        <AppLink to={`/policies/${p.address}`} key="n">
-          {metadataName(p.metadata, p.metadata && p.metadata.length < 40 ? p.metadata : 'Policy')}
+      renderRow={(policy) => [
+        <AppLink to={`/policies/${policy.address}`} key="n">
+          {metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? policy.metadata : 'Policy')}
         </AppLink>,
-        <AddressText address={p.address} to={`/policies/${p.address}`} key="a" />,
-        <span key="d">{policyOneLiner(p.decision_policy)}</span>,
-        <AppLink to={`/groups/${p.group_id}`} key="g">
-          #{p.group_id}
+        <AddressText address={policy.address} to={`/policies/${policy.address}`} key="a" />,
+        <span key="d">{briefPolicy(readPolicy(policy.decision_policy))}</span>,
+        <AppLink to={`/groups/${policy.group_id}`} key="g">
+          #{policy.group_id}
         </AppLink>,
-        <span key="v">{p.version}</span>,
+        <span key="v">{policy.version}</span>,
       ]}
     />
   );

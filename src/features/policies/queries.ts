@@ -1,24 +1,49 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
-import { getGroupPolicyInfo, getProposalsByGroupPolicy } from '../../api/endpoints.ts';
+import {
+  getGroupPoliciesByAdmin,
+  getGroupPoliciesByGroup,
+  getGroupPolicyInfo,
+  getProposalsByGroupPolicy,
+} from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
-import type { Proposal } from '../../api/schemas.ts';
+import { policyRowId, proposalRowId } from '../../api/row-ids.ts';
 
-export const proposalRowId = (p: Proposal) => p.id;
-const first = null as PageParam;
+const firstPage = null as PageParam;
 
+// A null address or id means the page's input is invalid, or not known yet: the query waits.
 export const policyQueries = {
-  all: (e: string) => ['api', e, 'policies'] as const,
-  detail: (e: string, address: string) =>
+  all: (endpoint: string) => ['api', endpoint, 'policies'] as const,
+  detail: (endpoint: string, address: string | null) =>
     queryOptions({
-      queryKey: [...policyQueries.all(e), 'detail', address],
-      queryFn: ({ signal }) => getGroupPolicyInfo(e, address, { signal }),
+      queryKey: [...policyQueries.all(endpoint), 'detail', address],
+      queryFn: address === null ? skipToken : ({ signal }) => getGroupPolicyInfo(endpoint, address, { signal }),
     }),
-  proposals: (e: string, address: string) =>
+  byGroup: (endpoint: string, groupId: string | null) =>
     infiniteQueryOptions({
-      queryKey: [...policyQueries.all(e), 'proposals', address],
-      queryFn: ({ pageParam, signal }) => getProposalsByGroupPolicy(e, address, { param: pageParam, signal }),
-      initialPageParam: first,
+      queryKey: [...policyQueries.all(endpoint), 'by-group', groupId],
+      queryFn:
+        groupId === null
+          ? skipToken
+          : ({ pageParam, signal }) => getGroupPoliciesByGroup(endpoint, groupId, { param: pageParam, signal }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, policyRowId),
+    }),
+  byAdmin: (endpoint: string, admin: string) =>
+    infiniteQueryOptions({
+      queryKey: [...policyQueries.all(endpoint), 'by-admin', admin],
+      queryFn: ({ pageParam, signal }) => getGroupPoliciesByAdmin(endpoint, admin, { param: pageParam, signal }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, policyRowId),
+    }),
+  proposals: (endpoint: string, address: string | null) =>
+    infiniteQueryOptions({
+      queryKey: [...policyQueries.all(endpoint), 'proposals', address],
+      queryFn:
+        address === null
+          ? skipToken
+          : ({ pageParam, signal }) => getProposalsByGroupPolicy(endpoint, address, { param: pageParam, signal }),
+      initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, proposalRowId),
     }),
 };

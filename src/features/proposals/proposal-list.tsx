@@ -1,12 +1,16 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 
 import type { Page } from '../../api/pagination.ts';
+import { proposalRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { proposalRowId } from '../policies/queries.ts';
+
+const EMPTY =
+  'No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after ' +
+  'voting ends (withdrawn or aborted ones when voting ends).';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<Proposal>, unknown>>;
 
@@ -17,7 +21,7 @@ export function ProposalList({ query }: { query: Query }) {
       query={query}
       identity={proposalRowId}
       noun="proposals"
-      empty="No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after voting ends (withdrawn or aborted ones when voting ends)."
+      empty={EMPTY}
       rowHeight={56}
       columns={[
         { label: 'ID', width: '70px' },
@@ -25,15 +29,15 @@ export function ProposalList({ query }: { query: Query }) {
         { label: 'Status', width: '130px' },
         { label: 'Voting ends', width: '1.6fr' },
       ]}
-      renderRow={(p) => [
-        <AppLink to={`/proposals/${p.id}`} key="i">
-          #{p.id}
+      renderRow={(proposal) => [
+        <AppLink to={`/proposals/${proposal.id}`} key="i">
+          #{proposal.id}
         </AppLink>,
-        <AppLink to={`/proposals/${p.id}`} key="t">
-          {p.title || '(untitled)'}
+        <AppLink to={`/proposals/${proposal.id}`} key="t">
+          {proposal.title || '(untitled)'}
         </AppLink>,
-        <StatusBadge status={p.status} key="s" />,
-        <TimeText value={p.voting_period_end} key="e" />,
+        <StatusBadge status={proposal.status} key="s" />,
+        <TimeText value={proposal.voting_period_end} key="e" />,
       ]}
     />
   );

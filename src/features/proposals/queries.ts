@@ -1,91 +1,60 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
-import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
-import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
-import type { GroupMember, Proposal, TallyResult, Vote } from '../../api/schemas.ts';
-import { recount } from '../../lib/tally-audit.ts';
-import { instant } from '../../lib/time.ts';
+import { getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
+import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+import { voteRowId } from '../../api/row-ids.ts';
+import type { Proposal } from '../../api/schemas.ts';
+import { isUndecided, PHASES, proposalPhase } from '../../domain/proposal-phase.ts';
 
-export const voteRowId = (v: Vote) => `${v.proposal_id}/${v.voter}`;
-const first = null as PageParam;
+const firstPage = null as PageParam;
 
-/** Open for votes: SUBMITTED and its voting period not over (by the reader's clock). */
-export function isVotingOpen(p: Proposal, now = Date.now()): boolean {
-  const end = instant(p.voting_period_end);
-  return p.status === 'PROPOSAL_STATUS_SUBMITTED' && end !== null && now <= end.getTime();
-}
-
-/** Still waiting for the chain to finalize it (voting over, status not updated yet). */
-export const awaitingFinal = (p: Proposal) => p.status === 'PROPOSAL_STATUS_SUBMITTED';
-
-export interface Audit {
-  chain: TallyResult;
-  recount: ReturnType<typeof recount>;
-  votes: Vote[];
-  members: GroupMember[];
-  height: string | null;
-}
-
-type Progress = (update: (s: { votes: number; members: number }) => { votes: number; members: number }) => void;
-
+// A null id means the page's input is invalid: the query waits (skipToken).
 export const proposalQueries = {
-  all: (e: string) => ['api', e, 'proposals'] as const,
-  detail: (e: string, id: string, pollMs: number | false = false) =>
+  all: (endpoint: string) => ['api', endpoint, 'proposals'] as const,
+  /** Polls every `pollMs` while the proposal can still change status by itself (until the end-blocker decides). */
+  detail: (endpoint: string, id: string | null, pollMs: number | false = false) =>
     queryOptions({
-      queryKey: [...proposalQueries.all(e), 'detail', id],
-      queryFn: ({ signal }) => getProposal(e, id, { signal }),
-      // While it can still change status on its own (until the end-blocker finalizes it).
-      refetchInterval: (q) => (pollMs && q.state.data && awaitingFinal(q.state.data) ? pollMs : false),
+      queryKey: [...proposalQueries.all(endpoint), 'detail', id],
+      queryFn: id === null ? skipToken : ({ signal }) => getProposal(endpoint, id, { signal }),
+      refetchInterval: (query) =>
+        pollMs !== false && query.state.data && isUndecided(query.state.data.status) ? pollMs : false,
     }),
-  /** `status` is part of the key so the final tally is fetched afresh when the status settles. */
-  tally: (e: string, id: string, status: string, pollMs: number | false = false) =>
+  /**
+   * The tally, polled every `paceMs` while voting is open; it stops by itself once voting ends.
+   * `status` is part of the key so the final tally is fetched afresh when the status settles.
+   */
+  tally: (endpoint: string, proposal: Pick<Proposal, 'id' | 'status' | 'voting_period_end'>, paceMs: number) =>
     queryOptions({
-      queryKey: [...proposalQueries.all(e), 'tally', id, status],
-      queryFn: ({ signal }) => getTally(e, id, { signal }),
-      refetchInterval: pollMs,
+      queryKey: [...proposalQueries.all(endpoint), 'tally', proposal.id, proposal.status],
+      queryFn: PHASES[proposalPhase(proposal, Date.now())].hasTally
+        ? ({ signal }) => getTally(endpoint, proposal.id, { signal })
+        : skipToken,
+      refetchInterval: () => (PHASES[proposalPhase(proposal, Date.now())].live ? paceMs : false),
       refetchIntervalInBackground: false,
       staleTime: 0,
     }),
   /** Keyed by status too: when a proposal becomes final its votes are pruned, so the list reloads. */
-  votes: (e: string, id: string, status: string) =>
+  votes: (endpoint: string, id: string, status: string) =>
     infiniteQueryOptions({
-      queryKey: [...proposalQueries.all(e), 'votes', id, status],
-      queryFn: ({ pageParam, signal }) => getVotesByProposal(e, id, { param: pageParam, signal, limit: 100 }),
-      initialPageParam: first,
+      queryKey: [...proposalQueries.all(endpoint), 'votes', id, status],
+      queryFn: ({ pageParam, signal }) => getVotesByProposal(endpoint, id, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
-  /** How many votes are stored now: one row and the total, cheap enough to poll while voting. */
-  voteCount: (e: string, id: string, pollMs: number | false) =>
+  /** How many votes are stored now: one row and the total, cheap enough to poll while voting (id null: wait). */
+  voteCount: (endpoint: string, id: string | null) =>
     queryOptions({
-      queryKey: [...proposalQueries.all(e), 'vote-count', id],
-      queryFn: ({ signal }) =>
-        getVotesByProposal(e, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
-      refetchInterval: pollMs,
+      queryKey: [...proposalQueries.all(endpoint), 'vote-count', id],
+      queryFn:
+        id === null
+          ? skipToken
+          : ({ signal }) =>
+              getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+      refetchInterval: 5000,
     }),
-  /** Every stored vote and member, recounted, next to the chain's tally. `run` asks again. */
-  audit: (e: string, id: string, groupId: string, run: number, progress: Progress) =>
+  vote: (endpoint: string, id: string | null, voter: string | null) =>
     queryOptions({
-      queryKey: [...proposalQueries.all(e), 'audit', id, groupId, run],
-      staleTime: Infinity,
-      retry: false,
-      queryFn: async ({ signal }): Promise<Audit> => {
-        const votes = await fetchAllPages(
-          (p) => getVotesByProposal(e, id, { param: p, limit: 1000, signal }),
-          voteRowId,
-          (n) => progress((s) => ({ ...s, votes: n })),
-        );
-        const members = await fetchAllPages(
-          (p) => getGroupMembers(e, groupId, { param: p, limit: 1000, signal }),
-          (m) => m.member.address,
-          (n) => progress((s) => ({ ...s, members: n })),
-        );
-        const chain = await getTally(e, id, { signal });
-        return { chain: chain.tally, recount: recount(votes, members), votes, members, height: chain.height };
-      },
-    }),
-  vote: (e: string, id: string, voter: string) =>
-    queryOptions({
-      queryKey: [...proposalQueries.all(e), 'vote', id, voter],
-      queryFn: ({ signal }) => getVote(e, id, voter, { signal }),
+      queryKey: [...proposalQueries.all(endpoint), 'vote', id, voter],
+      queryFn: id === null || voter === null ? skipToken : ({ signal }) => getVote(endpoint, id, voter, { signal }),
     }),
 };

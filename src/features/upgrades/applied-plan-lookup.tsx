@@ -11,11 +11,11 @@ export function parsePlanNames(input: string): { names: string[]; error: string 
     ...new Set(
       input
         .split(/[\s,]+/)
-        .map((s) => s.trim())
+        .map((name) => name.trim())
         .filter(Boolean),
     ),
   ];
-  if (names.some((n) => n.includes('/')))
+  if (names.some((name) => name.includes('/')))
     return { names: [], error: 'Plan names with "/" cannot be looked up through the REST API.' };
   if (names.length > 50) return { names: [], error: 'At most 50 names at once.' };
   return { names, error: null };
@@ -25,7 +25,7 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
   const [input, setInput] = useState(initial);
   const [submitted, setSubmitted] = useState(initial);
   const parsed = parsePlanNames(submitted);
-  const results = useQueries({ queries: parsed.names.map((n) => upgradeQueries.appliedPlan(endpoint, n)) });
+  const results = useQueries({ queries: parsed.names.map((name) => upgradeQueries.appliedPlan(endpoint, name)) });
   const inputError = parsePlanNames(input).error;
   return (
     <Stack gap="sm">
@@ -58,22 +58,22 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
           </Table.Thead>
           <Table.Tbody>
             {parsed.names.map((name, i) => {
-              const r = results[i];
+              const result = results[i];
               return (
                 <Table.Tr key={name}>
                   <Table.Td ff="monospace">{name}</Table.Td>
                   <Table.Td>
-                    {r.isPending ? (
+                    {result.isPending ? (
                       '…'
-                    ) : r.isError ? (
-                      <ErrorState error={r.error} what={name} onRetry={() => void r.refetch()} />
-                    ) : r.data === '0' ? (
+                    ) : result.isError ? (
+                      <ErrorState error={result.error} what={name} onRetry={() => void result.refetch()} />
+                    ) : result.data === '0' ? (
                       <Text span c="dimmed">
                         never applied
                       </Text>
                     ) : (
                       <Text span ff="monospace">
-                        {r.data}
+                        {result.data}
                       </Text>
                     )}
                   </Table.Td>

@@ -5,11 +5,14 @@ import { useState } from 'react';
 import { ErrorState } from '../../components/query-states.tsx';
 import { upgradeQueries } from './queries.ts';
 
-function typeUrlOf(b64: string): string | null {
+const isHeight = (text: string) => /^\d{1,19}$/.test(text);
+
+/** The Any type URL near the start of the stored bytes, to say what kind of state it is. */
+function typeUrlOf(base64: string): string | null {
   try {
-    const bin = atob(b64);
-    const m = /\/[\w.]+/.exec(bin.slice(0, 200));
-    return m ? m[0] : null;
+    const bytes = atob(base64);
+    const match = /\/[\w.]+/.exec(bytes.slice(0, 200));
+    return match ? match[0] : null;
   } catch {
     return null;
   }
@@ -18,8 +21,8 @@ function typeUrlOf(b64: string): string | null {
 export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; initial: string }) {
   const [input, setInput] = useState(initial);
   const [height, setHeight] = useState(initial);
-  const valid = /^\d{1,19}$/.test(input.trim());
-  const q = useQuery({ ...upgradeQueries.consensusState(endpoint, height), enabled: /^\d{1,19}$/.test(height) });
+  const valid = isHeight(input.trim());
+  const state = useQuery(upgradeQueries.consensusState(endpoint, isHeight(height) ? height : null));
   return (
     <Stack gap="sm">
       <form
@@ -43,21 +46,22 @@ export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; 
           </Button>
         </Group>
       </form>
-      {q.isFetching && !q.data && <Text fz="sm">…</Text>}
-      {q.isError && <ErrorState error={q.error} what="Consensus state" onRetry={() => void q.refetch()} />}
-      {q.isSuccess && (
+      {state.isFetching && !state.data && <Text fz="sm">…</Text>}
+      {state.isError && <ErrorState error={state.error} what="Consensus state" onRetry={() => void state.refetch()} />}
+      {state.isSuccess && (
         <div data-testid="consensus-state">
-          {q.data === null ? (
+          {state.data === null ? (
             <Text fz="sm">Nothing stored at height {height}.</Text>
           ) : (
             <Stack gap={4}>
               <Text fz="sm">
-                {Math.floor((q.data.length * 3) / 4) - (q.data.endsWith('==') ? 2 : q.data.endsWith('=') ? 1 : 0)} bytes
-                stored at height {height}
-                {typeUrlOf(q.data) ? ` (${typeUrlOf(q.data)})` : ''}.
+                {Math.floor((state.data.length * 3) / 4) -
+                  (state.data.endsWith('==') ? 2 : state.data.endsWith('=') ? 1 : 0)}{' '}
+                bytes stored at height {height}
+                {typeUrlOf(state.data) ? ` (${typeUrlOf(state.data)})` : ''}.
               </Text>
               <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-                {q.data}
+                {state.data}
               </Code>
             </Stack>
           )}

@@ -1,27 +1,28 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { getAppliedPlan, getCurrentPlan, getModuleVersions, getUpgradedConsensusState } from '../../api/endpoints.ts';
 
 export const upgradeQueries = {
-  all: (e: string) => ['api', e, 'upgrades'] as const,
-  moduleVersions: (e: string) =>
+  all: (endpoint: string) => ['api', endpoint, 'upgrades'] as const,
+  moduleVersions: (endpoint: string) =>
     queryOptions({
-      queryKey: [...upgradeQueries.all(e), 'module-versions'],
-      queryFn: ({ signal }) => getModuleVersions(e, undefined, { signal }),
+      queryKey: [...upgradeQueries.all(endpoint), 'module-versions'],
+      queryFn: ({ signal }) => getModuleVersions(endpoint, undefined, { signal }),
     }),
-  currentPlan: (e: string) =>
+  currentPlan: (endpoint: string) =>
     queryOptions({
-      queryKey: [...upgradeQueries.all(e), 'current-plan'],
-      queryFn: ({ signal }) => getCurrentPlan(e, { signal }),
+      queryKey: [...upgradeQueries.all(endpoint), 'current-plan'],
+      queryFn: ({ signal }) => getCurrentPlan(endpoint, { signal }),
     }),
-  appliedPlan: (e: string, name: string) =>
+  appliedPlan: (endpoint: string, name: string) =>
     queryOptions({
-      queryKey: [...upgradeQueries.all(e), 'applied-plan', name],
-      queryFn: ({ signal }) => getAppliedPlan(e, name, { signal }),
+      queryKey: [...upgradeQueries.all(endpoint), 'applied-plan', name],
+      queryFn: ({ signal }) => getAppliedPlan(endpoint, name, { signal }),
     }),
-  consensusState: (e: string, height: string) =>
+  /** A null height (nothing valid entered yet) waits. */
+  consensusState: (endpoint: string, height: string | null) =>
     queryOptions({
-      queryKey: [...upgradeQueries.all(e), 'consensus-state', height],
-      queryFn: ({ signal }) => getUpgradedConsensusState(e, height, { signal }),
+      queryKey: [...upgradeQueries.all(endpoint), 'consensus-state', height],
+      queryFn: height === null ? skipToken : ({ signal }) => getUpgradedConsensusState(endpoint, height, { signal }),
     }),
 };

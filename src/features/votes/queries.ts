@@ -1,17 +1,21 @@
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 
 import { getVotesByVoter } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
-import { voteRowId } from '../proposals/queries.ts';
+import { voteRowId } from '../../api/row-ids.ts';
 
-const first = null as PageParam;
+const firstPage = null as PageParam;
 
 export const voterQueries = {
-  votes: (e: string, voter: string) =>
+  /** Votes cast by an address; a null voter (an invalid address) waits. */
+  votes: (endpoint: string, voter: string | null) =>
     infiniteQueryOptions({
-      queryKey: ['api', e, 'voters', voter, 'votes'],
-      queryFn: ({ pageParam, signal }) => getVotesByVoter(e, voter, { param: pageParam, signal }),
-      initialPageParam: first,
+      queryKey: ['api', endpoint, 'voters', voter, 'votes'],
+      queryFn:
+        voter === null
+          ? skipToken
+          : ({ pageParam, signal }) => getVotesByVoter(endpoint, voter, { param: pageParam, signal }),
+      initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
 };

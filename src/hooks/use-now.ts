@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 export function useNow(ms = 1000): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(t);
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
   }, [ms]);
   return now;
 }

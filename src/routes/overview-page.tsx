@@ -1,28 +1,30 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { overviewQueries } from '../../features/groups/overview-queries.ts';
-import { groupQueries } from '../../features/groups/queries.ts';
-import { SearchBox } from '../../features/groups/search-box.tsx';
-import { upgradeQueries } from '../../features/upgrades/queries.ts';
-import { grouped } from '../../lib/format-number.ts';
-import { compareIds } from '../../lib/ids.ts';
-import { instant, relative } from '../../lib/time.ts';
-import { useNow } from '../../lib/use-now.ts';
-import { useEndpoint, useEndpointLabel } from '../endpoint.ts';
-import { useLatestHeight } from '../latest-height.ts';
-import { loaderEndpoint } from '../router.tsx';
+import { AppLink } from '../components/app-link.tsx';
+import { StatusBadge } from '../components/badges.tsx';
+import { metadataName } from '../components/metadata-text.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { isUndecided, proposalPhase } from '../domain/proposal-phase.ts';
+import { overviewQueries } from '../features/groups/overview-queries.ts';
+import { groupQueries } from '../features/groups/queries.ts';
+import { SearchBox } from '../features/search/search-box.tsx';
+import { upgradeQueries } from '../features/upgrades/queries.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useLatestHeight } from '../hooks/use-latest-height.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { endpointLabel, endpointOfRequest } from '../lib/endpoint.ts';
+import { grouped } from '../lib/format-number.ts';
+import { compareIds } from '../lib/ids.ts';
+import { instant, relative } from '../lib/time.ts';
 import classes from './overview-page.module.css';
 
 const RECENT = 8;
 
-function Stat({ label, value, testId }: { label: string; value: React.ReactNode; testId?: string }) {
+function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
     <Card padding="md">
       <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
@@ -36,24 +38,22 @@ function Stat({ label, value, testId }: { label: string; value: React.ReactNode;
 }
 
 export function Component() {
-  const e = useEndpoint();
-  const label = useEndpointLabel(e);
+  const endpoint = useEndpoint();
   const now = useNow(15_000);
-  const height = useLatestHeight(e);
-  const count = useQuery(overviewQueries.groupCount(e));
-  const plan = useQuery(upgradeQueries.currentPlan(e));
-  const versions = useQuery(upgradeQueries.moduleVersions(e));
-  const recent = useQuery({
-    ...overviewQueries.recentGroups(e, count.data ?? '0', RECENT),
-    enabled: count.data !== undefined,
-  });
+  const height = useLatestHeight(endpoint);
+  const count = useQuery(overviewQueries.groupCount(endpoint));
+  const plan = useQuery(upgradeQueries.currentPlan(endpoint));
+  const versions = useQuery(upgradeQueries.moduleVersions(endpoint));
+  const recent = useQuery(overviewQueries.recentGroups(endpoint, count.data ?? null, RECENT));
   // Open proposals are the newest of each policy, so the latest page of each is what to read.
-  const open = useQueries({ queries: (recent.data ?? []).map((g) => groupQueries.latestProposals(e, g.id, 100)) });
-  const openProposals = open
-    .flatMap((q) => q.data ?? [])
-    .filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED')
+  const latest = useQueries({
+    queries: (recent.data ?? []).map((group) => groupQueries.latestProposals(endpoint, group.id, 100)),
+  });
+  const openProposals = latest
+    .flatMap((query) => query.data ?? [])
+    .filter((proposal) => isUndecided(proposal.status))
     .sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
-  const openLoading = recent.isPending || open.some((q) => q.isPending);
+  const openLoading = recent.isPending || latest.some((query) => query.isPending);
 
   return (
     <Stack gap="lg">
@@ -65,7 +65,7 @@ export function Component() {
           label="Endpoint"
           value={
             <Text span fz="sm" fw={600}>
-              {label}
+              {endpointLabel(endpoint)}
             </Text>
           }
         />
@@ -102,13 +102,13 @@ export function Component() {
                 <EmptyState>No groups on this chain yet.</EmptyState>
               ) : (
                 <Stack gap={6} component="ul" className={classes.list}>
-                  {recent.data.map((g) => (
-                    <Group key={g.id} justify="space-between" component="li" wrap="nowrap">
-                      <AppLink to={`/groups/${g.id}`} truncate>
-                        #{g.id} {metadataName(g.metadata, '')}
+                  {recent.data.map((group) => (
+                    <Group key={group.id} justify="space-between" component="li" wrap="nowrap">
+                      <AppLink to={`/groups/${group.id}`} truncate>
+                        #{group.id} {metadataName(group.metadata, '')}
                       </AppLink>
                       <Text c="dimmed" fz="sm">
-                        weight {grouped(g.total_weight)}
+                        weight {grouped(group.total_weight)}
                       </Text>
                     </Group>
                   ))}
@@ -133,17 +133,21 @@ export function Component() {
             )}
             {openProposals.length > 0 && (
               <Stack gap={6} component="ul" className={classes.list} data-testid="open-proposals">
-                {openProposals.slice(0, 15).map((p) => {
-                  const end = instant(p.voting_period_end);
+                {openProposals.slice(0, 15).map((proposal) => {
+                  const end = instant(proposal.voting_period_end);
                   return (
-                    <Group key={p.id} justify="space-between" component="li" wrap="nowrap">
-                      <AppLink to={`/proposals/${p.id}`} truncate>
-                        #{p.id} {p.title || '(untitled)'}
+                    <Group key={proposal.id} justify="space-between" component="li" wrap="nowrap">
+                      <AppLink to={`/proposals/${proposal.id}`} truncate>
+                        #{proposal.id} {proposal.title || '(untitled)'}
                       </AppLink>
                       <Group gap="xs" wrap="nowrap">
-                        <StatusBadge status={p.status} />
+                        <StatusBadge status={proposal.status} />
                         <Text fz="sm" c="dimmed">
-                          {end ? (end.getTime() < now ? 'voting ended' : `closes ${relative(end, now)}`) : ''}
+                          {end === null
+                            ? ''
+                            : proposalPhase(proposal, now) === 'voting'
+                              ? `closes ${relative(end, now)}`
+                              : 'voting ended'}
                         </Text>
                       </Group>
                     </Group>
@@ -158,9 +162,9 @@ export function Component() {
   );
 }
 
-export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
-  const e = loaderEndpoint(args);
-  void qc.prefetchQuery(overviewQueries.groupCount(e));
-  void qc.prefetchQuery(upgradeQueries.currentPlan(e));
+export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
+  const endpoint = endpointOfRequest(args.request);
+  void queryClient.prefetchQuery(overviewQueries.groupCount(endpoint));
+  void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
   return null;
 };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { GroupMember, Vote } from '../api/schemas.ts';
-import { recount, sameTally } from './tally-audit.ts';
+import { recount, sameTally } from './recount.ts';
 
 const member = (address: string, weight: string): GroupMember => ({
   group_id: '1',

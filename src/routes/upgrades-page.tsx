@@ -3,30 +3,32 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { LoaderFunctionArgs } from 'react-router';
 
-import { JsonBlock } from '../../components/json-block.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { Field } from '../../features/groups/group-info-card.tsx';
-import { AppliedPlanLookup } from '../../features/upgrades/applied-plan-lookup.tsx';
-import { ConsensusStateLookup } from '../../features/upgrades/consensus-state-lookup.tsx';
-import { upgradeQueries } from '../../features/upgrades/queries.ts';
-import { useEndpoint } from '../endpoint.ts';
-import { loaderEndpoint } from '../router.tsx';
+import { Field } from '../components/field.tsx';
+import { JsonBlock } from '../components/json-block.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { AppliedPlanLookup } from '../features/upgrades/applied-plan-lookup.tsx';
+import { ConsensusStateLookup } from '../features/upgrades/consensus-state-lookup.tsx';
+import { upgradeQueries } from '../features/upgrades/queries.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { endpointOfRequest } from '../lib/endpoint.ts';
 
-function info(s: string): unknown {
+/** A plan's info is free text that is often JSON: shown parsed when it is. */
+function planInfo(text: string): unknown {
   try {
-    return JSON.parse(s) as unknown;
+    return JSON.parse(text) as unknown;
   } catch {
-    return s;
+    return text;
   }
 }
 
 export function Component() {
-  const e = useEndpoint();
-  const versions = useQuery(upgradeQueries.moduleVersions(e));
-  const plan = useQuery(upgradeQueries.currentPlan(e));
+  const endpoint = useEndpoint();
+  const versions = useQuery(upgradeQueries.moduleVersions(endpoint));
+  const plan = useQuery(upgradeQueries.currentPlan(endpoint));
   const [filter, setFilter] = useState('');
-  const shown = versions.data?.versions.filter((v) => v.name.toLowerCase().includes(filter.trim().toLowerCase())) ?? [];
+  const shown =
+    versions.data?.versions.filter((module) => module.name.toLowerCase().includes(filter.trim().toLowerCase())) ?? [];
   return (
     <Stack gap="lg">
       <PageTitle title="Upgrades" docTitle="Upgrades" />
@@ -59,10 +61,10 @@ export function Component() {
                     </Table.Tr>
                   </Table.Thead>
                   <Table.Tbody>
-                    {shown.map((v) => (
-                      <Table.Tr key={v.name}>
-                        <Table.Td ff="monospace">{v.name}</Table.Td>
-                        <Table.Td>{v.version}</Table.Td>
+                    {shown.map((module) => (
+                      <Table.Tr key={module.name}>
+                        <Table.Td ff="monospace">{module.name}</Table.Td>
+                        <Table.Td>{module.version}</Table.Td>
                       </Table.Tr>
                     ))}
                   </Table.Tbody>
@@ -94,7 +96,7 @@ export function Component() {
                       </Field>
                     </SimpleGrid>
                     <Field label="Info">
-                      <JsonBlock value={info(plan.data.plan.info)} />
+                      <JsonBlock value={planInfo(plan.data.plan.info)} />
                     </Field>
                   </Stack>
                 ))}
@@ -103,14 +105,14 @@ export function Component() {
               <Title order={2} fz="lg" mb="sm">
                 Applied plans
               </Title>
-              <AppliedPlanLookup endpoint={e} initial="" />
+              <AppliedPlanLookup endpoint={endpoint} initial="" />
             </Card>
             <Card>
               <Title order={2} fz="lg" mb="sm">
                 Upgraded consensus state
               </Title>
               <ConsensusStateLookup
-                endpoint={e}
+                endpoint={endpoint}
                 initial={plan.data?.plan?.height ?? ''}
                 key={plan.data?.plan?.height ?? 'none'}
               />
@@ -122,9 +124,9 @@ export function Component() {
   );
 }
 
-export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
-  const e = loaderEndpoint(args);
-  void qc.prefetchQuery(upgradeQueries.moduleVersions(e));
-  void qc.prefetchQuery(upgradeQueries.currentPlan(e));
+export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
+  const endpoint = endpointOfRequest(args.request);
+  void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));
+  void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
   return null;
 };

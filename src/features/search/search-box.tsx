@@ -2,7 +2,8 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
-import { useEndpoint, withEndpoint } from '../../app/endpoint.ts';
+import { useEndpoint } from '../../hooks/use-endpoint.ts';
+import { withEndpoint } from '../../lib/endpoint.ts';
 import { searchTarget, type SearchTarget } from '../../lib/search-target.ts';
 
 export function SearchBox() {
@@ -11,9 +12,9 @@ export function SearchBox() {
   const [value, setValue] = useState('');
   const [result, setResult] = useState<SearchTarget | null>(null);
   const submit = () => {
-    const r = searchTarget(value);
-    if (r.kind === 'go') navigate(withEndpoint(r.to, endpoint));
-    else setResult(r);
+    const target = searchTarget(value);
+    if (target.kind === 'go') navigate(withEndpoint(target.to, endpoint));
+    else setResult(target);
   };
   return (
     <form
@@ -44,9 +45,14 @@ export function SearchBox() {
         {result?.kind === 'choose' && (
           <Group gap="xs">
             <Text fz="sm">Which one?</Text>
-            {result.options.map((o) => (
-              <Button key={o.to} size="xs" variant="light" onClick={() => navigate(withEndpoint(o.to, endpoint))}>
-                {o.label}
+            {result.options.map((option) => (
+              <Button
+                key={option.to}
+                size="xs"
+                variant="light"
+                onClick={() => navigate(withEndpoint(option.to, endpoint))}
+              >
+                {option.label}
               </Button>
             ))}
           </Group>

@@ -3,44 +3,46 @@ import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
 
-import { AddressText } from '../../components/address-text.tsx';
-import { AppLink } from '../../components/app-link.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { groupId, groupQueries, type GroupFilter } from '../../features/groups/queries.ts';
-import { checkAddress } from '../../lib/address.ts';
-import { grouped } from '../../lib/format-number.ts';
-import { useEndpoint } from '../endpoint.ts';
-import { loaderEndpoint } from '../router.tsx';
+import { groupRowId } from '../api/row-ids.ts';
+import { AddressText } from '../components/address-text.tsx';
+import { AppLink } from '../components/app-link.tsx';
+import { InfiniteList } from '../components/infinite-list.tsx';
+import { metadataName } from '../components/metadata-text.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { TimeText } from '../components/time-text.tsx';
+import { groupQueries, type GroupFilter } from '../features/groups/queries.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { checkAddress } from '../lib/address.ts';
+import { endpointOfRequest } from '../lib/endpoint.ts';
+import { grouped } from '../lib/format-number.ts';
 
-function filterFrom(search: URLSearchParams): { filter: GroupFilter; error: string | null } {
+/** The list's filter from ?admin= or ?member=; null with the reason when the address is not valid. */
+function filterFrom(search: URLSearchParams): { filter: GroupFilter | null; error: string | null } {
   for (const by of ['admin', 'member'] as const) {
-    const v = search.get(by);
-    if (v !== null) {
-      const c = checkAddress(v);
-      return c.ok ? { filter: { by, address: c.address }, error: null } : { filter: { by: 'all' }, error: c.reason };
+    const value = search.get(by);
+    if (value !== null) {
+      const check = checkAddress(value);
+      return check.ok ? { filter: { by, address: check.address }, error: null } : { filter: null, error: check.reason };
     }
   }
   return { filter: { by: 'all' }, error: null };
 }
 
 export function Component() {
-  const e = useEndpoint();
+  const endpoint = useEndpoint();
   const [search, setSearch] = useSearchParams();
   const { filter, error } = filterFrom(search);
   const [mode, setMode] = useState<'all' | 'admin' | 'member'>(
     search.has('admin') ? 'admin' : search.has('member') ? 'member' : 'all',
   );
   const [input, setInput] = useState(search.get('admin') ?? search.get('member') ?? '');
-  const query = useInfiniteQuery({ ...groupQueries.list(e, filter), enabled: error === null });
+  const query = useInfiniteQuery(groupQueries.list(endpoint, filter));
 
-  const apply = (m: typeof mode, value: string) => {
+  const apply = (by: typeof mode, value: string) => {
     const next = new URLSearchParams(search);
     next.delete('admin');
     next.delete('member');
-    if (m !== 'all' && value.trim()) next.set(m, value.trim());
+    if (by !== 'all' && value.trim()) next.set(by, value.trim());
     setSearch(next);
   };
 
@@ -50,9 +52,9 @@ export function Component() {
       <Group align="flex-end">
         <SegmentedControl
           value={mode}
-          onChange={(v) => {
-            setMode(v as typeof mode);
-            if (v === 'all') apply('all', '');
+          onChange={(value) => {
+            setMode(value as typeof mode);
+            if (value === 'all') apply('all', '');
           }}
           data={[
             { label: 'All groups', value: 'all' },
@@ -79,11 +81,11 @@ export function Component() {
           </form>
         )}
       </Group>
-      {error === null && (
+      {filter !== null && (
         <InfiniteList
           label="Groups"
           query={query}
-          identity={groupId}
+          identity={groupRowId}
           noun="groups"
           empty={filter.by === 'all' ? 'This chain has no groups yet.' : `No groups with this ${filter.by}.`}
           columns={[
@@ -94,16 +96,16 @@ export function Component() {
             { label: 'Created', width: '1.4fr' },
           ]}
           rowHeight={56}
-          renderRow={(g) => [
-            <AppLink to={`/groups/${g.id}`} key="id">
-              #{g.id}
+          renderRow={(group) => [
+            <AppLink to={`/groups/${group.id}`} key="id">
+              #{group.id}
             </AppLink>,
-            <AppLink to={`/groups/${g.id}`} key="n">
-              {metadataName(g.metadata, `Group ${g.id}`)}
+            <AppLink to={`/groups/${group.id}`} key="n">
+              {metadataName(group.metadata, `Group ${group.id}`)}
             </AppLink>,
-            <AddressText address={g.admin} to={`/voters/${g.admin}`} key="a" />,
-            <span key="w">{grouped(g.total_weight)}</span>,
-            <TimeText value={g.created_at} key="c" />,
+            <AddressText address={group.admin} to={`/voters/${group.admin}`} key="a" />,
+            <span key="w">{grouped(group.total_weight)}</span>,
+            <TimeText value={group.created_at} key="c" />,
           ]}
         />
       )}
@@ -111,8 +113,9 @@ export function Component() {
   );
 }
 
-export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
-  const { filter, error } = filterFrom(new URL(args.request.url).searchParams);
-  if (!error) void qc.prefetchInfiniteQuery(groupQueries.list(loaderEndpoint(args), filter));
+export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
+  const { filter } = filterFrom(new URL(args.request.url).searchParams);
+  if (filter !== null)
+    void queryClient.prefetchInfiniteQuery(groupQueries.list(endpointOfRequest(args.request), filter));
   return null;
 };

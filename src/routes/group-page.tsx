@@ -2,30 +2,32 @@ import { Stack, Title } from '@mantine/core';
 import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useParams, type LoaderFunctionArgs } from 'react-router';
 
-import { AddressText } from '../../components/address-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { InvalidInput } from '../../components/invalid-input.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { GroupInfoCard } from '../../features/groups/group-info-card.tsx';
-import { GroupProposals } from '../../features/groups/group-proposals.tsx';
-import { groupQueries, memberId } from '../../features/groups/queries.ts';
-import { PolicyList } from '../../features/policies/policy-list.tsx';
-import { percentOf } from '../../lib/decimal.ts';
-import { grouped } from '../../lib/format-number.ts';
-import { parseId } from '../../lib/ids.ts';
-import { useEndpoint } from '../endpoint.ts';
-import { loaderEndpoint } from '../router.tsx';
+import { memberRowId } from '../api/row-ids.ts';
+import { AddressText } from '../components/address-text.tsx';
+import { InfiniteList } from '../components/infinite-list.tsx';
+import { InvalidInput } from '../components/invalid-input.tsx';
+import { metadataName } from '../components/metadata-text.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
+import { TimeText } from '../components/time-text.tsx';
+import { GroupInfoCard } from '../features/groups/group-info-card.tsx';
+import { GroupProposals } from '../features/groups/group-proposals.tsx';
+import { groupQueries } from '../features/groups/queries.ts';
+import { PolicyList } from '../features/policies/policy-list.tsx';
+import { policyQueries } from '../features/policies/queries.ts';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { percentOf } from '../lib/decimal.ts';
+import { endpointOfRequest } from '../lib/endpoint.ts';
+import { grouped } from '../lib/format-number.ts';
+import { parseId } from '../lib/ids.ts';
 
 export function Component() {
-  const e = useEndpoint();
+  const endpoint = useEndpoint();
   const raw = useParams().groupId ?? '';
   const id = parseId(raw);
-  const info = useQuery({ ...groupQueries.detail(e, id ?? '0'), enabled: id !== null });
-  const members = useInfiniteQuery({ ...groupQueries.members(e, id ?? '0'), enabled: id !== null });
-  const policies = useInfiniteQuery({ ...groupQueries.policies(e, id ?? '0'), enabled: id !== null });
+  const info = useQuery(groupQueries.detail(endpoint, id));
+  const members = useInfiniteQuery(groupQueries.members(endpoint, id));
+  const policies = useInfiniteQuery(policyQueries.byGroup(endpoint, id));
   if (id === null)
     return (
       <InvalidInput
@@ -61,7 +63,7 @@ export function Component() {
             <InfiniteList
               label="Members"
               query={members}
-              identity={memberId}
+              identity={memberRowId}
               noun="members"
               empty="This group has no members (the last one left)."
               rowHeight={56}
@@ -71,15 +73,15 @@ export function Component() {
                 { label: 'Share', width: '90px' },
                 { label: 'Added', width: '1.4fr' },
               ]}
-              renderRow={(m) => {
-                const share = total ? percentOf(m.member.weight, total) : null;
+              renderRow={({ member }) => {
+                const share = total ? percentOf(member.weight, total) : null;
                 return [
-                  <AddressText address={m.member.address} to={`/voters/${m.member.address}`} key="a" />,
-                  <span key="w" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} title={m.member.weight}>
-                    {grouped(m.member.weight)}
+                  <AddressText address={member.address} to={`/voters/${member.address}`} key="a" />,
+                  <span key="w" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} title={member.weight}>
+                    {grouped(member.weight)}
                   </span>,
                   <span key="s">{share === null ? '—' : `${share}%`}</span>,
-                  <TimeText value={m.member.added_at} key="t" />,
+                  <TimeText value={member.added_at} key="t" />,
                 ];
               }}
             />
@@ -88,7 +90,7 @@ export function Component() {
             <Title order={2} fz="lg">
               Latest proposals
             </Title>
-            <GroupProposals endpoint={e} groupId={id} />
+            <GroupProposals endpoint={endpoint} groupId={id} />
           </Stack>
           <Stack gap="xs">
             <Title order={2} fz="lg">
@@ -106,12 +108,12 @@ export function Component() {
   );
 }
 
-export const makeLoader = (qc: QueryClient) => (args: LoaderFunctionArgs) => {
+export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
   const id = parseId(args.params.groupId ?? '');
   if (id !== null) {
-    const e = loaderEndpoint(args);
-    void qc.prefetchQuery(groupQueries.detail(e, id));
-    void qc.prefetchInfiniteQuery(groupQueries.members(e, id));
+    const endpoint = endpointOfRequest(args.request);
+    void queryClient.prefetchQuery(groupQueries.detail(endpoint, id));
+    void queryClient.prefetchInfiniteQuery(groupQueries.members(endpoint, id));
   }
   return null;
 };

@@ -1,0 +1,137 @@
+import * as v from 'valibot';
+
+import {
+  knownDecisionPolicy,
+  type DecisionPolicy,
+  type KnownDecisionPolicy,
+  type TallyResult,
+} from '../api/schemas.ts';
+import { dec, max, min, percentOf, type Dec } from '../lib/decimal.ts';
+import { grouped } from '../lib/format-number.ts';
+import { durationSeconds, humanDuration } from '../lib/time.ts';
+
+// Decision policies, one registry entry per @type. A new type added to the schema's
+// knownDecisionPolicy fails to compile until it has its entry here.
+
+export type PolicyType = KnownDecisionPolicy['@type'];
+type WireOf<T extends PolicyType> = Extract<KnownDecisionPolicy, { '@type': T }>;
+
+interface PassLine {
+  /** The yes weight that passes the proposal. */
+  line: Dec;
+  /** False when no vote can pass it (a percentage of a group without weight). */
+  reachable: boolean;
+}
+
+interface PolicyRule<T extends PolicyType> {
+  /** What people call this kind of policy. */
+  name: string;
+  /** x/group's Allow, reduced to its pass line at the group's current total weight. */
+  passLine(policy: WireOf<T>, total: Dec): PassLine;
+  /** What it takes to pass, as a sentence; with the total weight when known. */
+  describe(policy: WireOf<T>, totalWeight?: string): string;
+  /** The same in a few words, for a table cell. */
+  brief(policy: WireOf<T>): string;
+}
+
+const THRESHOLD = '/cosmos.group.v1.ThresholdDecisionPolicy';
+const PERCENTAGE = '/cosmos.group.v1.PercentageDecisionPolicy';
+
+const percentText = (fraction: string) => dec(fraction).times(100).toFixed();
+
+const POLICY_RULES: { [T in PolicyType]: PolicyRule<T> } = {
+  [THRESHOLD]: {
+    name: 'Threshold',
+    // A threshold above the total weight is capped at the total.
+    passLine: (policy, total) => ({ line: min(dec(policy.threshold), total), reachable: true }),
+    describe: (policy, totalWeight) => {
+      let rule = `Passes with ${grouped(policy.threshold)} yes weight`;
+      if (totalWeight === undefined) return rule;
+      const share = percentOf(policy.threshold, totalWeight);
+      rule +=
+        share === null ? ' (the group has no weight)' : ` — ${share}% of the total weight ${grouped(totalWeight)}`;
+      if (dec(policy.threshold).gt(totalWeight))
+        rule += '. The threshold is above the total, so the line is the total weight: every unit must vote yes';
+      return rule;
+    },
+    brief: (policy) => `threshold ${grouped(policy.threshold)}`,
+  },
+  [PERCENTAGE]: {
+    name: 'Percentage',
+    // yes / total ≥ percentage, compared as yes ≥ percentage × total so no division rounds.
+    passLine: (policy, total) => ({ line: dec(policy.percentage).times(total), reachable: !total.isZero() }),
+    describe: (policy, totalWeight) => {
+      const rule = `Passes when yes is at least ${percentText(policy.percentage)}% of the total weight`;
+      if (totalWeight === undefined) return rule;
+      return `${rule} (${grouped(dec(policy.percentage).times(totalWeight).toFixed())} of ${grouped(totalWeight)} now)`;
+    },
+    brief: (policy) => `${percentText(policy.percentage)}% of weight`,
+  },
+};
+
+/** Calls a rule with the policy of its own type (TypeScript cannot correlate the two by itself). */
+function ruleFor<T extends PolicyType>(policy: WireOf<T>): PolicyRule<T> {
+  return POLICY_RULES[policy['@type'] as T];
+}
+
+export interface KnownPolicy {
+  known: true;
+  policy: KnownDecisionPolicy;
+  name: string;
+  votingPeriodSeconds: number;
+  minExecutionSeconds: number;
+}
+export type ReadPolicy = KnownPolicy | { known: false; type: string };
+
+/** A policy from the wire; one whose @type or shape this dashboard does not know stays unknown. */
+export function readPolicy(wire: DecisionPolicy): ReadPolicy {
+  if (!v.is(knownDecisionPolicy, wire)) return { known: false, type: wire['@type'] };
+  return {
+    known: true,
+    policy: wire,
+    name: ruleFor(wire).name,
+    votingPeriodSeconds: durationSeconds(wire.windows.voting_period),
+    minExecutionSeconds: durationSeconds(wire.windows.min_execution_period),
+  };
+}
+
+export interface Evaluation {
+  /** The yes weight that passes the proposal. */
+  line: Dec;
+  /** Yes weight still needed (0 once reached). */
+  needed: Dec;
+  /** Weight of members who have not voted. */
+  undecided: Dec;
+  outcome: 'passing' | 'failing' | 'open';
+  /** True once no remaining vote can change the outcome. */
+  final: boolean;
+}
+
+/**
+ * x/group's DecisionPolicy.Allow in exact decimals: passing once yes reaches the line; failing
+ * for good once yes plus every undecided weight cannot reach it; open otherwise.
+ */
+export function evaluatePolicy(policy: ReadPolicy, tally: TallyResult, totalWeight: string): Evaluation | null {
+  if (!policy.known) return null;
+  const total = dec(totalWeight);
+  const yes = dec(tally.yes_count);
+  const counted = yes.plus(tally.no_count).plus(tally.abstain_count).plus(tally.no_with_veto_count);
+  const undecided = max(total.minus(counted), dec(0));
+  const { line, reachable } = ruleFor(policy.policy).passLine(policy.policy, total);
+  if (!reachable) return { line, needed: dec(0), undecided, outcome: 'failing', final: true };
+  const needed = max(line.minus(yes), dec(0));
+  if (yes.gte(line)) return { line, needed, undecided, outcome: 'passing', final: true };
+  if (yes.plus(undecided).lt(line)) return { line, needed, undecided, outcome: 'failing', final: true };
+  return { line, needed, undecided, outcome: 'open', final: false };
+}
+
+/** What it takes to pass, in a sentence. */
+export function describePolicy(policy: KnownPolicy, totalWeight?: string): string {
+  return ruleFor(policy.policy).describe(policy.policy, totalWeight);
+}
+
+/** The policy in a few words: its rule and voting period. */
+export function briefPolicy(policy: ReadPolicy): string {
+  if (!policy.known) return policy.type;
+  return `${ruleFor(policy.policy).brief(policy.policy)} · votes ${humanDuration(policy.votingPeriodSeconds)}`;
+}
