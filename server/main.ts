@@ -1,10 +1,10 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
-import { createPolityServer } from './gateway/http-server.ts';
+import { createPolityServer, createRpcServer } from './gateway/http-server.ts';
 import { parseUpstream } from './gateway/upstream-proxy.ts';
 import { QueryService } from './queries/query-service.ts';
-import { ChainNode } from './sim/chain-node.ts';
+import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './sim/chain-node.ts';
 import type { Scenario } from './sim/sim-chain.ts';
 
 const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
@@ -21,6 +21,10 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
   --cors              let pages on other origins read the API (like a node's enabled-unsafe-cors)
   --dist DIR          built dashboard to serve (default ./dist)
+  --rpc-port N        CometBFT RPC port (default 26657, on --host; "off" for none); the RPC is
+                      also served under /rpc/ on the main port
+  --keep-recent N     committed states kept for reads pinned to a height (default 100; 0: latest only)
+  --keep-blocks N     blocks kept for the RPC (default 20000)
 `;
 
 function main(): void {
@@ -38,6 +42,9 @@ function main(): void {
       upstream: { type: 'string', multiple: true, default: [] },
       cors: { type: 'boolean', default: false },
       dist: { type: 'string', default: 'dist' },
+      'rpc-port': { type: 'string', default: '26657' },
+      'keep-recent': { type: 'string', default: String(DEFAULT_KEEP_RECENT) },
+      'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
       help: { type: 'boolean', default: false },
     },
   });
@@ -58,6 +65,13 @@ function main(): void {
   const port = Number(values.port ?? process.env.PORT ?? 8080);
   const dataDir = resolve(values['data-dir'] ?? process.env.POLITY_DATA_DIR ?? '.polity-data');
   const upstreams = (values.upstream ?? []).map(parseUpstream);
+  const wholeNumber = (name: string, text: string) => {
+    if (!/^\d+$/.test(text)) throw new Error(`--${name} must be a whole number`);
+    return Number(text);
+  };
+  const keepRecent = wholeNumber('keep-recent', values['keep-recent']);
+  const keepBlocks = wholeNumber('keep-blocks', values['keep-blocks']);
+  const rpcPort = values['rpc-port'] === 'off' ? null : wholeNumber('rpc-port', values['rpc-port']);
 
   const started = performance.now();
   const node = ChainNode.open({
@@ -66,6 +80,8 @@ function main(): void {
     scenario,
     livePeriodS,
     dataDir,
+    keepRecent,
+    keepBlocks,
   });
   const { snapshotHeight, replayedBlocks } = node.restoration;
   const origin = snapshotHeight === null ? 'genesis' : `the snapshot at height ${snapshotHeight}`;
@@ -76,7 +92,22 @@ function main(): void {
 
   const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
   const queries = new QueryService(node, mode);
-  const server = createPolityServer({ queries, distDir: resolve(values.dist), upstreams, cors: values.cors });
+  const server = createPolityServer({
+    queries,
+    blocks: node,
+    distDir: resolve(values.dist),
+    upstreams,
+    cors: values.cors,
+  });
+  const rpcServer = rpcPort === null ? null : createRpcServer(node);
+  rpcServer?.on('error', (error: NodeJS.ErrnoException) => {
+    // The RPC stays reachable under /rpc/ on the main port, so a taken RPC port is not fatal.
+    const reason = error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be opened (${error.message})`;
+    console.warn(`RPC port ${rpcPort} ${reason}: the CometBFT RPC is served under /rpc/ only`);
+  });
+  rpcServer?.listen(rpcPort ?? 0, values.host, () => {
+    console.log(`CometBFT RPC on http://${values.host}:${rpcPort}/ (and under /rpc/)`);
+  });
   server.on('error', (error: NodeJS.ErrnoException) => {
     console.error(
       error.code === 'EADDRINUSE'
@@ -95,9 +126,11 @@ function main(): void {
     clearInterval(timer);
     try {
       node.writeSnapshot();
-    } catch (e) {
-      console.error(`snapshot not written: ${e instanceof Error ? e.message : e}`);
+    } catch (error) {
+      console.error(`snapshot not written: ${error instanceof Error ? error.message : error}`);
     }
+    rpcServer?.close();
+    rpcServer?.closeAllConnections();
     server.close(() => process.exit(0));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 2000).unref();
@@ -108,7 +141,7 @@ function main(): void {
 
 try {
   main();
-} catch (e) {
-  console.error(e instanceof Error ? e.message : e);
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
   process.exit(2);
 }

@@ -58,6 +58,7 @@ export async function handleApi(
   rawQuery: string,
   heightHeader?: string,
 ): Promise<ApiResponse> {
+  let metadata: Record<string, string> = {};
   try {
     if (method !== 'GET') throw notImplemented();
     let path: string;
@@ -70,20 +71,20 @@ export async function handleApi(
     if (!matched) throw notImplemented();
     const request = parseRequest(matched.route, matched.values, rawQuery);
     const queries = await service.at(heightHeader);
+    // From here the query server has answered, with a height: errors carry its metadata too.
+    metadata = {
+      'Grpc-Metadata-Content-Type': 'application/grpc+cosmos-sdk-grpc-codec',
+      'Grpc-Metadata-X-Cosmos-Block-Height': String(queries.height),
+    };
     const body = await matched.route.answer(queries, request);
     return {
       status: 200,
-      headers: {
-        ...JSON_TYPE,
-        'Grpc-Metadata-Content-Type': 'application/grpc',
-        'Grpc-Metadata-X-Cosmos-Block-Height': String(queries.height),
-        'X-Cosmos-Block-Height': String(queries.height),
-      },
+      headers: { ...JSON_TYPE, ...metadata, 'X-Cosmos-Block-Height': String(queries.height) },
       body,
     };
   } catch (error) {
     const status = error instanceof GrpcStatusError ? error : unknownError('internal error');
     if (!(error instanceof GrpcStatusError)) console.error('query failed', error);
-    return { status: httpStatusOf(status), headers: JSON_TYPE, body: errorBody(status) };
+    return { status: httpStatusOf(status), headers: { ...JSON_TYPE, ...metadata }, body: errorBody(status) };
   }
 }

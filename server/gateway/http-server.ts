@@ -1,14 +1,19 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import { notImplemented } from '../lib/grpc-status.ts';
+import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
+import { canonicalRedirect } from './clean-path.ts';
 import { errorBody } from './error-body.ts';
 import { handleApi } from './handle-api.ts';
+import { handleRpc } from './rpc/rpc-http.ts';
 import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
 import { proxy, UPSTREAM_PREFIX, type Upstream } from './upstream-proxy.ts';
 
 export interface ServerOptions {
   queries: QueryService;
+  /** The node's blocks, for the CometBFT RPC under /rpc/ (absent: no RPC). */
+  blocks?: BlockSource;
   distDir?: string;
   upstreams?: Upstream[];
   /** Like a node's enabled-unsafe-cors: let pages on any origin read the API (and its height). */
@@ -25,6 +30,20 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
+const RPC_PREFIX = '/rpc/';
+
+/** The CometBFT RPC alone, as a node serves it on its own port (26657). */
+export function createRpcServer(blocks: BlockSource): Server {
+  const server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    const queryStart = url.indexOf('?');
+    const path = queryStart === -1 ? url : url.slice(0, queryStart);
+    handleRpc(blocks, req, res, path, queryStart === -1 ? '' : url.slice(queryStart + 1)).catch(() => res.destroy());
+  });
+  server.keepAliveTimeout = 5000;
+  return server;
+}
+
 /** The HTTP front: the Cosmos REST API, the upstream proxies and the built dashboard. */
 export function createPolityServer(opts: ServerOptions): Server {
   const upstreams = new Map((opts.upstreams ?? []).map((u) => [u.name, u]));
@@ -35,12 +54,18 @@ export function createPolityServer(opts: ServerOptions): Server {
     const rawQuery = queryStart === -1 ? '' : url.slice(queryStart + 1);
     const method = req.method ?? 'GET';
     if (rawPath.startsWith('/cosmos/')) {
-      const heightHeader = req.headers['x-cosmos-block-height'];
+      const location = canonicalRedirect(rawPath, rawQuery);
+      if (location !== null) return send(res, 301, { Location: location }, '');
+      const heightHeader = req.headers['x-cosmos-block-height'] ?? req.headers['grpc-metadata-x-cosmos-block-height'];
       handleApi(opts.queries, method, rawPath, rawQuery, typeof heightHeader === 'string' ? heightHeader : undefined)
         .then((answer) =>
           send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body),
         )
         .catch(() => res.destroy());
+      return;
+    }
+    if (opts.blocks && (rawPath === '/rpc' || rawPath.startsWith(RPC_PREFIX))) {
+      handleRpc(opts.blocks, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
       return;
     }
     if (rawPath.startsWith(UPSTREAM_PREFIX)) {

@@ -1,6 +1,7 @@
 // The JSON the gateway writes (gogoproto jsonpb with OrigName and EmitDefaults): snake_case in
 // field order, 64-bit integers as strings, and strings escaped the way Go's encoding/json does.
 
+import { chainTimeText } from '../chain/chain-time.ts';
 import type { Millis } from '../chain/records.ts';
 
 const GO_ESCAPES: Record<string, string> = {
@@ -20,18 +21,17 @@ const PLAIN = /^[\w\-.:/@]*$/;
 export const str = (s: string) => (PLAIN.test(s) ? `"${s}"` : goStringify(s));
 export const u64 = (n: bigint) => `"${n}"`;
 
-/** RFC 3339 in UTC with 0, 3, 6 or 9 fractional digits, as Go's Timestamp marshaller prints. */
+/** A chain time as the Timestamp marshaller prints it (chain times always have nine digits). */
 const stampMemo = new Map<Millis, string>();
-export function timestamp(ms: Millis): string {
-  let s = stampMemo.get(ms);
-  if (s === undefined) {
-    const iso = new Date(ms).toISOString();
-    s = `"${ms % 1000 === 0 ? iso.slice(0, 19) + 'Z' : iso}"`;
+export function timestamp(time: Millis): string {
+  let text = stampMemo.get(time);
+  if (text === undefined) {
+    text = `"${chainTimeText(time)}"`;
     // Many rows share a block time; a small memo saves re-formatting them.
     if (stampMemo.size > 4096) stampMemo.clear();
-    stampMemo.set(ms, s);
+    stampMemo.set(time, text);
   }
-  return s;
+  return text;
 }
 
 export const ZERO_TIME = '"0001-01-01T00:00:00Z"';

@@ -31,6 +31,9 @@ function parseField(request: PageRequest, field: keyof PageRequest, value: strin
 export function parsePageRequest(query: Map<string, string[]>): PageRequest {
   const request = emptyPageRequest();
   for (const [name, values] of query) {
+    // A message field given a scalar: the gateway cannot populate it.
+    if (name === 'pagination')
+      throw invalidArgument('field type *query.PageRequest is not supported in query parameters');
     if (!name.startsWith('pagination.')) continue;
     const field = FIELDS[name.slice('pagination.'.length)];
     if (field) parseField(request, field, values[0]);

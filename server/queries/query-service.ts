@@ -1,15 +1,17 @@
-import type { GroupStore } from '../chain/group/group-store.ts';
-import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
-import { invalidArgument, unknownError } from '../lib/grpc-status.ts';
+import type { GroupView } from '../chain/group/group-view.ts';
+import type { UpgradeView } from '../chain/upgrade/keeper.ts';
+import { unknownError } from '../lib/grpc-status.ts';
 import type { PaginationMode } from '../store/paginate.ts';
 import { GroupQueries } from './group-queries.ts';
 import { UpgradeQueries } from './upgrade-queries.ts';
 
+const INT64_MAX = (1n << 63n) - 1n;
+
 /** One committed block's state, as the query servers read it. */
 export interface CommittedState {
   readonly height: bigint;
-  readonly group: GroupStore;
-  readonly upgrade: UpgradeKeeper;
+  readonly group: GroupView;
+  readonly upgrade: UpgradeView;
 }
 
 /** Where the node keeps its committed states (the simulated chain, here). */
@@ -58,13 +60,14 @@ export class QueryService {
 
   private requestedHeight(header: string | undefined, latest: bigint): bigint {
     if (header === undefined) return latest;
-    if (!/^[+-]?\d+$/.test(header)) {
-      throw invalidArgument(
-        `Baseapp.RegisterGRPCServer: invalid height header "${header}": ` +
-          `strconv.ParseInt: parsing "${header}": invalid syntax`,
+    const invalidHeader = (reason: string) =>
+      unknownError(
+        'codespace sdk code 18: invalid request: Baseapp.RegisterGRPCServer: invalid height header ' +
+          `"x-cosmos-block-height": strconv.ParseInt: parsing ${JSON.stringify(header)}: ${reason}`,
       );
-    }
+    if (!/^[+-]?\d+$/.test(header)) throw invalidHeader('invalid syntax');
     const height = BigInt(header);
+    if (height > INT64_MAX || height < -INT64_MAX - 1n) throw invalidHeader('value out of range');
     if (height < 0n) {
       throw unknownError(
         'codespace sdk code 18: invalid request: cannot query with height < 0; please provide a valid height',

@@ -1,4 +1,4 @@
-import type { Plan, UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import type { Plan, UpgradeView } from '../chain/upgrade/keeper.ts';
 import { unknownError } from '../lib/grpc-status.ts';
 import type { HeightRequest, ModuleVersionsRequest, NameRequest } from './requests.ts';
 
@@ -12,7 +12,7 @@ export interface ModuleVersion {
 
 /** x/upgrade's Query service. */
 export class UpgradeQueries {
-  constructor(private readonly keeper: UpgradeKeeper) {}
+  constructor(private readonly keeper: UpgradeView) {}
 
   async currentPlan(): Promise<Plan | null> {
     return this.keeper.pending?.plan ?? null;
@@ -24,7 +24,7 @@ export class UpgradeQueries {
   }
 
   async upgradedConsensusState({ lastHeight }: HeightRequest): Promise<Uint8Array | null> {
-    return this.keeper.consensusStates.get(lastHeight) ?? null;
+    return this.keeper.consensusState(lastHeight) ?? null;
   }
 
   async moduleVersions({ moduleName }: ModuleVersionsRequest): Promise<ModuleVersion[]> {

@@ -1,8 +1,14 @@
+import { ChainError } from '../chain/chain-error.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
+import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
+import { routeMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import type { BlockSource } from '../queries/block-source.ts';
 import type { CommittedState, StateSource } from '../queries/query-service.ts';
 import { Accounts } from './accounts.ts';
+import { BlockBuilder } from './block-builder.ts';
+import { BlockStore } from './block-store.ts';
 import { buildGenesis } from './genesis.ts';
 import { liveStep } from './live.ts';
 import { ChainFiles, type Snapshot } from './persistence.ts';
@@ -10,7 +16,21 @@ import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
 
 export interface NodeOptions extends ChainParams {
   dataDir?: string;
+  /** Committed states kept for reads pinned to a height (0: only the latest, nothing frozen). */
+  keepRecent?: number;
+  /** Blocks kept for the CometBFT RPC (/block, /block_results, /tx_search). */
+  keepBlocks?: number;
 }
+
+export const DEFAULT_KEEP_RECENT = 100;
+export const DEFAULT_KEEP_BLOCKS = 20_000;
+
+/** A chain id from the seed: another seed is another chain, and says so. */
+const chainIdOf = (seed: string) =>
+  `polity-${seed
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, 32)}`;
 
 /** A snapshot every this many live blocks (and at a clean stop) keeps restarts short. */
 const SNAPSHOT_EVERY = 5000n;
@@ -26,7 +46,7 @@ export interface Restoration {
  * chain's params plus the log of live block times, so a restart resumes at the same height with
  * the same ids, and a hard kill loses at most the block being written.
  */
-export class ChainNode implements SimChain, StateSource {
+export class ChainNode implements SimChain, StateSource, BlockSource {
   readonly accounts: Accounts;
   readonly group: GroupKeeper;
   readonly upgrade = new UpgradeKeeper();
@@ -36,13 +56,21 @@ export class ChainNode implements SimChain, StateSource {
   prevTime: Millis = 0;
   cast!: Cast;
   restoration: Restoration = { snapshotHeight: null, replayedBlocks: 0 };
+  readonly chainId: string;
+  readonly blocks: BlockStore;
   private readonly files?: ChainFiles;
   private durabilityLost = false;
+  private readonly keepRecent: number;
+  private readonly states = new Map<bigint, CommittedState>();
+  /** The block being built, while a live block runs (genesis history records none). */
+  private builder: BlockBuilder | null = null;
 
-  private constructor(params: ChainParams, files?: ChainFiles) {
+  private constructor(params: ChainParams, options: NodeOptions, files?: ChainFiles) {
     this.params = params;
-    // The large scenario rebuilds faster than it would load from JSON, so it takes no snapshots.
     this.files = files;
+    this.keepRecent = options.keepRecent ?? DEFAULT_KEEP_RECENT;
+    this.chainId = chainIdOf(params.seed);
+    this.blocks = new BlockStore(options.keepBlocks ?? DEFAULT_KEEP_BLOCKS);
     this.accounts = new Accounts(params.seed);
     this.group = new GroupKeeper(this.accounts.book);
   }
@@ -58,10 +86,11 @@ export class ChainNode implements SimChain, StateSource {
     const opened = files?.openParams(fresh);
     const params = opened?.params ?? fresh;
     const blocks = files && !opened?.isNew ? files.readBlockLog() : [];
-    const node = new ChainNode(params, files);
+    const node = new ChainNode(params, options, files);
     const snapshot = node.snapshotsEnabled ? files?.readSnapshot(params) : null;
     if (snapshot) node.restore(snapshot);
     else node.cast = buildGenesis(node);
+    node.commit();
     let replayed = 0;
     for (const [height, time] of blocks) {
       if (height <= node.height) continue;
@@ -80,10 +109,31 @@ export class ChainNode implements SimChain, StateSource {
     return this.height;
   }
 
-  /** Only the latest state is kept, as on a node with pruning "everything". */
+  /** The state of a kept height: the last `keepRecent` committed ones (or only the live one). */
   stateAt(height: bigint): CommittedState | undefined {
-    if (height !== this.height) return undefined;
-    return { height: this.height, group: this.group.store, upgrade: this.upgrade };
+    if (this.keepRecent === 0) {
+      return height === this.height ? { height, group: this.group.store, upgrade: this.upgrade } : undefined;
+    }
+    return this.states.get(height);
+  }
+
+  /** Freezes the state the block just made, and forgets the one that left the window. */
+  private commit(): void {
+    if (this.keepRecent === 0) return;
+    this.states.set(this.height, {
+      height: this.height,
+      group: this.group.store.freeze(),
+      upgrade: this.upgrade.freeze(),
+    });
+    this.states.delete(this.height - BigInt(this.keepRecent));
+  }
+
+  /** The earliest height a pinned read can ask for. */
+  get earliestStateHeight(): bigint {
+    if (this.keepRecent === 0) return this.height;
+    let earliest = this.height;
+    for (const height of this.states.keys()) if (height < earliest) earliest = height;
+    return earliest;
   }
 
   private restore(snapshot: Snapshot): void {
@@ -116,11 +166,31 @@ export class ChainNode implements SimChain, StateSource {
     this.time = time;
     this.upgrade.applyIfDue(height);
     txs();
-    this.group.endBlock(time);
+    if (this.builder) this.builder.endBlock(() => this.group.endBlock(time));
+    else this.group.endBlock(time);
   }
 
+  deliver(msg: ChainMsg): void {
+    if (this.builder) return this.builder.deliver(msg);
+    // Genesis history: the message runs, but no block records it (the chain's recorded history
+    // starts with its first live block, as for a chain started from an exported state).
+    try {
+      routeMsg(msg, this);
+    } catch (error) {
+      if (!(error instanceof ChainError)) throw error;
+    }
+  }
+
+  /** A live block: its transactions are recorded, its state committed for pinned reads. */
   private runBlock(height: bigint, time: Millis): void {
-    this.block(height, time, () => liveStep(this));
+    this.builder = new BlockBuilder(this, this.chainId);
+    try {
+      this.block(height, time, () => liveStep(this));
+      this.blocks.add(this.builder.finish(height, time, this.blocks.latest?.hash ?? ''));
+    } finally {
+      this.builder = null;
+    }
+    this.commit();
   }
 
   /** Produces the next live block at `time` (clamped so block times strictly increase). */

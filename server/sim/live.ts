@@ -1,8 +1,15 @@
-import { ChainError } from '../chain/chain-error.ts';
 import type { Proposal, VoteOption } from '../chain/records.ts';
 import { Rng } from '../lib/rng.ts';
 import { msgDelegate, msgSend } from './messages.ts';
 import type { SimChain } from './sim-chain.ts';
+import {
+  execMsg,
+  submitProposalMsg,
+  updateMembersMsg,
+  updatePolicyMetadataMsg,
+  voteMsg,
+  withdrawMsg,
+} from './tx-messages.ts';
 import { scheduleNextUpgrade } from './upgrades.ts';
 
 const TOPICS = [
@@ -20,15 +27,6 @@ const TOPICS = [
   'Archive the old forum',
 ];
 
-/** Runs a transaction the way a chain runs a tx: if the state machine refuses it, nothing happens. */
-function tx(fn: () => void): void {
-  try {
-    fn();
-  } catch (e) {
-    if (!(e instanceof ChainError)) throw e;
-  }
-}
-
 function option(rng: Rng): VoteOption {
   const r = rng.next();
   if (r < 0.6) return 'VOTE_OPTION_YES';
@@ -42,7 +40,6 @@ function option(rng: Rng): VoteOption {
  */
 export function liveStep(node: SimChain): void {
   const rng = new Rng(node.params.seed, 'block', node.height);
-  const msgs = node.group.msgs;
   const store = node.group.store;
   const now = node.time;
   const cast = node.cast;
@@ -65,7 +62,7 @@ export function liveStep(node: SimChain): void {
     for (let a = 0; a < attempts; a++) {
       const m = members.valueAt(rng.int(members.size));
       if (store.vote(p.id, m.key)) continue;
-      tx(() => msgs.vote(p.id, m.address, option(rng), '', now));
+      node.deliver(voteMsg(p.id, m.address, option(rng)));
     }
   }
 
@@ -83,19 +80,16 @@ export function liveStep(node: SimChain): void {
       const messages = rng.chance(0.5)
         ? [msgSend(pa, cast.people.treasury, amount)]
         : [msgDelegate(pa, node.accounts.validator('polity-validator-1'), amount)];
-      tx(() =>
-        msgs.submitProposal(
-          {
-            policyAddress: pa,
-            proposers: [proposer],
-            title,
-            summary: `Live proposal at height ${node.height}.`,
-            metadata: '',
-            messages,
-            exec: rng.chance(0.1),
-          },
-          now,
-        ),
+      node.deliver(
+        submitProposalMsg({
+          policyAddress: pa,
+          proposers: [proposer],
+          title,
+          summary: `Live proposal at height ${node.height}.`,
+          metadata: '',
+          messages,
+          exec: rng.chance(0.1),
+        }),
       );
     }
   }
@@ -103,43 +97,43 @@ export function liveStep(node: SimChain): void {
   // Someone executes an accepted proposal.
   if (accepted.length > 0 && rng.chance(1 / 20)) {
     const p = rng.pick(accepted);
-    tx(() => msgs.exec(p.id, now));
+    node.deliver(execMsg(p.id, p.proposers[0]));
   }
 
   // A proposer withdraws.
   if (open.length > 0 && rng.chance(1 / 150)) {
     const p = rng.pick(open);
-    if (cast.livePolicies.includes(p.policyAddress)) tx(() => msgs.withdraw(p.id, p.proposers[0]));
+    if (cast.livePolicies.includes(p.policyAddress)) node.deliver(withdrawMsg(p.id, p.proposers[0]));
   }
 
   // The working group proposes, and its policy changes now and then, aborting what is open.
   const sandbox = cast.policies.sandbox;
   if (sandbox && rng.chance(1 / 80)) {
-    tx(() =>
-      msgs.submitProposal(
-        {
-          policyAddress: sandbox,
-          proposers: [cast.people.frank],
-          title: `${rng.pick(TOPICS)} (working group)`,
-          summary: '',
-          metadata: '',
-          messages: [],
-        },
-        now,
-      ),
+    node.deliver(
+      submitProposalMsg({
+        policyAddress: sandbox,
+        proposers: [cast.people.frank],
+        title: `${rng.pick(TOPICS)} (working group)`,
+        summary: '',
+        metadata: '',
+        messages: [],
+      }),
     );
   }
-  if (sandbox && rng.chance(1 / 300)) tx(() => msgs.updateGroupPolicy(sandbox, { metadata: `v${node.height}` }));
+  if (sandbox && rng.chance(1 / 300)) {
+    node.deliver(updatePolicyMetadataMsg(cast.people.frank, sandbox, `v${node.height}`));
+  }
 
   // Community membership drifts: weight changes and newcomers bump the group version.
   const community = cast.groups.community;
   if (community !== undefined && rng.chance(1 / 200)) {
     const members = store.membersOf(community);
     const m = members.valueAt(rng.int(members.size));
-    tx(() => msgs.updateGroupMembers(community, [{ address: m.address, weight: String(1 + rng.int(3)) }], now));
+    const update = { address: m.address, weight: String(1 + rng.int(3)) };
+    node.deliver(updateMembersMsg(cast.people.carol, community, [update]));
   }
   if (community !== undefined && rng.chance(1 / 500)) {
     const address = node.accounts.account(`newcomer-${node.height}`);
-    tx(() => msgs.updateGroupMembers(community, [{ address, weight: '1' }], now));
+    node.deliver(updateMembersMsg(cast.people.carol, community, [{ address, weight: '1' }]));
   }
 }

@@ -1,5 +1,6 @@
 import type { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
+import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
 import type { Accounts } from './accounts.ts';
 
@@ -43,4 +44,6 @@ export interface SimChain {
   readonly cast: Cast;
   /** Executes one block: upgrade at its height, the block's transactions, then the end-blocker. */
   block(height: bigint, time: Millis, txs: () => void): void;
+  /** Runs one transaction of the current block; a refused one fails and changes nothing. */
+  deliver(msg: ChainMsg): void;
 }

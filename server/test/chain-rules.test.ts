@@ -155,12 +155,12 @@ describe('the genesis chain and its rules', () => {
   it('applies the scheduled upgrade at its height', () => {
     const n = openNode();
     const plan = n.upgrade.pending!.plan;
-    expect(n.upgrade.consensusStates.has(plan.height)).toBe(true);
-    const before = new Map(n.upgrade.versions);
+    expect(n.upgrade.consensusState(plan.height)).toBeDefined();
+    const before = new Map(n.upgrade.sortedVersions().map((entry) => [entry.name, entry.version]));
     n.advance(Number(plan.height - n.height), 5000);
     expect(n.upgrade.appliedHeight(plan.name)).toBe(plan.height);
-    expect(n.upgrade.consensusStates.has(plan.height)).toBe(false);
-    const changed = [...n.upgrade.versions].filter(([k, v]) => before.get(k) !== v);
+    expect(n.upgrade.consensusState(plan.height)).toBeUndefined();
+    const changed = n.upgrade.sortedVersions().filter((entry) => before.get(entry.name) !== entry.version);
     expect(changed).toHaveLength(1);
     expect(n.upgrade.pending?.plan.height).toBeGreaterThan(plan.height);
   });

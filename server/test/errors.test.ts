@@ -237,7 +237,7 @@ describe('the §5.2 error table', () => {
     await expectError(`${G}/group_info/1`, 500, 2, /failed to load state at height 5; version does not exist/, {
       headers: { 'x-cosmos-block-height': '5' },
     });
-    await expectError(`${G}/group_info/1`, 400, 3, /invalid height header/, {
+    await expectError(`${G}/group_info/1`, 500, 2, /invalid height header/, {
       headers: { 'x-cosmos-block-height': 'x' },
     });
     const r = await h.get(`${G}/group_info/1`, { headers: { 'x-cosmos-block-height': String(h.node.height) } });

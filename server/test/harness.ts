@@ -22,7 +22,7 @@ export function openNode(over: Partial<NodeOptions> = {}): ChainNode {
 export async function startHarness(over: Partial<NodeOptions> & { mode?: PaginationMode } = {}): Promise<Harness> {
   const { mode = 'extended', ...nodeOptions } = over;
   const node = openNode(nodeOptions);
-  const server = createPolityServer({ queries: new QueryService(node, mode) });
+  const server = createPolityServer({ queries: new QueryService(node, mode), blocks: node });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -2,6 +2,7 @@ import { type Dec } from '../../lib/dec.ts';
 import { lengthPrefixed } from '../../store/key-range.ts';
 import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
 import { VersionedTable } from '../../store/versioned-table.ts';
+import type { EventSink } from '../events.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { GroupView, type GroupTables, type MemberLookup } from './group-view.ts';
 
@@ -73,6 +74,9 @@ export class GroupStore extends GroupView {
   readonly balances = new Map<string, bigint>();
   /** Proposals still in voting, aborted or withdrawn: the only ones the end-blocker must look at. */
   readonly pendingAtEnd = new Set<bigint>();
+
+  /** Where the current transaction's (or end-blocker's) events go; nowhere while building genesis. */
+  events: EventSink = () => undefined;
 
   groupSeq = 0n;
   policySeq = 0n;

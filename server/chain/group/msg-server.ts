@@ -7,12 +7,25 @@ import {
   ZERO_TALLY,
   type AnyMsg,
   type DecisionPolicy,
+  type ExecutorResult,
   type GroupInfo,
   type Member,
   type Millis,
   type Proposal,
   type VoteOption,
 } from '../records.ts';
+import {
+  eventCreateGroup,
+  eventCreateGroupPolicy,
+  eventExec,
+  eventLeaveGroup,
+  eventProposalPruned,
+  eventSubmitProposal,
+  eventUpdateGroup,
+  eventUpdateGroupPolicy,
+  eventVote,
+  eventWithdrawProposal,
+} from './group-events.ts';
 import { GroupStore, smallWeightOf } from './group-store.ts';
 import { checkMetadata, MAX_EXECUTION_PERIOD_S, MAX_METADATA_LEN } from './params.ts';
 import { executeProposal } from './proposal-executor.ts';
@@ -55,6 +68,7 @@ export class GroupMsgServer {
     }
     this.store.putGroup({ id, admin, metadata, version: 1n, totalWeight: total, createdAt: now });
     for (const member of members) this.store.putMember(this.memberRecord(id, member, now));
+    this.store.events(eventCreateGroup(id));
     return id;
   }
 
@@ -121,11 +135,13 @@ export class GroupMsgServer {
     if (isZero(total)) throw new ChainError('group must not be empty');
     this.bumpGroup(group, { totalWeight: total });
     this.validatePoliciesOf(groupId);
+    this.store.events(eventUpdateGroup(groupId));
   }
 
   updateGroupMetadata(groupId: bigint, metadata: string): void {
     checkMetadata(metadata, 'group metadata');
     this.bumpGroup(this.existingGroup(groupId), { metadata });
+    this.store.events(eventUpdateGroup(groupId));
   }
 
   /** LeaveGroup: unlike a member update, it may leave the group with total weight 0. */
@@ -136,6 +152,7 @@ export class GroupMsgServer {
     if (!member) throw new ChainError('group member: not found');
     this.store.removeMember(groupId, key);
     this.bumpGroup(group, { totalWeight: sub(group.totalWeight, member.w) });
+    this.store.events(eventLeaveGroup(groupId, address));
   }
 
   private validatePoliciesOf(groupId: bigint): void {
@@ -165,6 +182,7 @@ export class GroupMsgServer {
       decisionPolicy: policy,
       createdAt: now,
     });
+    this.store.events(eventCreateGroupPolicy(address));
     return address;
   }
 
@@ -185,6 +203,7 @@ export class GroupMsgServer {
         saveProposal(this.store, { ...proposal, status: 'PROPOSAL_STATUS_ABORTED' });
       }
     }
+    this.store.events(eventUpdateGroupPolicy(address));
   }
 
   submitProposal(input: SubmitProposalInput, now: Millis): bigint {
@@ -219,8 +238,10 @@ export class GroupMsgServer {
     };
     this.store.putProposal(proposal);
     this.store.pendingAtEnd.add(id);
+    this.store.events(eventSubmitProposal(id));
     if (input.exec) {
-      for (const proposer of input.proposers) this.castVote(id, proposer, 'VOTE_OPTION_YES', '', now);
+      // EXEC_TRY: every proposer votes yes, then the proposal is executed if it can be.
+      for (const proposer of input.proposers) this.vote(id, proposer, 'VOTE_OPTION_YES', '', now);
       this.exec(id, now);
     }
     return id;
@@ -228,6 +249,7 @@ export class GroupMsgServer {
 
   vote(proposalId: bigint, voter: string, option: VoteOption, metadata: string, now: Millis, exec = false): void {
     this.castVote(proposalId, voter, option, metadata, now);
+    this.store.events(eventVote(proposalId));
     if (exec) this.exec(proposalId, now);
   }
 
@@ -245,23 +267,31 @@ export class GroupMsgServer {
     this.store.putVote({ proposalId, voter, voterKey, option, metadata, submitTime: now });
   }
 
-  exec(proposalId: bigint, now: Millis): void {
+  /** MsgExec: tallies an open proposal first; runs an accepted one; a success prunes it at once. */
+  exec(proposalId: bigint, now: Millis): ExecutorResult {
     let proposal = this.store.proposal(proposalId);
     if (!proposal) throw new ChainError('load proposal: not found');
     if (proposal.status !== 'PROPOSAL_STATUS_SUBMITTED' && proposal.status !== 'PROPOSAL_STATUS_ACCEPTED') {
       throw new ChainError(`not possible to exec with proposal status ${proposal.status}`);
     }
     if (proposal.status === 'PROPOSAL_STATUS_SUBMITTED') proposal = tallyAndUpdate(this.store, proposal, now);
-    if (proposal.status !== 'PROPOSAL_STATUS_ACCEPTED') return;
-    if (proposal.executorResult === 'PROPOSAL_EXECUTOR_RESULT_SUCCESS') return;
-    const policy = this.store.policyOf(proposal.policyAddress);
-    const ok = policy !== undefined && executeProposal(this.store, proposal, policy, now);
-    const done: Proposal = {
-      ...proposal,
-      executorResult: ok ? 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' : 'PROPOSAL_EXECUTOR_RESULT_FAILURE',
-    };
-    if (ok) this.store.pruneProposal(done);
-    else saveProposal(this.store, done);
+    let logs = '';
+    if (
+      proposal.status === 'PROPOSAL_STATUS_ACCEPTED' &&
+      proposal.executorResult !== 'PROPOSAL_EXECUTOR_RESULT_SUCCESS'
+    ) {
+      const policy = this.store.policyOf(proposal.policyAddress);
+      const failure = policy ? executeProposal(this.store, proposal, policy, now) : 'group policy: not found';
+      if (failure !== null) logs = `proposal execution failed on proposal ${proposal.id}, because of error ${failure}`;
+      const executorResult = failure === null ? 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' : 'PROPOSAL_EXECUTOR_RESULT_FAILURE';
+      proposal = { ...proposal, executorResult };
+      if (failure === null) {
+        this.store.pruneProposal(proposal);
+        this.store.events(eventProposalPruned(proposal));
+      } else saveProposal(this.store, proposal);
+    }
+    this.store.events(eventExec(proposal.id, proposal.executorResult, logs));
+    return proposal.executorResult;
   }
 
   withdraw(proposalId: bigint, address: string): void {
@@ -273,5 +303,6 @@ export class GroupMsgServer {
     const policy = this.store.policyOf(proposal.policyAddress);
     if (address !== policy?.admin && !proposal.proposers.includes(address)) throw new ChainError('unauthorized');
     saveProposal(this.store, { ...proposal, status: 'PROPOSAL_STATUS_WITHDRAWN' });
+    this.store.events(eventWithdrawProposal(proposalId));
   }
 }

@@ -3,6 +3,7 @@ import { ChainError } from '../chain-error.ts';
 import { decide } from '../decision-policies/registry.ts';
 import type { Millis, Proposal, Tally } from '../records.ts';
 import { VOTE_OPTION_SLOT, VOTE_OPTIONS } from '../vote-options.ts';
+import { eventTallyError } from './group-events.ts';
 import type { GroupStore } from './group-store.ts';
 import type { GroupView } from './group-view.ts';
 
@@ -69,8 +70,9 @@ export function tallyAndUpdate(store: GroupStore, proposal: Proposal, now: Milli
       finalTally: tally,
       status: result.allow ? 'PROPOSAL_STATUS_ACCEPTED' : 'PROPOSAL_STATUS_REJECTED',
     };
-  } catch {
+  } catch (error) {
     next = { ...proposal, status: 'PROPOSAL_STATUS_REJECTED' };
+    store.events(eventTallyError(proposal.id, error instanceof Error ? error.message : String(error)));
   }
   store.pruneVotes(proposal.id);
   saveProposal(store, next);

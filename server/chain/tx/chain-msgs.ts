@@ -1,0 +1,101 @@
+import {
+  MsgExec,
+  MsgExecResponse,
+  MsgLeaveGroup,
+  MsgLeaveGroupResponse,
+  MsgSubmitProposal,
+  MsgSubmitProposalResponse,
+  MsgUpdateGroupMembers,
+  MsgUpdateGroupMembersResponse,
+  MsgUpdateGroupPolicyMetadata,
+  MsgUpdateGroupPolicyMetadataResponse,
+  MsgVote,
+  MsgVoteResponse,
+  MsgWithdrawProposal,
+  MsgWithdrawProposalResponse,
+} from 'cosmjs-types/cosmos/group/v1/tx';
+import { MsgSoftwareUpgrade, MsgSoftwareUpgradeResponse } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
+import type { Any } from 'cosmjs-types/google/protobuf/any';
+
+// The transaction messages the simulated chain's users send, as the library's protobuf types:
+// what goes into a block is exactly what a node would have decoded from it.
+
+export type ChainMsg =
+  | { readonly typeUrl: '/cosmos.group.v1.MsgVote'; readonly value: MsgVote }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgSubmitProposal'; readonly value: MsgSubmitProposal }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgExec'; readonly value: MsgExec }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgWithdrawProposal'; readonly value: MsgWithdrawProposal }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupMembers'; readonly value: MsgUpdateGroupMembers }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata'; readonly value: MsgUpdateGroupPolicyMetadata }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgLeaveGroup'; readonly value: MsgLeaveGroup }
+  | { readonly typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade'; readonly value: MsgSoftwareUpgrade };
+
+/** A message as the protobuf Any a TxBody carries. */
+export function packMsg(msg: ChainMsg): Any {
+  const encode = (bytes: Uint8Array): Any => ({ typeUrl: msg.typeUrl, value: bytes });
+  switch (msg.typeUrl) {
+    case '/cosmos.group.v1.MsgVote':
+      return encode(MsgVote.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgSubmitProposal':
+      return encode(MsgSubmitProposal.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgExec':
+      return encode(MsgExec.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgWithdrawProposal':
+      return encode(MsgWithdrawProposal.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupMembers':
+      return encode(MsgUpdateGroupMembers.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata':
+      return encode(MsgUpdateGroupPolicyMetadata.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgLeaveGroup':
+      return encode(MsgLeaveGroup.encode(msg.value).finish());
+    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+      return encode(MsgSoftwareUpgrade.encode(msg.value).finish());
+  }
+}
+
+/** The Msg service's response, packed as the TxMsgData of a result carries it. */
+export function packResponse(msg: ChainMsg, proposalId: bigint, execResult: number): Any {
+  const typeUrl = `${msg.typeUrl}Response`;
+  const pack = (bytes: Uint8Array): Any => ({ typeUrl, value: bytes });
+  switch (msg.typeUrl) {
+    case '/cosmos.group.v1.MsgVote':
+      return pack(MsgVoteResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgSubmitProposal':
+      return pack(MsgSubmitProposalResponse.encode({ proposalId }).finish());
+    case '/cosmos.group.v1.MsgExec':
+      return pack(MsgExecResponse.encode({ result: execResult }).finish());
+    case '/cosmos.group.v1.MsgWithdrawProposal':
+      return pack(MsgWithdrawProposalResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupMembers':
+      return pack(MsgUpdateGroupMembersResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata':
+      return pack(MsgUpdateGroupPolicyMetadataResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgLeaveGroup':
+      return pack(MsgLeaveGroupResponse.encode({}).finish());
+    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+      return pack(MsgSoftwareUpgradeResponse.encode({}).finish());
+  }
+}
+
+/** The account that signs a message (the first signer, as baseapp reports it as `sender`). */
+export function signerOf(msg: ChainMsg): string {
+  switch (msg.typeUrl) {
+    case '/cosmos.group.v1.MsgVote':
+      return msg.value.voter;
+    case '/cosmos.group.v1.MsgSubmitProposal':
+      return msg.value.proposers[0] ?? '';
+    case '/cosmos.group.v1.MsgExec':
+      return msg.value.executor;
+    case '/cosmos.group.v1.MsgWithdrawProposal':
+      return msg.value.address;
+    case '/cosmos.group.v1.MsgUpdateGroupMembers':
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata':
+      return msg.value.admin;
+    case '/cosmos.group.v1.MsgLeaveGroup':
+      return msg.value.address;
+    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+      return msg.value.authority;
+  }
+}
+
+export const moduleOf = (msg: ChainMsg) => (msg.typeUrl.startsWith('/cosmos.upgrade.') ? 'upgrade' : 'group');

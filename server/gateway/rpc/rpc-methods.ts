@@ -1,0 +1,163 @@
+import { chainTimeText } from '../../chain/chain-time.ts';
+import type { BlockSource } from '../../queries/block-source.ts';
+import { blockJson, blockMetaJson, blockResultsJson, txJson, validatorOf } from './rpc-json.ts';
+import { heightBounds, parseTxQuery, QueryError, txMatches } from './tx-query.ts';
+
+// The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with
+// CometBFT's error kinds and words.
+
+export class RpcError extends Error {
+  constructor(
+    readonly code: number,
+    readonly title: string,
+    readonly data: string,
+  ) {
+    super(data);
+  }
+}
+
+const internal = (data: string) => new RpcError(-32603, 'Internal error', data);
+const invalidRequest = (data: string) => new RpcError(-32600, 'Invalid request', data);
+export const invalidParams = (data: string) => new RpcError(-32602, 'Invalid params', data);
+
+/** Parameters as the URI or JSON-RPC request gave them; each method reads what it declares. */
+export type RpcParams = ReadonlyMap<string, string>;
+
+function intParam(params: RpcParams, name: string): bigint | null {
+  const raw = params.get(name);
+  if (raw === undefined || raw === '') return null;
+  if (!/^-?\d+$/.test(raw)) {
+    throw invalidParams(`error converting http params to arguments: invalid ${name} ${JSON.stringify(raw)}`);
+  }
+  return BigInt(raw);
+}
+
+function latestHeight(source: BlockSource): bigint {
+  return source.blocks.latest?.height ?? 0n;
+}
+
+function blockAt(source: BlockSource, requested: bigint | null) {
+  const latest = latestHeight(source);
+  const height = requested ?? latest;
+  if (height <= 0n) throw invalidRequest(`height must be greater than zero (requested height: ${height})`);
+  if (height > latest) {
+    throw internal(
+      `height must be less than or equal to the head of the node's blockchain (requested height: ${height}, blockchain height: ${latest})`,
+    );
+  }
+  const block = source.blocks.get(height);
+  if (!block) {
+    throw internal(
+      `height is not available (requested height: ${height}, base height: ${source.blocks.base ?? latest})`,
+    );
+  }
+  return block;
+}
+
+function status(source: BlockSource) {
+  const latest = source.blocks.latest;
+  const earliest = source.blocks.base === null ? undefined : source.blocks.get(source.blocks.base);
+  const validator = validatorOf(source.chainId);
+  const zeroTime = chainTimeText(source.params.genesisTime);
+  return {
+    node_info: {
+      protocol_version: { p2p: '8', block: '11', app: '0' },
+      id: validator.address.toLowerCase(),
+      listen_addr: 'tcp://127.0.0.1:26656',
+      network: source.chainId,
+      version: '0.38.12',
+      channels: '402021222330386061',
+      moniker: 'polity',
+      other: { tx_index: 'on', rpc_address: 'tcp://127.0.0.1:26657' },
+    },
+    sync_info: {
+      latest_block_hash: latest?.hash ?? '',
+      latest_app_hash: latest?.appHash ?? '',
+      latest_block_height: String(latest?.height ?? 0n),
+      latest_block_time: latest ? chainTimeText(latest.time) : zeroTime,
+      earliest_block_hash: earliest?.hash ?? '',
+      earliest_app_hash: earliest?.appHash ?? '',
+      earliest_block_height: String(earliest?.height ?? 0n),
+      earliest_block_time: earliest ? chainTimeText(earliest.time) : zeroTime,
+      catching_up: false,
+    },
+    validator_info: {
+      address: validator.address,
+      pub_key: { type: 'tendermint/PubKeyEd25519', value: validator.pubKey },
+      voting_power: validator.votingPower,
+    },
+  };
+}
+
+/** /blockchain: at most 20 block metas between min and max, newest first (filterMinMax). */
+function blockchain(source: BlockSource, params: RpcParams) {
+  const latest = latestHeight(source);
+  let min = intParam(params, 'minHeight') ?? 0n;
+  let max = intParam(params, 'maxHeight') ?? 0n;
+  if (min < 0n || max < 0n) throw invalidRequest('heights must be non-negative');
+  if (min === 0n) min = 1n;
+  if (max === 0n) max = latest;
+  if (max > latest) max = latest;
+  const base = source.blocks.base ?? latest;
+  if (min < base) min = base;
+  if (min < max - 19n) min = max - 19n;
+  if (min > max) throw invalidRequest(`invalid request: min height ${min} can't be greater than max height ${max}`);
+  const metas = [];
+  for (let height = max; height >= min; height--) {
+    const block = source.blocks.get(height);
+    if (block) metas.push(blockMetaJson(block, source.chainId));
+  }
+  return { last_height: String(latest), block_metas: metas };
+}
+
+function txSearch(source: BlockSource, params: RpcParams) {
+  let conditions;
+  try {
+    conditions = parseTxQuery(params.get('query') ?? '');
+  } catch (error) {
+    if (error instanceof QueryError) throw internal(error.message);
+    throw error;
+  }
+  const page = intParam(params, 'page') ?? 1n;
+  const perPageRaw = intParam(params, 'per_page') ?? 30n;
+  if (perPageRaw <= 0n) throw invalidRequest(`zero or negative per_page: ${perPageRaw}`);
+  const perPage = perPageRaw > 100n ? 100n : perPageRaw;
+  const order = params.get('order_by') || 'asc';
+  if (order !== 'asc' && order !== 'desc') {
+    throw internal('expected order_by to be either `asc` or `desc` or empty');
+  }
+  const latest = latestHeight(source);
+  const bounds = heightBounds(conditions);
+  const from = bounds.min !== null && bounds.min > (source.blocks.base ?? 1n) ? bounds.min : (source.blocks.base ?? 1n);
+  const to = bounds.max !== null && bounds.max < latest ? bounds.max : latest;
+  const found: { height: bigint; index: number }[] = [];
+  for (let height = from; height <= to; height++) {
+    const block = source.blocks.get(height);
+    if (!block) continue;
+    for (let index = 0; index < block.txs.length; index++) {
+      if (txMatches(block, index, conditions)) found.push({ height, index });
+    }
+  }
+  if (order === 'desc') found.reverse();
+  const pages = found.length === 0 ? 1n : (BigInt(found.length) - 1n) / perPage + 1n;
+  if (page < 1n || page > pages) throw invalidRequest(`page should be within [1, ${pages}] range, given ${page}`);
+  const start = Number((page - 1n) * perPage);
+  const txs = found.slice(start, start + Number(perPage)).map(({ height, index }) => {
+    const block = source.blocks.get(height);
+    if (!block) throw internal(`height is not available (requested height: ${height})`);
+    return txJson(block, index);
+  });
+  return { txs, total_count: String(found.length) };
+}
+
+/** Every method, by name: each returns the `result` object of the JSON-RPC response. */
+export const RPC_METHODS: Record<string, (source: BlockSource, params: RpcParams) => unknown> = {
+  status: (source) => status(source),
+  block: (source, params) => {
+    const block = blockAt(source, intParam(params, 'height'));
+    return blockJson(block, source.chainId);
+  },
+  block_results: (source, params) => blockResultsJson(blockAt(source, intParam(params, 'height'))),
+  blockchain,
+  tx_search: txSearch,
+};

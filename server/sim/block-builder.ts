@@ -1,0 +1,103 @@
+import { blockHashes, type BlockRecord, type TxResult } from '../chain/block.ts';
+import { ChainError } from '../chain/chain-error.ts';
+import { plainEvent, withAttribute, type AbciEvent } from '../chain/events.ts';
+import type { Millis } from '../chain/records.ts';
+import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
+import { moduleOf, routeMsg, signerOf, type MsgContext } from '../chain/tx/msg-router.ts';
+import { encodeMsgData, encodeTx, GAS_WANTED } from '../chain/tx/tx-codec.ts';
+
+/**
+ * Collects one block as FinalizeBlock makes it: each transaction's bytes and result (events
+ * with `msg_index`, or the error of a refused one), then the end-blocker's events.
+ */
+export class BlockBuilder {
+  private readonly txs: Uint8Array[] = [];
+  private readonly results: TxResult[] = [];
+  private readonly finalizeEvents: AbciEvent[] = [];
+
+  constructor(
+    private readonly context: MsgContext,
+    private readonly chainId: string,
+  ) {}
+
+  deliver(msg: ChainMsg): void {
+    const tx = encodeTx([msg]);
+    const signer = signerOf(msg);
+    const feeEvents = [
+      plainEvent('tx', [
+        ['fee', ''],
+        ['fee_payer', signer],
+      ]),
+    ];
+    const msgEvents: AbciEvent[] = [];
+    const store = this.context.group.store;
+    store.events = (event) => msgEvents.push(event);
+    let result: TxResult;
+    try {
+      const response = routeMsg(msg, this.context);
+      const message = plainEvent('message', [
+        ['action', msg.typeUrl],
+        ['sender', signer],
+        ['module', moduleOf(msg)],
+      ]);
+      const events = [message, ...msgEvents].map((event) => withAttribute(event, 'msg_index', '0'));
+      result = {
+        code: 0,
+        codespace: '',
+        log: '',
+        data: encodeMsgData([response]),
+        gasWanted: GAS_WANTED,
+        gasUsed: gasFor(tx, events),
+        events: [...feeEvents, ...events],
+      };
+    } catch (error) {
+      if (!(error instanceof ChainError)) throw error;
+      result = {
+        code: error.code,
+        codespace: error.codespace,
+        log: `failed to execute message; message index: 0: ${error.message}`,
+        data: new Uint8Array(),
+        gasWanted: GAS_WANTED,
+        gasUsed: gasFor(tx, []),
+        events: feeEvents,
+      };
+    } finally {
+      store.events = () => undefined;
+    }
+    this.txs.push(tx);
+    this.results.push(result);
+  }
+
+  /** Runs the end-blocker with its events recorded as `finalize_block_events`. */
+  endBlock(run: () => void): void {
+    const store = this.context.group.store;
+    store.events = (event) => this.finalizeEvents.push(withAttribute(event, 'mode', 'EndBlock'));
+    try {
+      run();
+    } finally {
+      store.events = () => undefined;
+    }
+  }
+
+  finish(height: bigint, time: Millis, lastBlockHash: string): BlockRecord {
+    const resultsDigest = JSON.stringify(this.results.map((result) => [result.code, result.log, result.events]));
+    return {
+      height,
+      time,
+      txs: this.txs,
+      txResults: this.results,
+      finalizeEvents: this.finalizeEvents,
+      lastBlockHash,
+      ...blockHashes(this.chainId, height, time, this.txs, lastBlockHash, resultsDigest),
+    };
+  }
+}
+
+/** A deterministic gas figure: what the tx stored and emitted, roughly as the SDK charges it. */
+function gasFor(tx: Uint8Array, events: AbciEvent[]): bigint {
+  const eventBytes = events.reduce(
+    (sum, event) => sum + event.attributes.reduce((inner, attribute) => inner + attribute.value.length, 0),
+    0,
+  );
+  return BigInt(30_000 + tx.length * 10 + eventBytes * 20);
+}
