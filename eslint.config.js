@@ -54,9 +54,8 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     settings: {
-      // import-x reads imported modules to follow circles; without these it skips .ts/.tsx files.
+      // import-x reads imported modules to follow circles; without this it skips .ts/.tsx files.
       'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.app.json') })],
     },
     rules: {

@@ -1,22 +1,19 @@
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 
-import { theme } from '../app/theme.ts';
+import { Providers } from '../app/providers.tsx';
 
-/** Renders inside the app's providers, at a URL, with a fresh query cache that does not retry. */
+/** Renders a component inside the app's providers, at a URL, with a fresh cache that does not retry. */
 export function renderWithApp(ui: ReactNode, url = '/') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return {
     client,
     ...render(
-      <MantineProvider theme={theme} env="test">
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </MantineProvider>,
+      <Providers queryClient={client} env="test">
+        <MemoryRouter initialEntries={[url]}>{ui}</MemoryRouter>
+      </Providers>,
     ),
   };
 }

@@ -27,6 +27,8 @@ if (typeof window !== 'undefined') {
       removeEventListener: () => undefined,
       dispatchEvent: () => false,
     }) as MediaQueryList;
+  // jsdom has scrollTo but only to complain that it is not implemented.
+  window.scrollTo = () => undefined;
   globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
   globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
 }

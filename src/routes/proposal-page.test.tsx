@@ -1,0 +1,55 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { chainAnswers, proposal, votes } from '../test/chain-fixtures.ts';
+import { stubNode } from '../test/fake-node.ts';
+import { renderRoute } from '../test/render-route.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the proposal page, mounted through the real route table', () => {
+  it('shows the proposal, its live tally against the policy, and its votes', async () => {
+    stubNode(chainAnswers);
+    renderRoute('/proposals/7');
+    expect(await screen.findByRole('heading', { name: 'Raise the budget', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByTestId('tally-live')).toBeInTheDocument();
+    expect(await screen.findByTestId('tally-outcome')).toHaveTextContent(
+      'Pass line: 3 yes weight (75.00% of 4). Even if every member who has not voted votes yes',
+    );
+    expect(await screen.findByRole('table', { name: 'Votes' })).toHaveTextContent('Yes');
+  });
+
+  it('recounts the tally from every vote when asked, and only then', async () => {
+    const { requests } = stubNode(chainAnswers);
+    renderRoute('/proposals/7');
+    const recount = await screen.findByRole('button', { name: 'Recount from every vote' });
+    await vi.waitFor(() => expect(recount).toBeEnabled());
+    expect(requests.some((url) => url.startsWith('/cosmos/group/v1/group_members/'))).toBe(false);
+    await userEvent.click(recount);
+    expect(await screen.findByTestId('audit-result')).toHaveTextContent(
+      `The chain's tally adds up: ${votes.length} counted votes.`,
+    );
+    expect(requests).toContain('/cosmos/group/v1/group_members/1?pagination.limit=1000&pagination.count_total=true');
+    expect(screen.getByRole('button', { name: 'Recount again' })).toBeEnabled();
+  });
+
+  it('keeps a final proposal still and explains its pruned votes', async () => {
+    const accepted = {
+      ...proposal,
+      status: 'PROPOSAL_STATUS_ACCEPTED' as const,
+      voting_period_end: '2026-01-03T00:00:00Z',
+    };
+    stubNode({
+      ...chainAnswers,
+      '/cosmos/group/v1/proposal/7': { proposal: accepted },
+      '/cosmos/group/v1/votes_by_proposal/7': { votes: [], pagination: { next_key: null, total: '0' } },
+    });
+    renderRoute('/proposals/7');
+    expect(await screen.findByTestId('tally-final')).toBeInTheDocument();
+    expect(await screen.findByText(/votes are pruned once a proposal is final/)).toBeInTheDocument();
+    // Once the policy and group are in (the tally shows who has not voted), only the phase keeps it disabled.
+    expect(await screen.findByText('Not voted')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Recount from every vote' })).toBeDisabled();
+  });
+});
