@@ -9,6 +9,7 @@ import { createPolityServer } from '../gateway/http-server.ts';
 import { QueryService } from '../queries/query-service.ts';
 import { ChainNode } from '../sim/chain-node.ts';
 import { LARGE } from '../sim/scale.ts';
+import { retentionBench } from './retention.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(0)} MB`;
@@ -142,7 +143,9 @@ async function main() {
   server.close();
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+main()
+  .then(retentionBench)
+  .catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });
