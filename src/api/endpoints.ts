@@ -39,11 +39,13 @@ async function list<K extends string, T>(
 }
 
 export const getGroupInfo = (endpoint: string, groupId: string, options: Options = {}) =>
-  getJson(endpoint, `${GROUP}/group_info/${segment(groupId)}`, responses.groupInfo, options).then((r) => r.data.info);
+  getJson(endpoint, `${GROUP}/group_info/${segment(groupId)}`, responses.groupInfo, options).then(
+    ({ data }) => data.info,
+  );
 
 export const getGroupPolicyInfo = (endpoint: string, address: string, options: Options = {}) =>
   getJson(endpoint, `${GROUP}/group_policy_info/${segment(address)}`, responses.groupPolicyInfo, options).then(
-    (r) => r.data.info,
+    ({ data }) => data.info,
   );
 
 export const getGroupMembers = (endpoint: string, groupId: string, options: ListOptions) =>
@@ -95,12 +97,12 @@ export const getGroupPoliciesByAdmin = (endpoint: string, admin: string, options
   );
 
 export const getProposal = (endpoint: string, id: string, options: Options = {}) =>
-  getJson(endpoint, `${GROUP}/proposal/${segment(id)}`, responses.proposal, options).then((r) => r.data.proposal);
+  getJson(endpoint, `${GROUP}/proposal/${segment(id)}`, responses.proposal, options).then(({ data }) => data.proposal);
 
 export const getTally = (endpoint: string, id: string, options: Options = {}) =>
-  getJson(endpoint, `${GROUP}/proposals/${segment(id)}/tally`, responses.tally, options).then((r) => ({
-    tally: r.data.tally,
-    height: r.height,
+  getJson(endpoint, `${GROUP}/proposals/${segment(id)}/tally`, responses.tally, options).then(({ data, height }) => ({
+    tally: data.tally,
+    height,
   }));
 
 export const getProposalsByGroupPolicy = (endpoint: string, address: string, options: ListOptions) =>
@@ -118,7 +120,7 @@ export const getVote = (endpoint: string, proposalId: string, voter: string, opt
     `${GROUP}/vote_by_proposal_voter/${segment(proposalId)}/${segment(voter)}`,
     responses.vote,
     options,
-  ).then((r) => r.data.vote);
+  ).then(({ data }) => data.vote);
 
 export const getVotesByProposal = (endpoint: string, proposalId: string, options: ListOptions) =>
   list<'votes', Vote>(endpoint, `${GROUP}/votes_by_proposal/${segment(proposalId)}`, responses.votes, 'votes', options);
@@ -128,14 +130,14 @@ export const getVotesByVoter = (endpoint: string, voter: string, options: ListOp
 
 export const getAppliedPlan = (endpoint: string, name: string, options: Options = {}) =>
   getJson(endpoint, `${UPGRADE}/applied_plan/${segment(name)}`, responses.appliedPlan, options).then(
-    (r) => r.data.height,
+    ({ data }) => data.height,
   );
 
 export const getModuleVersions = (endpoint: string, moduleName?: string, options: Options = {}) =>
   getJson(endpoint, `${UPGRADE}/module_versions`, responses.moduleVersions, {
     ...options,
     query: moduleName ? new URLSearchParams({ module_name: moduleName }) : undefined,
-  }).then((r) => ({ versions: r.data.module_versions, height: r.height }));
+  }).then(({ data, height }) => ({ versions: data.module_versions, height }));
 
 export const getUpgradedConsensusState = (endpoint: string, lastHeight: string, options: Options = {}) =>
   getJson(
@@ -143,10 +145,10 @@ export const getUpgradedConsensusState = (endpoint: string, lastHeight: string, 
     `${UPGRADE}/upgraded_consensus_state/${segment(lastHeight)}`,
     responses.upgradedConsensusState,
     options,
-  ).then((r) => r.data.upgraded_consensus_state);
+  ).then(({ data }) => data.upgraded_consensus_state);
 
 export const getCurrentPlan = (endpoint: string, options: Options = {}) =>
-  getJson(endpoint, `${UPGRADE}/current_plan`, responses.currentPlan, options).then((r) => ({
-    plan: r.data.plan,
-    height: r.height,
+  getJson(endpoint, `${UPGRADE}/current_plan`, responses.currentPlan, options).then(({ data, height }) => ({
+    plan: data.plan,
+    height,
   }));

@@ -19,13 +19,13 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('classifying error responses', () => {
   it('treats HTTP 500 code 2 "not found" as not found, the way real nodes send it', () => {
-    const e = classifyHttpError('group_info', 500, {
+    const error = classifyHttpError('group_info', 500, {
       code: 2,
       message: 'codespace sdk code 38: not found: group',
       details: [],
     });
-    expect(e).toBeInstanceOf(NotFoundError);
-    expect(e.retryable).toBe(false);
+    expect(error).toBeInstanceOf(NotFoundError);
+    expect(error.retryable).toBe(false);
   });
   it('treats bad addresses and key+offset (500 code 2) as bad requests', () => {
     for (const message of [
@@ -62,7 +62,9 @@ describe('getJson', () => {
       'fetch',
       vi.fn(async () => jsonResponse({ info: { id: 5 } })),
     );
-    const err = await getJson('', '/cosmos/group/v1/group_info/5', responses.groupInfo).catch((e: unknown) => e);
+    const err = await getJson('', '/cosmos/group/v1/group_info/5', responses.groupInfo).catch(
+      (caught: unknown) => caught,
+    );
     expect(err).toBeInstanceOf(ContractError);
     expect((err as Error).message).toMatch(/^group_info: unexpected response \(info\.id: /);
   });
@@ -79,8 +81,8 @@ describe('getJson', () => {
     vi.stubGlobal(
       'fetch',
       vi.fn(
-        (_u: string, init: RequestInit) =>
-          new Promise((_r, reject) =>
+        (_url: string, init: RequestInit) =>
+          new Promise((_resolve, reject) =>
             init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
           ),
       ),

@@ -1,8 +1,7 @@
 // Errors a page can act on. Real nodes send "not found" as HTTP 500 with gRPC code 2, so the
 // class comes from the body, not from the status alone.
 
-export type ApiErrorKind =
-  'not-found' | 'bad-request' | 'unsupported' | 'unreachable' | 'timeout' | 'server' | 'contract';
+type ApiErrorKind = 'not-found' | 'bad-request' | 'unsupported' | 'unreachable' | 'timeout' | 'server' | 'contract';
 
 export abstract class ApiError extends Error {
   abstract readonly kind: ApiErrorKind;
@@ -70,9 +69,9 @@ const BAD_INPUT = [
 
 /** Classifies a non-2xx response from its status and gateway body `{code, message}`. */
 export function classifyHttpError(endpoint: string, status: number, body: unknown): ApiError {
-  const rec = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
-  const code = typeof rec.code === 'number' ? rec.code : undefined;
-  const message = typeof rec.message === 'string' ? rec.message : `HTTP ${status}`;
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const code = typeof fields.code === 'number' ? fields.code : undefined;
+  const message = typeof fields.message === 'string' ? fields.message : `HTTP ${status}`;
   if (status === 404 || code === 5 || /\bnot found\b/i.test(message))
     return new NotFoundError(message, endpoint, status, code);
   if (status === 400 || code === 3) return new BadRequestError(message, endpoint, status, code);

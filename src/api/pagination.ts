@@ -10,25 +10,25 @@ export interface Page<T> {
   param: PageParam;
 }
 
-export const DEFAULT_PAGE_SIZE = 50;
+const DEFAULT_PAGE_SIZE = 50;
 
-/** The offset that reads the last `n` rows of a list of `total` rows (uint64 text). */
-export function offsetOfLast(total: string, n: number): number {
-  const t = BigInt(total);
-  return t > BigInt(n) ? Number(t - BigInt(n)) : 0;
+/** The offset that reads the last `count` rows of a list of `total` rows (uint64 text). */
+export function offsetOfLast(total: string, count: number): number {
+  const rows = BigInt(total);
+  return rows > BigInt(count) ? Number(rows - BigInt(count)) : 0;
 }
 
 /** Query parameters for one page; the total is asked for on the first page only (a key forbids it). */
 export function pageQuery(param: PageParam, limit = DEFAULT_PAGE_SIZE, reverse = false): URLSearchParams {
-  const q = new URLSearchParams({ 'pagination.limit': String(limit) });
-  if (param === null) q.set('pagination.count_total', 'true');
-  else if ('key' in param) q.set('pagination.key', param.key);
-  else if (param.offset > 0) q.set('pagination.offset', String(param.offset));
-  if (reverse) q.set('pagination.reverse', 'true');
-  return q;
+  const query = new URLSearchParams({ 'pagination.limit': String(limit) });
+  if (param === null) query.set('pagination.count_total', 'true');
+  else if ('key' in param) query.set('pagination.key', param.key);
+  else if (param.offset > 0) query.set('pagination.offset', String(param.offset));
+  if (reverse) query.set('pagination.reverse', 'true');
+  return query;
 }
 
-export interface PageState<T> {
+interface PageState<T> {
   rows: T[];
   /** Total from the first page, when the server counted. */
   total: string | null;
@@ -43,8 +43,8 @@ export interface PageState<T> {
  */
 function repeats<T>(pages: Page<T>[], identity: (row: T) => string): boolean[] {
   const firsts = new Set<string>();
-  return pages.map((p) => {
-    const first = p.rows[0];
+  return pages.map((page) => {
+    const first = page.rows[0];
     if (first === undefined) return false;
     const id = identity(first);
     if (firsts.has(id)) return true;
@@ -55,11 +55,11 @@ function repeats<T>(pages: Page<T>[], identity: (row: T) => string): boolean[] {
 
 /** Flattens pages without their repeats, with the total the first page reported. */
 export function collectPages<T>(pages: Page<T>[], identity: (row: T) => string): PageState<T> {
-  const rep = repeats(pages, identity);
+  const repeated = repeats(pages, identity);
   const rows: T[] = [];
   let stalled: PageState<T>['stalled'] = null;
   pages.forEach((page, i) => {
-    if (rep[i]) stalled = page.param !== null && 'offset' in page.param ? 'stopped' : 'fell-back-to-offset';
+    if (repeated[i]) stalled = page.param !== null && 'offset' in page.param ? 'stopped' : 'fell-back-to-offset';
     else rows.push(...page.rows);
   });
   const total = pages[0]?.pagination.total;
@@ -78,19 +78,19 @@ export function collectPages<T>(pages: Page<T>[], identity: (row: T) => string):
 export function nextPageParam<T>(pages: Page<T>[], identity: (row: T) => string): PageParam | undefined {
   const last = pages[pages.length - 1];
   if (!last) return undefined;
-  const rep = repeats(pages, identity);
-  const loaded = pages.reduce((n, p, i) => (rep[i] ? n : n + p.rows.length), 0);
+  const repeated = repeats(pages, identity);
+  const loaded = pages.reduce((count, page, i) => (repeated[i] ? count : count + page.rows.length), 0);
   const byOffset = last.param !== null && 'offset' in last.param;
-  if (rep[rep.length - 1]) return byOffset ? undefined : { offset: loaded };
+  if (repeated[repeated.length - 1]) return byOffset ? undefined : { offset: loaded };
   if (byOffset) return last.rows.length > 0 && last.pagination.next_key !== null ? { offset: loaded } : undefined;
   return last.pagination.next_key ? { key: last.pagination.next_key } : undefined;
 }
 
 /** Follows a list to its end (the same repeat detection as the lists), reporting rows so far. */
 export async function fetchAllPages<T>(
-  fetchPage: (p: PageParam) => Promise<Page<T>>,
-  identity: (r: T) => string,
-  onRows?: (n: number) => void,
+  fetchPage: (param: PageParam) => Promise<Page<T>>,
+  identity: (row: T) => string,
+  onRows?: (loaded: number) => void,
 ): Promise<T[]> {
   const pages: Page<T>[] = [];
   let loaded = 0;

@@ -5,17 +5,17 @@ import * as v from 'valibot';
 // and do no transformation, so that what is checked is what was sent. Unknown extra fields are
 // dropped, so a newer node still parses.
 
-export const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
-export const int64 = v.pipe(v.string(), v.regex(/^-?\d+$/, 'an int64 decimal string'));
-export const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
-export const timestamp = v.pipe(
+const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
+const int64 = v.pipe(v.string(), v.regex(/^-?\d+$/, 'an int64 decimal string'));
+const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
+const timestamp = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/, 'an RFC 3339 UTC timestamp'),
 );
-export const duration = v.pipe(v.string(), v.regex(/^-?\d+(\.\d{1,9})?s$/, 'a duration like "86400s"'));
-export const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
+const duration = v.pipe(v.string(), v.regex(/^-?\d+(\.\d{1,9})?s$/, 'a duration like "86400s"'));
+const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
 
-export const proposalStatus = v.picklist([
+const proposalStatus = v.picklist([
   'PROPOSAL_STATUS_UNSPECIFIED',
   'PROPOSAL_STATUS_SUBMITTED',
   'PROPOSAL_STATUS_ACCEPTED',
@@ -23,13 +23,13 @@ export const proposalStatus = v.picklist([
   'PROPOSAL_STATUS_ABORTED',
   'PROPOSAL_STATUS_WITHDRAWN',
 ]);
-export const executorResult = v.picklist([
+const executorResult = v.picklist([
   'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
   'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
   'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
   'PROPOSAL_EXECUTOR_RESULT_FAILURE',
 ]);
-export const voteOption = v.picklist([
+const voteOption = v.picklist([
   'VOTE_OPTION_UNSPECIFIED',
   'VOTE_OPTION_YES',
   'VOTE_OPTION_ABSTAIN',
@@ -37,9 +37,9 @@ export const voteOption = v.picklist([
   'VOTE_OPTION_NO_WITH_VETO',
 ]);
 
-export const pageResponse = v.object({ next_key: v.nullable(base64), total: uint64 });
+const pageResponse = v.object({ next_key: v.nullable(base64), total: uint64 });
 
-export const groupInfo = v.object({
+const groupInfo = v.object({
   id: uint64,
   admin: v.string(),
   metadata: v.string(),
@@ -48,16 +48,16 @@ export const groupInfo = v.object({
   created_at: timestamp,
 });
 
-export const member = v.object({ address: v.string(), weight: decimal, metadata: v.string(), added_at: timestamp });
-export const groupMember = v.object({ group_id: uint64, member });
+const member = v.object({ address: v.string(), weight: decimal, metadata: v.string(), added_at: timestamp });
+const groupMember = v.object({ group_id: uint64, member });
 
 const windows = v.object({ voting_period: duration, min_execution_period: duration });
-export const thresholdPolicy = v.object({
+const thresholdPolicy = v.object({
   '@type': v.literal('/cosmos.group.v1.ThresholdDecisionPolicy'),
   threshold: decimal,
   windows,
 });
-export const percentagePolicy = v.object({
+const percentagePolicy = v.object({
   '@type': v.literal('/cosmos.group.v1.PercentageDecisionPolicy'),
   percentage: decimal,
   windows,
@@ -68,7 +68,7 @@ export const knownDecisionPolicy = v.variant('@type', [thresholdPolicy, percenta
 const otherPolicy = v.looseObject({ '@type': v.string() });
 const decisionPolicy = v.union([knownDecisionPolicy, otherPolicy]);
 
-export const groupPolicyInfo = v.object({
+const groupPolicyInfo = v.object({
   address: v.string(),
   group_id: uint64,
   admin: v.string(),
@@ -85,9 +85,9 @@ export const tallyResult = v.object({
   no_with_veto_count: decimal,
 });
 
-export const anyMessage = v.looseObject({ '@type': v.string() });
+const anyMessage = v.looseObject({ '@type': v.string() });
 
-export const proposal = v.object({
+const proposal = v.object({
   id: uint64,
   group_policy_address: v.string(),
   metadata: v.string(),
@@ -104,7 +104,7 @@ export const proposal = v.object({
   summary: v.string(),
 });
 
-export const vote = v.object({
+const vote = v.object({
   proposal_id: uint64,
   voter: v.string(),
   option: voteOption,
@@ -112,14 +112,14 @@ export const vote = v.object({
   submit_time: timestamp,
 });
 
-export const plan = v.object({
+const plan = v.object({
   name: v.string(),
   time: timestamp,
   height: int64,
   info: v.string(),
   upgraded_client_state: v.nullable(v.looseObject({ '@type': v.string() })),
 });
-export const moduleVersion = v.object({ name: v.string(), version: uint64 });
+const moduleVersion = v.object({ name: v.string(), version: uint64 });
 
 export const responses = {
   groupInfo: v.object({ info: groupInfo }),
@@ -138,6 +138,7 @@ export const responses = {
   currentPlan: v.object({ plan: v.nullable(plan) }),
 } as const;
 
+/** The body of a gateway error (the service's tests check their errors against it). */
 export const errorBody = v.object({
   code: v.pipe(v.number(), v.integer()),
   message: v.string(),
@@ -149,14 +150,10 @@ export type GroupMember = v.InferOutput<typeof groupMember>;
 export type GroupPolicyInfo = v.InferOutput<typeof groupPolicyInfo>;
 export type DecisionPolicy = v.InferOutput<typeof decisionPolicy>;
 export type KnownDecisionPolicy = v.InferOutput<typeof knownDecisionPolicy>;
-export type ThresholdPolicy = v.InferOutput<typeof thresholdPolicy>;
-export type PercentagePolicy = v.InferOutput<typeof percentagePolicy>;
 export type Proposal = v.InferOutput<typeof proposal>;
 export type ProposalStatus = v.InferOutput<typeof proposalStatus>;
 export type ExecutorResult = v.InferOutput<typeof executorResult>;
 export type TallyResult = v.InferOutput<typeof tallyResult>;
 export type Vote = v.InferOutput<typeof vote>;
 export type VoteOption = v.InferOutput<typeof voteOption>;
-export type Plan = v.InferOutput<typeof plan>;
-export type ModuleVersion = v.InferOutput<typeof moduleVersion>;
 export type PageResponse = v.InferOutput<typeof pageResponse>;

@@ -14,6 +14,8 @@ const STATUS: Record<ProposalStatus, [label: string, symbol: string, color: stri
   PROPOSAL_STATUS_WITHDRAWN: ['Withdrawn', '↩', 'gray'],
 };
 
+export const statusLabel = (status: ProposalStatus) => STATUS[status][0];
+
 export function StatusBadge({ status }: { status: ProposalStatus }) {
   const [label, symbol, color] = STATUS[status];
   return (

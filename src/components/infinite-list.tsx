@@ -8,7 +8,7 @@ import { grouped } from '../lib/format-number.ts';
 import classes from './infinite-list.module.css';
 import { EmptyState, ErrorState, LoadingBlock, StaleNote } from './query-states.tsx';
 
-export interface Column {
+interface Column {
   label: string;
   /** A CSS grid track, e.g. "2fr" or "120px". */
   width: string;

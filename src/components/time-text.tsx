@@ -4,8 +4,8 @@ import { instant, local, relative, utc } from '../lib/time.ts';
 
 /** A chain timestamp in UTC and in the reader's local time, both labelled. */
 export function TimeText({ value, withRelative = false }: { value: string; withRelative?: boolean }) {
-  const d = instant(value);
-  if (!d)
+  const date = instant(value);
+  if (!date)
     return (
       <Text span c="dimmed">
         not set
@@ -17,16 +17,16 @@ export function TimeText({ value, withRelative = false }: { value: string; withR
         <Text span c="dimmed" fz="xs">
           UTC{' '}
         </Text>
-        <time dateTime={value}>{utc(d)}</time>
+        <time dateTime={value}>{utc(date)}</time>
         {withRelative && (
           <Text span c="dimmed" fz="xs">
             {' '}
-            ({relative(d)})
+            ({relative(date)})
           </Text>
         )}
       </Text>
       <Text span fz="xs" c="dimmed">
-        Local {local(d)}
+        Local {local(date)}
       </Text>
     </Stack>
   );

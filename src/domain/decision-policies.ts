@@ -13,7 +13,7 @@ import { durationSeconds, humanDuration } from '../lib/time.ts';
 // Decision policies, one registry entry per @type. A new type added to the schema's
 // knownDecisionPolicy fails to compile until it has its entry here.
 
-export type PolicyType = KnownDecisionPolicy['@type'];
+type PolicyType = KnownDecisionPolicy['@type'];
 type WireOf<T extends PolicyType> = Extract<KnownDecisionPolicy, { '@type': T }>;
 
 interface PassLine {
@@ -95,7 +95,7 @@ export function readPolicy(wire: DecisionPolicy): ReadPolicy {
   };
 }
 
-export interface Evaluation {
+interface Evaluation {
   /** The yes weight that passes the proposal. */
   line: Dec;
   /** Yes weight still needed (0 once reached). */

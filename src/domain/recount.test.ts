@@ -17,7 +17,7 @@ const vote = (voter: string, option: Vote['option']): Vote => ({
 
 describe('recounting a tally from votes and members', () => {
   it('weighs each vote by the current weight and skips former members', () => {
-    const r = recount(
+    const result = recount(
       [
         vote('a', 'VOTE_OPTION_YES'),
         vote('b', 'VOTE_OPTION_YES'),
@@ -26,20 +26,20 @@ describe('recounting a tally from votes and members', () => {
       ],
       [member('a', '1.50'), member('b', '0.333333333333333333'), member('c', '2')],
     );
-    expect(r.tally).toEqual({
+    expect(result.tally).toEqual({
       yes_count: '1.833333333333333333',
       abstain_count: '0',
       no_count: '2',
       no_with_veto_count: '0',
     });
-    expect(r.counted).toBe(3);
-    expect(r.skipped.map((v) => v.voter)).toEqual(['gone']);
+    expect(result.counted).toBe(3);
+    expect(result.skipped.map((skipped) => skipped.voter)).toEqual(['gone']);
   });
   it('compares tallies by value, not by spelling', () => {
-    const t = { yes_count: '2.50', abstain_count: '0.0', no_count: '1', no_with_veto_count: '0' };
-    expect(sameTally(t, { yes_count: '2.5', abstain_count: '0', no_count: '1.00', no_with_veto_count: '0' })).toBe(
+    const chain = { yes_count: '2.50', abstain_count: '0.0', no_count: '1', no_with_veto_count: '0' };
+    expect(sameTally(chain, { yes_count: '2.5', abstain_count: '0', no_count: '1.00', no_with_veto_count: '0' })).toBe(
       true,
     );
-    expect(sameTally(t, { ...t, no_count: '1.000000000000000001' })).toBe(false);
+    expect(sameTally(chain, { ...chain, no_count: '1.000000000000000001' })).toBe(false);
   });
 });

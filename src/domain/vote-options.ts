@@ -34,7 +34,7 @@ export const VOTE_OPTIONS = {
   },
 } as const satisfies Record<VoteOption, VoteOptionRule>;
 
-export type CountedOption = {
+type CountedOption = {
   [O in VoteOption]: (typeof VOTE_OPTIONS)[O]['tallyField'] extends null ? never : O;
 }[VoteOption];
 

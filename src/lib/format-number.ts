@@ -2,12 +2,12 @@
 // page): only the digits' positions change, never their values.
 
 /** Plain notation of a decimal string: "1e2" → "100", "1.5E-3" → "0.0015". */
-export function plain(s: string): string {
-  const m = /^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$/.exec(s.trim());
-  if (!m) return s;
-  const [, sign, int = '', frac = '', expText] = m;
+export function plain(text: string): string {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?[eE]([+-]?\d+)$/.exec(text.trim());
+  if (!match) return text;
+  const [, sign, int = '', frac = '', expText] = match;
   const exp = Number(expText);
-  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 400) return s;
+  if (!Number.isSafeInteger(exp) || Math.abs(exp) > 400) return text;
   const intLen = int.length + exp;
   const all = int + frac;
   let out: string;
@@ -20,9 +20,8 @@ export function plain(s: string): string {
 }
 
 /** Groups the integer part in threes: "1234567.891" → "1,234,567.891". */
-export function grouped(s: string): string {
-  const p = plain(s);
-  const [int, frac] = p.split('.');
+export function grouped(text: string): string {
+  const [int, frac] = plain(text).split('.');
   const neg = int.startsWith('-');
   const digits = neg ? int.slice(1) : int;
   return `${neg ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac !== undefined ? '.' + frac : ''}`;

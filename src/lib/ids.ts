@@ -2,11 +2,11 @@ const MAX_U64 = 18446744073709551615n;
 
 /** A uint64 id typed by a person: plain decimal digits only (no octal/hex surprises). Kept as text. */
 export function parseId(input: string): string | null {
-  const s = input.trim().replace(/^#/, '');
-  if (!/^\d{1,20}$/.test(s)) return null;
-  const n = BigInt(s);
-  if (n > MAX_U64) return null;
-  return n.toString();
+  const digits = input.trim().replace(/^#/, '');
+  if (!/^\d{1,20}$/.test(digits)) return null;
+  const value = BigInt(digits);
+  if (value > MAX_U64) return null;
+  return value.toString();
 }
 
 /** Sorts uint64 strings numerically without converting them to numbers. */

@@ -1,12 +1,12 @@
 /** Only these schemes become links; anything else written on chain stays plain text. */
 const SAFE = new Set(['https:', 'ipfs:']);
 
-export function safeLink(s: string): string | null {
-  const t = s.trim();
-  if (t.length > 2048 || /\s/.test(t)) return null;
+export function safeLink(text: string): string | null {
+  const trimmed = text.trim();
+  if (trimmed.length > 2048 || /\s/.test(trimmed)) return null;
   try {
-    const u = new URL(t);
-    return SAFE.has(u.protocol) ? u.href : null;
+    const url = new URL(trimmed);
+    return SAFE.has(url.protocol) ? url.href : null;
   } catch {
     return null;
   }

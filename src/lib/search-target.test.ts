@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { parseId } from './ids.ts';
 import { searchTarget } from './search-target.ts';
 
-const addr = (n: number, prefix = 'cosmos') => bech32.encode(prefix, bech32.toWords(new Uint8Array(n).fill(3)));
+const addr = (bytes: number, prefix = 'cosmos') => bech32.encode(prefix, bech32.toWords(new Uint8Array(bytes).fill(3)));
 
 describe('the overview search box', () => {
   it('routes prefixed ids and asks about bare numbers', () => {

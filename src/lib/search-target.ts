@@ -11,24 +11,24 @@ export type SearchTarget =
  * "proposal 5" / "p5" / "#5", a bare number (ask which), or an address (32 bytes: a policy).
  */
 export function searchTarget(input: string): SearchTarget {
-  const s = input.trim();
-  if (s === '') return { kind: 'error', message: 'Type a group id, a proposal id or an address.' };
-  const g = /^(?:g|group)\s*#?\s*(\S+)$/i.exec(s);
-  if (g) {
-    const id = parseId(g[1]);
+  const text = input.trim();
+  if (text === '') return { kind: 'error', message: 'Type a group id, a proposal id or an address.' };
+  const group = /^(?:g|group)\s*#?\s*(\S+)$/i.exec(text);
+  if (group) {
+    const id = parseId(group[1]);
     return id
       ? { kind: 'go', to: `/groups/${id}` }
-      : { kind: 'error', message: `"${g[1]}" is not a group id (a whole number).` };
+      : { kind: 'error', message: `"${group[1]}" is not a group id (a whole number).` };
   }
-  const p = /^(?:p|proposal|#)\s*#?\s*(\S+)$/i.exec(s);
-  if (p) {
-    const id = parseId(p[1]);
+  const proposal = /^(?:p|proposal|#)\s*#?\s*(\S+)$/i.exec(text);
+  if (proposal) {
+    const id = parseId(proposal[1]);
     return id
       ? { kind: 'go', to: `/proposals/${id}` }
-      : { kind: 'error', message: `"${p[1]}" is not a proposal id (a whole number).` };
+      : { kind: 'error', message: `"${proposal[1]}" is not a proposal id (a whole number).` };
   }
-  if (/^\d+$/.test(s)) {
-    const id = parseId(s);
+  if (/^\d+$/.test(text)) {
+    const id = parseId(text);
     if (!id) return { kind: 'error', message: 'That number is too large to be an id.' };
     return {
       kind: 'choose',
@@ -38,7 +38,8 @@ export function searchTarget(input: string): SearchTarget {
       ],
     };
   }
-  const a = checkAddress(s);
-  if (a.ok) return { kind: 'go', to: a.bytes === 32 ? `/policies/${a.address}` : `/voters/${a.address}` };
-  return { kind: 'error', message: a.reason };
+  const address = checkAddress(text);
+  if (address.ok)
+    return { kind: 'go', to: address.bytes === 32 ? `/policies/${address.address}` : `/voters/${address.address}` };
+  return { kind: 'error', message: address.reason };
 }

@@ -10,7 +10,7 @@ const address = (bytes: number, fill: number) =>
 
 export const alice = address(20, 1);
 export const bob = address(20, 2);
-export const policyAddress = address(32, 3);
+const policyAddress = address(32, 3);
 
 export const group: GroupInfo = {
   id: '1',

@@ -16,7 +16,7 @@ export interface Audit {
   height: string | null;
 }
 
-export interface RecountProgress {
+interface RecountProgress {
   votes: number;
   members: number;
 }

@@ -8,7 +8,8 @@ export const overviewQueries = {
   groupCount: (endpoint: string) =>
     queryOptions({
       queryKey: ['api', endpoint, 'groups', 'count'],
-      queryFn: ({ signal }) => getGroups(endpoint, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+      queryFn: ({ signal }) =>
+        getGroups(endpoint, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
     }),
   /** Waits (total null) until the count is known: the newest rows are read by offset from the end. */
   recentGroups: (endpoint: string, total: string | null, count: number) =>

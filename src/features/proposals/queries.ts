@@ -49,7 +49,7 @@ export const proposalQueries = {
         id === null
           ? skipToken
           : ({ signal }) =>
-              getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((p) => p.pagination.total),
+              getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
       refetchInterval: 5000,
     }),
   vote: (endpoint: string, id: string | null, voter: string | null) =>

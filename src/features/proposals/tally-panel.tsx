@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
+import { statusLabel } from '../../components/badges.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
@@ -92,8 +93,8 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
       </VisuallyHidden>
       {!PHASES[phase].hasTally ? (
         <Text fz="sm" c="dimmed">
-          A {proposal.status === 'PROPOSAL_STATUS_WITHDRAWN' ? 'withdrawn' : 'aborted'} proposal has no tally: the chain
-          refuses to count it. Its votes stay listed until its voting period would have ended.
+          A {statusLabel(proposal.status).toLowerCase()} proposal has no tally: the chain refuses to count it. Its votes
+          stay listed until its voting period would have ended.
         </Text>
       ) : query.isPending ? (
         <LoadingBlock label="Loading tally" rows={4} />

@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/query-states.tsx';
 import { upgradeQueries } from './queries.ts';
 
 /** Names separated by commas, spaces or new lines; a '/' cannot be addressed in the REST path. */
-export function parsePlanNames(input: string): { names: string[]; error: string | null } {
+function parsePlanNames(input: string): { names: string[]; error: string | null } {
   const names = [
     ...new Set(
       input
