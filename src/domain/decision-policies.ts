@@ -95,7 +95,7 @@ export function readPolicy(wire: DecisionPolicy): ReadPolicy {
   };
 }
 
-interface Evaluation {
+export interface Evaluation {
   /** The yes weight that passes the proposal. */
   line: Dec;
   /** Yes weight still needed (0 once reached). */

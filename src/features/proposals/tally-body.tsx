@@ -1,14 +1,14 @@
 import { Alert, Progress, Table, Text, Tooltip } from '@mantine/core';
 
 import type { GroupInfo, GroupPolicyInfo, TallyResult } from '../../api/schemas.ts';
-import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
+import { evaluatePolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
 import { TALLY_FIELDS, TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { dec, percentOf, type Dec } from '../../lib/decimal.ts';
 import { grouped } from '../../lib/format-number.ts';
 import classes from './tally-panel.module.css';
 
-const OUTCOME_COLOR = { passing: 'teal', failing: 'red', open: 'blue' } as const;
-const SETTLED = {
+const OUTCOME_COLOR = { passing: 'teal', failing: 'red', open: 'blue' } satisfies Record<Evaluation['outcome'], string>;
+const SETTLED: Record<Exclude<Evaluation['outcome'], 'open'>, string> = {
   passing:
     'Yes has reached it: the proposal passes once anyone executes it or voting ends. The outcome can no longer change.',
   failing:

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
 import { statusLabel } from '../../components/badges.tsx';
@@ -21,30 +21,24 @@ function summary(tally: TallyResult): string {
   }).join(', ');
 }
 
-function PhaseBadge({ phase, paceMs }: { phase: ProposalPhase; paceMs: number }) {
-  switch (phase) {
-    case 'voting':
-      return (
-        <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
-          Live · every ~{Math.round(paceMs / 100) / 10} s
-        </Badge>
-      );
-    case 'awaiting final tally':
-      return (
-        <Badge color="yellow" data-testid="tally-ended">
-          Voting ended · waiting for the chain to finalize
-        </Badge>
-      );
-    case 'final':
-      return (
-        <Badge color="gray" data-testid="tally-final">
-          Final tally
-        </Badge>
-      );
-    case 'no tally':
-      return null;
-  }
-}
+const PHASE_BADGES = {
+  voting: (paceMs) => (
+    <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
+      Live · every ~{Math.round(paceMs / 100) / 10} s
+    </Badge>
+  ),
+  'awaiting final tally': () => (
+    <Badge color="yellow" data-testid="tally-ended">
+      Voting ended · waiting for the chain to finalize
+    </Badge>
+  ),
+  final: () => (
+    <Badge color="gray" data-testid="tally-final">
+      Final tally
+    </Badge>
+  ),
+  'no tally': () => null,
+} satisfies Record<ProposalPhase, (paceMs: number) => ReactNode>;
 
 interface Props {
   endpoint: string;
@@ -80,7 +74,7 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
           Tally
         </Title>
         <Group gap="xs">
-          <PhaseBadge phase={phase} paceMs={pace} />
+          {PHASE_BADGES[phase](pace)}
           {query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
               Updated {new Date(query.dataUpdatedAt).toLocaleTimeString()}
