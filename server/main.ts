@@ -1,6 +1,7 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { createPolityServer, createRpcServer } from './gateway/http-server.ts';
 import { parseUpstream } from './gateway/upstream-proxy.ts';
 import { QueryService } from './queries/query-service.ts';
@@ -25,6 +26,13 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
                       also served under /rpc/ on the main port
   --keep-recent N     committed states kept for reads pinned to a height (default 100; 0: latest only)
   --keep-blocks N     blocks kept for the RPC (default 20000)
+  --archive on|off    keep an archive of the chain in PostgreSQL, served under /polity/archive/v1/
+                      (default on)
+  --archive-db DB     postgres://user:password@host:port/db, or a directory for the embedded
+                      PGlite (default DATA_DIR/archive)
+  --archive-batch N   blocks fetched ahead while catching up (default 32)
+  --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
+                      /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
 `;
 
 function main(): void {
@@ -45,6 +53,10 @@ function main(): void {
       'rpc-port': { type: 'string', default: '26657' },
       'keep-recent': { type: 'string', default: String(DEFAULT_KEEP_RECENT) },
       'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
+      archive: { type: 'string', default: 'on' },
+      'archive-db': { type: 'string' },
+      'archive-batch': { type: 'string', default: '32' },
+      'upstream-rpc': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
   });
@@ -72,6 +84,16 @@ function main(): void {
   const keepRecent = wholeNumber('keep-recent', values['keep-recent']);
   const keepBlocks = wholeNumber('keep-blocks', values['keep-blocks']);
   const rpcPort = values['rpc-port'] === 'off' ? null : wholeNumber('rpc-port', values['rpc-port']);
+  if (values.archive !== 'on' && values.archive !== 'off') throw new Error('--archive takes on or off');
+  const archiveBatch = wholeNumber('archive-batch', values['archive-batch']);
+  if (archiveBatch < 1 || archiveBatch > 1000) throw new Error('--archive-batch must be between 1 and 1000');
+  const upstreamRpcs = (values['upstream-rpc'] ?? []).map(parseUpstream);
+  for (const rpc of upstreamRpcs) {
+    if (!upstreams.some((upstream) => upstream.name === rpc.name)) {
+      throw new Error(`--upstream-rpc ${rpc.name} has no matching --upstream ${rpc.name}=REST_URL`);
+    }
+  }
+  const archives = new ArchiveRegistry();
 
   const started = performance.now();
   const node = ChainNode.open({
@@ -98,6 +120,7 @@ function main(): void {
     distDir: resolve(values.dist),
     upstreams,
     cors: values.cors,
+    archives: values.archive === 'on' ? archives : undefined,
   });
   const rpcServer = rpcPort === null ? null : createRpcServer(node);
   rpcServer?.on('error', (error: NodeJS.ErrnoException) => {
@@ -118,6 +141,21 @@ function main(): void {
   });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
   server.listen(port, values.host, () => {
+    const local = `http://${values.host === '0.0.0.0' ? '127.0.0.1' : values.host}:${port}`;
+    if (values.archive === 'on') {
+      const database = values['archive-db'] ?? join(dataDir, 'archive');
+      const common = {
+        batch: archiveBatch,
+        pollMs: Math.min(blockTime, 1000),
+        log: (line: string) => console.log(line),
+      };
+      archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` });
+      for (const rpc of upstreamRpcs) {
+        const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
+        const upstreamDb = database.startsWith('postgres') ? database : `${database}-${rpc.name}`;
+        archives.open(rpc.name, { ...common, database: upstreamDb, rest, rpc: rpc.url.href });
+      }
+    }
     console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);
     for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
   });
@@ -131,9 +169,10 @@ function main(): void {
     }
     rpcServer?.close();
     rpcServer?.closeAllConnections();
-    server.close(() => process.exit(0));
+    // The archive's database closes cleanly before exit (PGlite flushes its files on close).
+    server.close(() => void archives.closeAll().finally(() => process.exit(0)));
     server.closeAllConnections();
-    setTimeout(() => process.exit(0), 2000).unref();
+    setTimeout(() => process.exit(0), 4000).unref();
   };
   process.once('SIGINT', () => stop('SIGINT'));
   process.once('SIGTERM', () => stop('SIGTERM'));

@@ -5,10 +5,13 @@ import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { canonicalRedirect } from './clean-path.ts';
 import { errorBody } from './error-body.ts';
+import { handleArchive } from '../archive/api/archive-http.ts';
+import { archiveTarget } from '../archive/api/archive-mount.ts';
+import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { handleApi } from './handle-api.ts';
 import { handleRpc } from './rpc/rpc-http.ts';
 import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
-import { proxy, UPSTREAM_PREFIX, type Upstream } from './upstream-proxy.ts';
+import { DEFAULT_PROXY_LIMITS, proxy, UPSTREAM_PREFIX, type ProxyLimits, type Upstream } from './upstream-proxy.ts';
 
 export interface ServerOptions {
   queries: QueryService;
@@ -16,8 +19,17 @@ export interface ServerOptions {
   blocks?: BlockSource;
   distDir?: string;
   upstreams?: Upstream[];
+  /** Size cap and deadline of each proxied answer (defaults: 4 MiB, 15 s). */
+  upstreamLimits?: Partial<ProxyLimits>;
+  /** The chain's write health: API answers say `X-Polity-Durability: stalled` while it cannot log blocks. */
+  durability?: { readonly durabilityStalled: boolean };
   /** Like a node's enabled-unsafe-cors: let pages on any origin read the API (and its height). */
   cors?: boolean;
+  /**
+   * Archives by chain ('' for the local chain, else the upstream's name): undefined when that
+   * chain has none, null while it is still opening.
+   */
+  archives?: { get(name: string): ArchiveSource | null | undefined };
 }
 
 const CORS_HEADERS = {
@@ -47,6 +59,9 @@ export function createRpcServer(blocks: BlockSource): Server {
 /** The HTTP front: the Cosmos REST API, the upstream proxies and the built dashboard. */
 export function createPolityServer(opts: ServerOptions): Server {
   const upstreams = new Map((opts.upstreams ?? []).map((u) => [u.name, u]));
+  const upstreamLimits = { ...DEFAULT_PROXY_LIMITS, ...opts.upstreamLimits };
+  const durabilityHeader = (): Record<string, string> =>
+    opts.durability?.durabilityStalled ? { 'X-Polity-Durability': 'stalled' } : {};
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
@@ -58,9 +73,10 @@ export function createPolityServer(opts: ServerOptions): Server {
       if (location !== null) return send(res, 301, { Location: location }, '');
       const heightHeader = req.headers['x-cosmos-block-height'] ?? req.headers['grpc-metadata-x-cosmos-block-height'];
       handleApi(opts.queries, method, rawPath, rawQuery, typeof heightHeader === 'string' ? heightHeader : undefined)
-        .then((answer) =>
-          send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body),
-        )
+        .then((answer) => {
+          const headers = { ...answer.headers, ...durabilityHeader() };
+          send(res, answer.status, opts.cors ? { ...headers, ...CORS_HEADERS } : headers, answer.body);
+        })
         .catch(() => res.destroy());
       return;
     }
@@ -68,8 +84,20 @@ export function createPolityServer(opts: ServerOptions): Server {
       handleRpc(opts.blocks, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
       return;
     }
+    const archived = opts.archives && archiveTarget(rawPath);
+    const archive = archived ? opts.archives?.get(archived.name) : undefined;
+    if (archived && (archive !== undefined || archived.name === '')) {
+      handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined)
+        .then((answer) => send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body))
+        .catch(() => res.destroy());
+      return;
+    }
     if (rawPath.startsWith(UPSTREAM_PREFIX)) {
-      proxy(upstreams, req, res, rawPath, rawQuery).catch(() => res.destroy());
+      try {
+        proxy(upstreams, upstreamLimits, req, res, rawPath, rawQuery);
+      } catch {
+        res.destroy();
+      }
       return;
     }
     if (rawPath === '/polity/config.json' && method === 'GET') {

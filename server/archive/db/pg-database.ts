@@ -1,0 +1,47 @@
+import pg from 'pg';
+
+import type { Row, SqlDatabase, SqlExecutor, SqlValue } from './sql-database.ts';
+
+// numeric, int8 and timestamps as text: uint64 ids and exact decimals never become numbers.
+const TEXT_TYPES = [pg.types.builtins.NUMERIC, pg.types.builtins.INT8, pg.types.builtins.TIMESTAMPTZ];
+
+function textParsers(): pg.CustomTypesConfig {
+  return {
+    getTypeParser: ((oid: number, format?: string) =>
+      TEXT_TYPES.includes(oid)
+        ? (value: string) => value
+        : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  };
+}
+
+/** A real PostgreSQL server, for scale: `postgres://user:password@host:port/database`. */
+export async function openPostgres(url: string): Promise<SqlDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: 4, types: textParsers() });
+  const check = await pool.connect();
+  check.release();
+  const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[] = []) =>
+    (await client.query<T>(sql, [...params])).rows;
+  return {
+    kind: 'postgres',
+    query: (sql, params) => run(pool, sql, params),
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const executor: SqlExecutor = { query: (sql, params) => run(client, sql, params) };
+        const result = await work(executor);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    exec: async (sql) => {
+      await pool.query(sql);
+    },
+    close: () => pool.end(),
+  };
+}

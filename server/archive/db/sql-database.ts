@@ -1,0 +1,20 @@
+// The one SQL interface the archive uses, whichever PostgreSQL runs behind it: PGlite (WASM,
+// embedded, the default) or a real server through `pg`. Parameters are positional ($1…), values
+// go in as text (or null) and numeric columns come back as text, so nothing passes through a
+// JavaScript number.
+
+export type SqlValue = string | boolean | null;
+export type Row = Record<string, unknown>;
+
+export interface SqlExecutor {
+  query<T extends Row = Row>(sql: string, params?: readonly SqlValue[]): Promise<T[]>;
+}
+
+export interface SqlDatabase extends SqlExecutor {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `work` in one transaction: all of it is committed, or none of it. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+}

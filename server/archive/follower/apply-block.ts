@@ -1,0 +1,251 @@
+import type { SqlDatabase, SqlExecutor } from '../db/sql-database.ts';
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../node/rest-reader.ts';
+import type { FetchedBlock } from '../node/rpc-reader.ts';
+import {
+  recordGap,
+  setCursor,
+  settleVoteWeights,
+  timeline,
+  writeGroup,
+  writePolicy,
+  writeProposal,
+  writeVote,
+} from './archive-writer.ts';
+import { addSeconds, durationSeconds } from './chain-time.ts';
+import { decodeBlock, type BlockFacts, type SubmitFact } from './decode-block.ts';
+
+const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
+
+interface BlockReads {
+  groups: { info: NodeGroup; members: NodeMember[] }[];
+  policies: NodePolicy[];
+  proposals: Map<string, NodeProposal | null>;
+  duePolicies: Map<string, string>;
+  scheduledPlan: { name: string; height: string; info: string } | null;
+  applied: {
+    name: string;
+    versionsBefore: { name: string; version: string }[];
+    versionsAfter: { name: string; version: string }[];
+  }[];
+}
+
+async function readAt(db: SqlDatabase, rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
+  const height = block.height;
+  const groups = await Promise.all(
+    [...facts.groups].map(async (id) => {
+      const info = await rest.group(id, height);
+      return info ? { info, members: await rest.members(id, height) } : null;
+    }),
+  );
+  const policies = (await Promise.all([...facts.policies].map((address) => rest.policy(address, height)))).filter(
+    (policy): policy is NodePolicy => policy !== null,
+  );
+  // Proposals whose voting ended (decided at voting end, with no event) or whose policy changed
+  // (aborted, with no event of their own) are read too.
+  const due = await db.query<{ id: string; policy_address: string }>(
+    `SELECT id::text AS id, policy_address FROM proposals WHERE status = 'PROPOSAL_STATUS_SUBMITTED'
+     AND (voting_ends_at < $1::timestamptz OR policy_address IN (SELECT jsonb_array_elements_text($2::jsonb)))`,
+    [block.time, JSON.stringify([...facts.policies])],
+  );
+  const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
+  const ids = new Set([
+    ...facts.submitted.map((fact) => fact.proposalId),
+    ...facts.executed.map((fact) => fact.proposalId),
+    ...facts.withdrawn,
+    ...due.map((row) => row.id),
+  ]);
+  const proposals = new Map<string, NodeProposal | null>();
+  await Promise.all(
+    [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
+  );
+  const scheduledPlan = facts.upgradeScheduled ? await rest.currentPlan(height) : null;
+  const pending = await db.query<{ name: string }>(
+    'SELECT name FROM upgrades WHERE applied_height IS NULL AND height <= $1',
+    [String(height)],
+  );
+  const applied = [];
+  for (const { name } of pending) {
+    if ((await rest.appliedHeight(name, height)) === 0n) continue;
+    const versionsAfter = await rest.moduleVersions(height);
+    const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
+    applied.push({ name, versionsBefore, versionsAfter });
+  }
+  return {
+    groups: groups.filter((group) => group !== null),
+    policies,
+    proposals,
+    duePolicies: new Map(due.map((row) => [row.id, row.policy_address])),
+    scheduledPlan,
+    applied,
+  };
+}
+
+async function groupOfPolicy(tx: SqlExecutor, address: string): Promise<string> {
+  const row = (
+    await tx.query<{ group_id: string }>('SELECT group_id::text AS group_id FROM policies WHERE address = $1', [
+      address,
+    ])
+  )[0];
+  return row?.group_id ?? '0';
+}
+
+/** A proposal the node no longer has at this height (executed and pruned in its own tx): from the message. */
+async function proposalFromMessage(
+  tx: SqlExecutor,
+  fact: SubmitFact,
+  block: FetchedBlock,
+  facts: BlockFacts,
+): Promise<NodeProposal> {
+  const message = fact.message;
+  const policy = (
+    await tx.query<{ decision_policy: string; version: string }>(
+      'SELECT decision_policy, version::text AS version FROM policies WHERE address = $1',
+      [message.groupPolicyAddress],
+    )
+  )[0];
+  const windows = policy
+    ? (JSON.parse(policy.decision_policy) as { windows?: { voting_period?: string } }).windows
+    : undefined;
+  const pruned = facts.pruned.find((entry) => entry.proposalId === fact.proposalId);
+  const executed = facts.executed.find((entry) => entry.proposalId === fact.proposalId);
+  return {
+    id: fact.proposalId,
+    group_policy_address: message.groupPolicyAddress,
+    metadata: message.metadata,
+    proposers: message.proposers,
+    submit_time: block.time,
+    group_version: '0',
+    group_policy_version: policy?.version ?? '0',
+    status: pruned?.status ?? 'PROPOSAL_STATUS_SUBMITTED',
+    final_tally_result: JSON.parse(pruned?.tally ?? '{}') as NodeProposal['final_tally_result'],
+    voting_period_end: addSeconds(block.time, durationSeconds(windows?.voting_period ?? '0s')),
+    executor_result: executed?.result ?? 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+    messages: message.messages.map((any) => ({
+      '@type': any.typeUrl,
+      value: Buffer.from(any.value).toString('base64'),
+    })),
+    title: message.title,
+    summary: message.summary,
+  };
+}
+
+async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFacts, reads: BlockReads): Promise<void> {
+  const { height, time } = block;
+  for (const group of reads.groups) await writeGroup(tx, group.info, group.members, height, time, false);
+  for (const policy of reads.policies) await writePolicy(tx, policy, height);
+  for (const fact of facts.submitted) {
+    const read = reads.proposals.get(fact.proposalId);
+    const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
+    await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, read !== null);
+    await timeline(tx, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
+  }
+  for (const vote of facts.votes) await writeVote(tx, vote, height, time);
+  for (const [id, proposal] of reads.proposals) {
+    if (!proposal) continue;
+    const before = (await tx.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [id]))[0];
+    await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, true);
+    if (!before || before.status === proposal.status) continue;
+    if (
+      reads.duePolicies.has(id) &&
+      FINAL.has(proposal.status) &&
+      new Date(proposal.voting_period_end) < new Date(time)
+    ) {
+      await timeline(
+        tx,
+        id,
+        height,
+        time,
+        'voting_ended',
+        proposal.status,
+        JSON.stringify(proposal.final_tally_result),
+      );
+    } else await timeline(tx, id, height, time, 'status', proposal.status);
+    if (FINAL.has(proposal.status)) await settleVoteWeights(tx, id);
+  }
+  for (const fact of facts.executed) {
+    await timeline(
+      tx,
+      fact.proposalId,
+      height,
+      time,
+      'executed',
+      null,
+      JSON.stringify({ result: fact.result, logs: fact.logs }),
+    );
+  }
+  for (const fact of facts.pruned) {
+    const final = FINAL.has(fact.status);
+    if (final) await settleVoteWeights(tx, fact.proposalId);
+    await tx.query(
+      `UPDATE proposals SET on_chain = false, pruned_height = $2::numeric, status = $3, last_height = $2::numeric,
+         final_tally = CASE WHEN $4::boolean THEN $5 ELSE final_tally END,
+         executor_result = CASE WHEN $4::boolean AND $6::boolean THEN 'PROPOSAL_EXECUTOR_RESULT_SUCCESS'
+           ELSE executor_result END
+       WHERE id = $1`,
+      [
+        fact.proposalId,
+        String(height),
+        fact.status,
+        final,
+        fact.tally,
+        facts.executed.some((entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS')),
+      ],
+    );
+    await timeline(tx, fact.proposalId, height, time, 'pruned', fact.status, fact.tally);
+  }
+  if (reads.scheduledPlan) {
+    const plan = reads.scheduledPlan;
+    await tx.query(
+      `INSERT INTO upgrades (name, height, info, scheduled_height) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name) DO UPDATE SET height = excluded.height, info = excluded.info, scheduled_height = excluded.scheduled_height`,
+      [plan.name, plan.height, plan.info, String(height)],
+    );
+  }
+  for (const upgrade of reads.applied) {
+    await tx.query('UPDATE upgrades SET applied_height = $2::numeric, applied_time = $3 WHERE name = $1', [
+      upgrade.name,
+      String(height),
+      time,
+    ]);
+    await writeModuleVersions(tx, upgrade.versionsBefore, height - 1n);
+    await writeModuleVersions(tx, upgrade.versionsAfter, height);
+  }
+  await setCursor(tx, height, block.hash, time);
+}
+
+export async function writeModuleVersions(
+  tx: SqlExecutor,
+  versions: { name: string; version: string }[],
+  height: bigint,
+): Promise<void> {
+  for (const entry of versions) {
+    await tx.query('INSERT INTO module_versions (name, height, version) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
+      entry.name,
+      String(height),
+      entry.version,
+    ]);
+  }
+}
+
+/**
+ * Archives one block: decode it, read what it changed at its height, write everything in one
+ * transaction with the cursor. A block whose state the node has pruned becomes a gap.
+ */
+export async function applyBlock(db: SqlDatabase, rest: RestReader, block: FetchedBlock): Promise<'archived' | 'gap'> {
+  const facts = decodeBlock(block);
+  let reads: BlockReads;
+  try {
+    reads = await readAt(db, rest, block, facts);
+  } catch (error) {
+    if (error instanceof Error && 'pruned' in error && error.pruned === true) {
+      await db.transaction(async (tx) => {
+        await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
+        await setCursor(tx, block.height, block.hash, block.time);
+      });
+      return 'gap';
+    }
+    throw error;
+  }
+  await db.transaction((tx) => writeBlock(tx, block, facts, reads));
+  return 'archived';
+}

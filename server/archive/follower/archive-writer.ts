@@ -1,0 +1,229 @@
+import type { SqlExecutor } from '../db/sql-database.ts';
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal } from '../node/rest-reader.ts';
+
+// Writes of one block, inside its transaction. Every write is an upsert or an insert keyed by
+// what it describes, so processing a block twice changes nothing.
+
+/** Fixed order of a proposal's timeline entries within one height. */
+export const TIMELINE_SEQ = {
+  first_seen: 0,
+  submitted: 1,
+  voting_ended: 2,
+  status: 3,
+  executed: 4,
+  pruned: 5,
+} as const;
+export type TimelineKind = keyof typeof TIMELINE_SEQ;
+
+/** The `name` of a metadata JSON object, as group and policy metadata usually carry it. */
+export function nameOf(metadata: string): string {
+  try {
+    const parsed: unknown = JSON.parse(metadata);
+    if (parsed && typeof parsed === 'object' && 'name' in parsed && typeof parsed.name === 'string') return parsed.name;
+  } catch {
+    // plain text metadata has no name
+  }
+  return '';
+}
+
+export async function timeline(
+  tx: SqlExecutor,
+  proposalId: string,
+  height: bigint,
+  time: string,
+  kind: TimelineKind,
+  status: string | null,
+  detail: string | null = null,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO proposal_timeline (proposal_id, height, seq, block_time, kind, status, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
+    [proposalId, String(height), String(TIMELINE_SEQ[kind]), time, kind, status, detail],
+  );
+}
+
+/** Stores a group and its members as read at `height`, recording what changed since. */
+export async function writeGroup(
+  tx: SqlExecutor,
+  group: NodeGroup,
+  members: NodeMember[],
+  height: bigint,
+  time: string,
+  bootstrap: boolean,
+): Promise<void> {
+  const previous = (
+    await tx.query<{ admin: string; metadata: string }>('SELECT admin, metadata FROM groups WHERE id = $1', [group.id])
+  )[0];
+  const history: [string, string | null, string | null, string | null][] = [];
+  if (!previous) history.push([bootstrap ? 'known' : 'created', null, null, group.admin]);
+  else {
+    if (previous.admin !== group.admin) history.push(['admin_changed', null, previous.admin, group.admin]);
+    if (previous.metadata !== group.metadata)
+      history.push(['metadata_changed', null, previous.metadata, group.metadata]);
+  }
+  const before = new Map(
+    (
+      await tx.query<{ address: string; weight: string }>(
+        'SELECT address, weight FROM group_members WHERE group_id = $1',
+        [group.id],
+      )
+    ).map((row) => [row.address, row.weight]),
+  );
+  const after = new Map(members.map((member) => [member.address, member]));
+  for (const member of members) {
+    const old = before.get(member.address);
+    if (old === undefined)
+      history.push([previous || !bootstrap ? 'member_added' : 'member_known', member.address, null, member.weight]);
+    else if (old !== member.weight) history.push(['weight_changed', member.address, old, member.weight]);
+  }
+  for (const [address, weight] of before) {
+    if (!after.has(address)) history.push(['member_removed', address, weight, null]);
+  }
+  await tx.query(
+    `INSERT INTO groups (id, admin, metadata, name, version, total_weight, created_at, known_from, updated_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $8::numeric)
+     ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata, name = excluded.name,
+       version = excluded.version, total_weight = excluded.total_weight, updated_height = excluded.updated_height`,
+    [
+      group.id,
+      group.admin,
+      group.metadata,
+      nameOf(group.metadata),
+      group.version,
+      group.total_weight,
+      group.created_at,
+      String(height),
+    ],
+  );
+  for (const [address] of before) {
+    if (!after.has(address))
+      await tx.query('DELETE FROM group_members WHERE group_id = $1 AND address = $2', [group.id, address]);
+  }
+  for (const member of members) {
+    if (before.get(member.address) === member.weight) continue;
+    await tx.query(
+      `INSERT INTO group_members (group_id, address, weight, weight_value, metadata, added_at) VALUES ($1, $2, $3::text, $3::text::numeric, $4, $5)
+       ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight, weight_value = excluded.weight_value,
+         metadata = excluded.metadata`,
+      [group.id, member.address, member.weight, member.metadata, member.added_at],
+    );
+  }
+  for (const [seq, [kind, address, oldValue, newValue]] of history.entries()) {
+    await tx.query(
+      `INSERT INTO group_history (group_id, height, seq, block_time, kind, address, old_value, new_value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
+      [group.id, String(height), String(seq), time, kind, address, oldValue, newValue],
+    );
+  }
+}
+
+export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: bigint): Promise<void> {
+  await tx.query(
+    `INSERT INTO policies (address, group_id, admin, metadata, name, version, decision_policy, created_at, updated_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+     ON CONFLICT (address) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata, name = excluded.name,
+       version = excluded.version, decision_policy = excluded.decision_policy, updated_height = excluded.updated_height`,
+    [
+      policy.address,
+      policy.group_id,
+      policy.admin,
+      policy.metadata,
+      nameOf(policy.metadata),
+      policy.version,
+      JSON.stringify(policy.decision_policy),
+      policy.created_at,
+      String(height),
+    ],
+  );
+}
+
+/** Stores the latest known record of a proposal (as the node showed it at `height`). */
+export async function writeProposal(
+  tx: SqlExecutor,
+  proposal: NodeProposal,
+  groupId: string,
+  height: bigint,
+  onChain: boolean,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
+       voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
+       known_from, last_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10::text, $10::text::timestamptz, $11, $12, $13, $14, $15, $16, $17::numeric, $17::numeric)
+     ON CONFLICT (id) DO UPDATE SET status = excluded.status, executor_result = excluded.executor_result,
+       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height`,
+    [
+      proposal.id,
+      groupId,
+      proposal.group_policy_address,
+      JSON.stringify(proposal.proposers),
+      proposal.metadata,
+      proposal.title,
+      proposal.summary,
+      JSON.stringify(proposal.messages),
+      proposal.submit_time,
+      proposal.voting_period_end,
+      proposal.group_version,
+      proposal.group_policy_version,
+      proposal.status,
+      proposal.executor_result,
+      JSON.stringify(proposal.final_tally_result),
+      onChain,
+      String(height),
+    ],
+  );
+  for (const proposer of proposal.proposers) {
+    await tx.query('INSERT INTO proposal_proposers (proposal_id, proposer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+      proposal.id,
+      proposer,
+    ]);
+  }
+}
+
+export async function writeVote(
+  tx: SqlExecutor,
+  vote: { proposalId: string; voter: string; option: string; metadata: string },
+  height: bigint,
+  time: string,
+): Promise<void> {
+  await tx.query(
+    `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height)
+     VALUES ($1, $2, $3, $4, $5::text, $5::text::timestamptz, $6) ON CONFLICT DO NOTHING`,
+    [vote.proposalId, vote.voter, vote.option, vote.metadata, time, String(height)],
+  );
+}
+
+/**
+ * The weight each vote counted with when the proposal was tallied: the voter's weight in the
+ * group at that height (a voter who had left counts nothing, so gets none).
+ */
+export async function settleVoteWeights(tx: SqlExecutor, proposalId: string): Promise<void> {
+  await tx.query(
+    `UPDATE votes SET weight = m.weight, weight_value = m.weight_value
+     FROM proposals p JOIN group_members m ON m.group_id = p.group_id
+     WHERE p.id = $1 AND votes.proposal_id = p.id AND m.address = votes.voter`,
+    [proposalId],
+  );
+}
+
+export async function setCursor(tx: SqlExecutor, height: bigint, hash: string, time: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO archive_cursor (singleton, height, block_hash, block_time) VALUES (true, $1, $2, $3)
+     ON CONFLICT (singleton) DO UPDATE SET height = excluded.height, block_hash = excluded.block_hash, block_time = excluded.block_time`,
+    [String(height), hash, time],
+  );
+}
+
+/** Heights the archive did not observe; a gap right after an earlier one with the same reason extends it. */
+export async function recordGap(tx: SqlExecutor, from: bigint, to: bigint, reason: string): Promise<void> {
+  const extended = await tx.query(
+    `UPDATE archive_gaps SET to_height = $2 WHERE to_height = $1::numeric - 1 AND reason LIKE $3 RETURNING from_height`,
+    [String(from), String(to), reason.replace(/\d+/g, '%')],
+  );
+  if (extended.length > 0) return;
+  await tx.query(
+    `INSERT INTO archive_gaps (from_height, to_height, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (from_height) DO UPDATE SET to_height = GREATEST(archive_gaps.to_height, excluded.to_height)`,
+    [String(from), String(to), reason],
+  );
+}

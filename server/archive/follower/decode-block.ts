@@ -1,0 +1,132 @@
+import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
+import { voteOptionToJSON } from 'cosmjs-types/cosmos/group/v1/types';
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+
+import type { AbciEventData, FetchedBlock } from '../node/rpc-reader.ts';
+
+// What one block tells the archive, from its transactions and events alone: the facts that are
+// only ever visible there (the voter and option of a vote; a proposal executed and pruned in
+// the transaction that submitted or voted on it) and the records whose state must be read at
+// this height. Failed transactions changed nothing and are skipped.
+
+export interface VoteFact {
+  proposalId: string;
+  voter: string;
+  option: string;
+  metadata: string;
+}
+
+export interface PrunedFact {
+  proposalId: string;
+  status: string;
+  tally: string;
+}
+
+export interface ExecFact {
+  proposalId: string;
+  result: string;
+  logs: string;
+}
+
+export interface SubmitFact {
+  proposalId: string;
+  message: MsgSubmitProposal;
+}
+
+export interface BlockFacts {
+  votes: VoteFact[];
+  submitted: SubmitFact[];
+  executed: ExecFact[];
+  withdrawn: string[];
+  pruned: PrunedFact[];
+  /** Groups whose info or membership changed: read at this height. */
+  groups: Set<string>;
+  /** Policies created or updated (an update aborts their open proposals): read at this height. */
+  policies: Set<string>;
+  upgradeScheduled: boolean;
+}
+
+const attribute = (event: AbciEventData, key: string) => event.attributes.find((entry) => entry.key === key)?.value;
+/** Typed event attributes hold JSON: `"\"2\""` is the string 2. */
+const jsonValue = (event: AbciEventData, key: string): string => {
+  const raw = attribute(event, key);
+  if (raw === undefined) return '';
+  const parsed: unknown = JSON.parse(raw);
+  return typeof parsed === 'string' ? parsed : JSON.stringify(parsed);
+};
+
+const GROUP = 'cosmos.group.v1.';
+
+function readEvents(events: readonly AbciEventData[], facts: BlockFacts): void {
+  for (const event of events) {
+    if (!event.type.startsWith(GROUP)) continue;
+    const name = event.type.slice(GROUP.length);
+    if (name === 'EventCreateGroup' || name === 'EventUpdateGroup' || name === 'EventLeaveGroup') {
+      facts.groups.add(jsonValue(event, 'group_id'));
+    } else if (name === 'EventCreateGroupPolicy' || name === 'EventUpdateGroupPolicy') {
+      facts.policies.add(jsonValue(event, 'address'));
+    } else if (name === 'EventExec') {
+      facts.executed.push({
+        proposalId: jsonValue(event, 'proposal_id'),
+        result: jsonValue(event, 'result'),
+        logs: jsonValue(event, 'logs'),
+      });
+    } else if (name === 'EventWithdrawProposal') {
+      facts.withdrawn.push(jsonValue(event, 'proposal_id'));
+    } else if (name === 'EventProposalPruned') {
+      facts.pruned.push({
+        proposalId: jsonValue(event, 'proposal_id'),
+        status: jsonValue(event, 'status'),
+        tally: attribute(event, 'tally_result') ?? '{}',
+      });
+    }
+  }
+}
+
+export function decodeBlock(block: FetchedBlock): BlockFacts {
+  const facts: BlockFacts = {
+    votes: [],
+    submitted: [],
+    executed: [],
+    withdrawn: [],
+    pruned: [],
+    groups: new Set(),
+    policies: new Set(),
+    upgradeScheduled: false,
+  };
+  block.txs.forEach((tx, index) => {
+    const result = block.results[index];
+    if (!result || result.code !== 0) return;
+    const body = TxBody.decode(TxRaw.decode(tx).bodyBytes);
+    body.messages.forEach((any, msgIndex) => {
+      const events = result.events.filter((event) => attribute(event, 'msg_index') === String(msgIndex));
+      if (any.typeUrl === '/cosmos.group.v1.MsgVote') {
+        const vote = MsgVote.decode(any.value);
+        facts.votes.push({
+          proposalId: String(vote.proposalId),
+          voter: vote.voter,
+          option: voteOptionToJSON(vote.option),
+          metadata: vote.metadata,
+        });
+      } else if (any.typeUrl === '/cosmos.group.v1.MsgSubmitProposal') {
+        const message = MsgSubmitProposal.decode(any.value);
+        const submitted = events.find((event) => event.type === `${GROUP}EventSubmitProposal`);
+        if (submitted) {
+          const proposalId = jsonValue(submitted, 'proposal_id');
+          facts.submitted.push({ proposalId, message });
+          // EXEC_TRY: each proposer's yes vote is only visible here.
+          if (events.some((event) => event.type === `${GROUP}EventVote`)) {
+            for (const proposer of message.proposers) {
+              facts.votes.push({ proposalId, voter: proposer, option: 'VOTE_OPTION_YES', metadata: '' });
+            }
+          }
+        }
+      } else if (any.typeUrl === '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade') {
+        facts.upgradeScheduled = true;
+      }
+      readEvents(events, facts);
+    });
+  });
+  readEvents(block.finalizeEvents, facts);
+  return facts;
+}

@@ -1,0 +1,172 @@
+import type { SqlDatabase } from '../db/sql-database.ts';
+import type { RestReader } from '../node/rest-reader.ts';
+import type { FetchedBlock, RpcReader } from '../node/rpc-reader.ts';
+import { applyBlock } from './apply-block.ts';
+import { recordGap, setCursor } from './archive-writer.ts';
+import { bootstrap } from './bootstrap.ts';
+
+export interface FollowerOptions {
+  /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
+  batch: number;
+  pollMs: number;
+  log: (line: string) => void;
+}
+
+export interface FollowerState {
+  phase: 'starting' | 'bootstrapping' | 'catching up' | 'following' | 'stopped' | 'refused';
+  /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
+  problem: string | null;
+  /** The last error talking to the node (it retries with backoff). */
+  lastError: string | null;
+  nodeLatestHeight: bigint | null;
+  blocksPerSecond: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Follows a node block by block into the archive: bootstraps once, resumes from the committed
+ * cursor after a restart, catches up as fast as the node allows, records gaps it cannot fill,
+ * and stops (without merging anything) when the node turns out to be another chain or reset.
+ */
+export class Follower {
+  readonly state: FollowerState = {
+    phase: 'starting',
+    problem: null,
+    lastError: null,
+    nodeLatestHeight: null,
+    blocksPerSecond: 0,
+  };
+  private running = false;
+  private stopped: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly db: SqlDatabase,
+    private readonly rpc: RpcReader,
+    private readonly rest: RestReader,
+    private readonly options: FollowerOptions,
+  ) {}
+
+  start(): void {
+    this.running = true;
+    this.stopped = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    await this.stopped;
+    this.state.phase = this.state.phase === 'refused' ? 'refused' : 'stopped';
+  }
+
+  private refuse(problem: string): void {
+    this.state.phase = 'refused';
+    this.state.problem = problem;
+    this.running = false;
+    this.options.log(`archive: ${problem}; following stopped, nothing was merged`);
+  }
+
+  private async cursor(): Promise<{ height: bigint; hash: string } | null> {
+    const row = (
+      await this.db.query<{ height: string; block_hash: string }>(
+        'SELECT height::text AS height, block_hash FROM archive_cursor',
+      )
+    )[0];
+    return row ? { height: BigInt(row.height), hash: row.block_hash } : null;
+  }
+
+  private async checkChain(chainId: string): Promise<boolean> {
+    const stored = (await this.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0];
+    if (!stored) {
+      await this.db.query("INSERT INTO archive_meta (key, value) VALUES ('chain_id', $1)", [chainId]);
+      return true;
+    }
+    if (stored.value === chainId) return true;
+    this.refuse(`the node serves chain ${chainId}, but this archive holds chain ${stored.value}`);
+    return false;
+  }
+
+  private async run(): Promise<void> {
+    let backoff = 500;
+    let windowStart = performance.now();
+    let windowBlocks = 0;
+    let lastLog = 0;
+    while (this.running) {
+      try {
+        const status = await this.rpc.status();
+        this.state.nodeLatestHeight = status.latestHeight;
+        if (!(await this.checkChain(status.chainId))) return;
+        let cursor = await this.cursor();
+        if (!cursor) {
+          this.state.phase = 'bootstrapping';
+          const height = await bootstrap(this.db, this.rpc, this.rest, status);
+          this.options.log(`archive: bootstrapped from the state at height ${height}`);
+          continue;
+        }
+        if (status.latestHeight < cursor.height) {
+          return this.refuse(
+            `the node is at height ${status.latestHeight}, below the archived height ${cursor.height}: it was reset`,
+          );
+        }
+        if (cursor.height + 1n < status.earliestHeight) {
+          const to = status.earliestHeight - 1n;
+          await this.db.transaction(async (tx) => {
+            await recordGap(tx, cursor!.height + 1n, to, `blocks ${cursor!.height + 1n}-${to} were pruned on the node`);
+            await setCursor(tx, to, '', '');
+          });
+          this.options.log(`archive: heights ${cursor.height + 1n}-${to} are no longer on the node: recorded as a gap`);
+          cursor = { height: to, hash: '' };
+        }
+        const last = status.latestHeight;
+        if (cursor.height >= last) {
+          this.state.phase = 'following';
+          backoff = 500;
+          await sleep(this.options.pollMs);
+          continue;
+        }
+        this.state.phase = last - cursor.height > 1n ? 'catching up' : 'following';
+        const count = Number(
+          last - cursor.height < BigInt(this.options.batch) ? last - cursor.height : BigInt(this.options.batch),
+        );
+        const blocks = await Promise.all(
+          Array.from({ length: count }, (_, index) => this.rpc.block(cursor!.height + 1n + BigInt(index))),
+        );
+        for (const block of blocks) {
+          if (!this.running) return;
+          if (!this.continues(cursor.hash, block)) return;
+          await applyBlock(this.db, this.rest, block);
+          cursor = { height: block.height, hash: block.hash };
+          windowBlocks++;
+        }
+        this.state.lastError = null;
+        backoff = 500;
+        const now = performance.now();
+        if (now - windowStart >= 1000) {
+          this.state.blocksPerSecond = (windowBlocks * 1000) / (now - windowStart);
+          windowStart = now;
+          windowBlocks = 0;
+        }
+        if (now - lastLog > 5000 && this.state.phase === 'catching up') {
+          lastLog = now;
+          const lag = last - cursor.height;
+          this.options.log(
+            `archive: height ${cursor.height}, ${this.state.blocksPerSecond.toFixed(0)} blocks/s, ${lag} behind`,
+          );
+        }
+      } catch (error) {
+        this.state.lastError = error instanceof Error ? error.message : String(error);
+        this.options.log(`archive: ${this.state.lastError}; retrying in ${backoff} ms`);
+        await sleep(backoff);
+        backoff = Math.min(backoff * 2, 30_000);
+      }
+    }
+  }
+
+  /** A block must follow the archived one; anything else is another chain under the same name. */
+  private continues(archivedHash: string, block: FetchedBlock): boolean {
+    if (archivedHash === '' || block.lastBlockHash === '' || block.lastBlockHash === archivedHash) return true;
+    this.refuse(
+      `block ${block.height} does not follow the archived block ${block.height - 1n}: the node changed under the archive`,
+    );
+    return false;
+  }
+}

@@ -1,0 +1,188 @@
+// Reads of the node's REST API pinned to one height (`x-cosmos-block-height`), with every list
+// walked through all its pages. The archive trusts these records as the chain's own.
+
+export interface NodeGroup {
+  id: string;
+  admin: string;
+  metadata: string;
+  version: string;
+  total_weight: string;
+  created_at: string;
+}
+
+export interface NodeMember {
+  address: string;
+  weight: string;
+  metadata: string;
+  added_at: string;
+}
+
+export interface NodePolicy {
+  address: string;
+  group_id: string;
+  admin: string;
+  metadata: string;
+  version: string;
+  decision_policy: Record<string, unknown>;
+  created_at: string;
+}
+
+export interface NodeTally {
+  yes_count: string;
+  abstain_count: string;
+  no_count: string;
+  no_with_veto_count: string;
+}
+
+export interface NodeProposal {
+  id: string;
+  group_policy_address: string;
+  metadata: string;
+  proposers: string[];
+  submit_time: string;
+  group_version: string;
+  group_policy_version: string;
+  status: string;
+  final_tally_result: NodeTally;
+  voting_period_end: string;
+  executor_result: string;
+  messages: unknown[];
+  title: string;
+  summary: string;
+}
+
+export interface NodeVote {
+  proposal_id: string;
+  voter: string;
+  option: string;
+  metadata: string;
+  submit_time: string;
+}
+
+export interface NodePlan {
+  name: string;
+  height: string;
+  info: string;
+}
+
+/** A read the node could not answer at that height (pruned state, or a failing node). */
+export class NodeReadError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly pruned: boolean,
+  ) {
+    super(message);
+  }
+}
+
+const PAGE = 500;
+
+export class RestReader {
+  constructor(
+    private readonly base: string,
+    private readonly timeoutMs = 15_000,
+  ) {}
+
+  /** GET at a height; null for the node's "not found" answers. */
+  private async get<T>(path: string, height: bigint): Promise<T | null> {
+    const response = await fetch(this.base.replace(/\/$/, '') + path, {
+      headers: { 'x-cosmos-block-height': String(height), accept: 'application/json' },
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const text = await response.text();
+    if (response.ok) return JSON.parse(text) as T;
+    let message = text.slice(0, 300);
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? message;
+    } catch {
+      // not JSON: keep the text
+    }
+    if (/not found/.test(message) && response.status === 500) return null;
+    const pruned = /failed to load state at height|version does not exist/.test(message);
+    throw new NodeReadError(`${path} at height ${height}: ${response.status} ${message}`, response.status, pruned);
+  }
+
+  private async all<T>(path: string, field: string, height: bigint): Promise<T[]> {
+    const rows: T[] = [];
+    let key: string | null = null;
+    const seen = new Set<string>();
+    do {
+      const query: string =
+        key === null
+          ? `?pagination.limit=${PAGE}`
+          : `?pagination.limit=${PAGE}&pagination.key=${encodeURIComponent(key)}`;
+      const page: Record<string, unknown> | null = await this.get<Record<string, unknown>>(path + query, height);
+      if (!page) break;
+      rows.push(...((page[field] as T[] | undefined) ?? []));
+      key = (page.pagination as { next_key: string | null } | undefined)?.next_key ?? null;
+      // A node that repeats a page (as /groups ignores the key) is walked by offset instead.
+      if (key !== null && seen.has(key)) return this.allByOffset<T>(path, field, height);
+      if (key !== null) seen.add(key);
+    } while (key !== null);
+    return rows;
+  }
+
+  private async allByOffset<T>(path: string, field: string, height: bigint): Promise<T[]> {
+    const rows: T[] = [];
+    for (let offset = 0; ; offset += PAGE) {
+      const page = await this.get<Record<string, unknown>>(
+        `${path}?pagination.limit=${PAGE}&pagination.offset=${offset}`,
+        height,
+      );
+      const items = (page?.[field] as T[] | undefined) ?? [];
+      rows.push(...items);
+      if (items.length < PAGE) return rows;
+    }
+  }
+
+  groups = (height: bigint) => this.all<NodeGroup>('/cosmos/group/v1/groups', 'groups', height);
+
+  async group(id: string, height: bigint): Promise<NodeGroup | null> {
+    return (await this.get<{ info: NodeGroup }>(`/cosmos/group/v1/group_info/${id}`, height))?.info ?? null;
+  }
+
+  async members(groupId: string, height: bigint): Promise<NodeMember[]> {
+    const rows = await this.all<{ member: NodeMember }>(`/cosmos/group/v1/group_members/${groupId}`, 'members', height);
+    return rows.map((row) => row.member);
+  }
+
+  policiesOf = (groupId: string, height: bigint) =>
+    this.all<NodePolicy>(`/cosmos/group/v1/group_policies_by_group/${groupId}`, 'group_policies', height);
+
+  async policy(address: string, height: bigint): Promise<NodePolicy | null> {
+    return (
+      (await this.get<{ info: NodePolicy }>(`/cosmos/group/v1/group_policy_info/${address}`, height))?.info ?? null
+    );
+  }
+
+  proposalsOf = (policy: string, height: bigint) =>
+    this.all<NodeProposal>(`/cosmos/group/v1/proposals_by_group_policy/${policy}`, 'proposals', height);
+
+  async proposal(id: string, height: bigint): Promise<NodeProposal | null> {
+    return (await this.get<{ proposal: NodeProposal }>(`/cosmos/group/v1/proposal/${id}`, height))?.proposal ?? null;
+  }
+
+  votesOf = (proposalId: string, height: bigint) =>
+    this.all<NodeVote>(`/cosmos/group/v1/votes_by_proposal/${proposalId}`, 'votes', height);
+
+  async currentPlan(height: bigint): Promise<NodePlan | null> {
+    return (await this.get<{ plan: NodePlan | null }>('/cosmos/upgrade/v1beta1/current_plan', height))?.plan ?? null;
+  }
+
+  async appliedHeight(name: string, height: bigint): Promise<bigint> {
+    const answer = await this.get<{ height: string }>(
+      `/cosmos/upgrade/v1beta1/applied_plan/${encodeURIComponent(name)}`,
+      height,
+    );
+    return BigInt(answer?.height ?? '0');
+  }
+
+  async moduleVersions(height: bigint): Promise<{ name: string; version: string }[]> {
+    const answer = await this.get<{ module_versions: { name: string; version: string }[] }>(
+      '/cosmos/upgrade/v1beta1/module_versions',
+      height,
+    );
+    return answer?.module_versions ?? [];
+  }
+}
