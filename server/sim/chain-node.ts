@@ -9,13 +9,18 @@ import type { CommittedState, StateSource } from '../queries/query-service.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
+import type { DurableWriter } from './durable-writer.ts';
 import { buildGenesis } from './genesis.ts';
 import { liveStep } from './live.ts';
-import { ChainFiles, type Snapshot } from './persistence.ts';
+import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './persistence.ts';
 import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
 
 export interface NodeOptions extends ChainParams {
   dataDir?: string;
+  /** Start a new chain in `dataDir`, moving the old one's files aside (never implied). */
+  reset?: boolean;
+  /** The data dir's writes (tests make them fail like a full disk). */
+  writer?: DurableWriter;
   /** Committed states kept for reads pinned to a height (0: only the latest, nothing frozen). */
   keepRecent?: number;
   /** Blocks kept for the CometBFT RPC (/block, /block_results, /tx_search). */
@@ -44,7 +49,8 @@ export interface Restoration {
 /**
  * The simulated chain: keepers, block production and durability. State is rebuilt from the
  * chain's params plus the log of live block times, so a restart resumes at the same height with
- * the same ids, and a hard kill loses at most the block being written.
+ * the same ids. A block is logged (and synced) before it is made, so no height is ever served
+ * that a restart could make differently.
  */
 export class ChainNode implements SimChain, StateSource, BlockSource {
   readonly accounts: Accounts;
@@ -59,7 +65,6 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   readonly chainId: string;
   readonly blocks: BlockStore;
   private readonly files?: ChainFiles;
-  private durabilityLost = false;
   private readonly keepRecent: number;
   private readonly states = new Map<bigint, CommittedState>();
   /** The block being built, while a live block runs (genesis history records none). */
@@ -82,23 +87,33 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       scenario: options.scenario,
       livePeriodS: options.livePeriodS,
     };
-    const files = options.dataDir ? new ChainFiles(options.dataDir) : undefined;
-    const opened = files?.openParams(fresh);
-    const params = opened?.params ?? fresh;
-    const blocks = files && !opened?.isNew ? files.readBlockLog() : [];
-    const node = new ChainNode(params, options, files);
-    const snapshot = node.snapshotsEnabled ? files?.readSnapshot(params) : null;
+    const opened: OpenedChain | null = options.dataDir
+      ? ChainFiles.open(options.dataDir, fresh, { reset: options.reset, writer: options.writer })
+      : null;
+    const node = new ChainNode(opened?.params ?? fresh, options, opened?.files);
+    const snapshot = node.snapshotsEnabled ? (opened?.snapshot ?? null) : null;
     if (snapshot) node.restore(snapshot);
     else node.cast = buildGenesis(node);
     node.commit();
     let replayed = 0;
-    for (const [height, time] of blocks) {
-      if (height <= node.height) continue;
+    for (const { height, time } of opened?.blocks ?? []) {
+      if (snapshot && height <= node.height) continue; // the snapshot already holds it
+      if (height !== node.height + 1n) {
+        throw new ChainDataError(
+          `${options.dataDir}/blocks.log has block ${height} where block ${node.height + 1n} belongs: ` +
+            `it was not written by this chain. Restore it from a backup, or start with --reset.`,
+        );
+      }
       node.runBlock(height, time);
       replayed++;
     }
     node.restoration = { snapshotHeight: snapshot ? snapshot.height : null, replayedBlocks: replayed };
     return node;
+  }
+
+  /** True while the data dir cannot be written: no block is made until it can. */
+  get durabilityStalled(): boolean {
+    return this.files?.stalled ?? false;
   }
 
   private get snapshotsEnabled(): boolean {
@@ -146,9 +161,10 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.prevTime = snapshot.prevTime;
   }
 
-  writeSnapshot(): void {
-    if (!this.snapshotsEnabled) return;
-    this.files?.writeSnapshot({
+  /** Writes a snapshot of the current height; false when that failed (already reported). */
+  writeSnapshot(): boolean {
+    if (!this.snapshotsEnabled || !this.files) return true;
+    return this.files.writeSnapshot({
       params: this.params,
       height: this.height,
       time: this.time,
@@ -193,22 +209,18 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.commit();
   }
 
-  /** Produces the next live block at `time` (clamped so block times strictly increase). */
-  produceBlock(time: Millis): void {
+  /**
+   * Produces the next live block at `time` (clamped so block times strictly increase); false
+   * when its log line could not be written, and then there is no block: a block the log does
+   * not hold would be made again differently after a restart.
+   */
+  produceBlock(time: Millis): boolean {
     const blockTime = Math.max(time, this.time + 1);
     const height = this.height + 1n;
+    if (this.files && !this.files.appendBlock(height, blockTime)) return false;
     this.runBlock(height, blockTime);
-    try {
-      this.files?.appendBlock(height, blockTime);
-      if (height % SNAPSHOT_EVERY === 0n) this.writeSnapshot();
-    } catch (error) {
-      // Keep serving; only durability is lost, and the operator hears about it once.
-      if (!this.durabilityLost) {
-        const reason = error instanceof Error ? error.message : String(error);
-        console.error(`cannot write the chain's data (${reason}); blocks from ${height} on will not survive a restart`);
-      }
-      this.durabilityLost = true;
-    }
+    if (height % SNAPSHOT_EVERY === 0n || this.files?.snapshotDue) this.writeSnapshot();
+    return true;
   }
 
   /** Test helper: n blocks, `stepMs` apart. */

@@ -1,90 +1,289 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 
-import type { GroupState } from '../chain/group/genesis-state.ts';
-import type { Millis } from '../chain/records.ts';
-import type { UpgradeState } from '../chain/upgrade/keeper.ts';
-import type { Cast, ChainParams } from './sim-chain.ts';
+import { formatLine, genesisHash, readBlockLog, type LoggedBlock } from './block-log.ts';
+import {
+  ChainDataError,
+  chainPaths,
+  convertLegacyLog,
+  moveChainAside,
+  removeInterruptedWrites,
+  RESET_HINT,
+  type ChainPaths,
+} from './data-dir.ts';
+import { FailureEpisodes, fsWriter, reasonOf, type DurableWriter } from './durable-writer.ts';
+import type { ChainParams } from './sim-chain.ts';
+import { decodeSnapshot, encodeSnapshot, SnapshotUnreadable, type Snapshot } from './snapshot-file.ts';
 
-const PARAMS_FILE = 'chain.json';
-const LOG_FILE = 'blocks.log';
-const SNAPSHOT_FILE = 'snapshot.json';
+export { ChainDataError } from './data-dir.ts';
+export type { Snapshot } from './snapshot-file.ts';
 
-/** A whole chain state at one height: a restart loads it and replays only later blocks. */
-export interface Snapshot {
-  params: ChainParams;
-  height: bigint;
-  time: Millis;
-  prevTime: Millis;
-  cast: Cast;
-  book: [string, string][];
-  group: GroupState;
-  upgrade: UpgradeState;
+export interface ChainFilesOptions {
+  /** Start a new chain, moving the old one's files aside: only ever on the operator's word. */
+  reset?: boolean;
+  writer?: DurableWriter;
 }
 
-const encodeBig = (_key: string, value: unknown) => (typeof value === 'bigint' ? { $big: value.toString() } : value);
-const decodeBig = (_key: string, value: unknown) =>
-  typeof value === 'object' && value !== null && '$big' in value && typeof value.$big === 'string'
-    ? BigInt(value.$big)
-    : value;
+/** A data dir that checked out: its params, every logged block, and the snapshot if any. */
+export interface OpenedChain {
+  files: ChainFiles;
+  params: ChainParams;
+  blocks: LoggedBlock[];
+  snapshot: Snapshot | null;
+}
+
+interface LogTip {
+  bytes: number;
+  hash: string;
+  /** null: no live block yet (the tip is the genesis state). */
+  height: bigint | null;
+}
+
+function readOrStop(path: string): Buffer {
+  try {
+    return readFileSync(path);
+  } catch (error) {
+    throw new ChainDataError(`cannot read ${path} (${reasonOf(error)})`);
+  }
+}
+
+function readParams(path: string): ChainParams {
+  let value: unknown;
+  try {
+    value = JSON.parse(readOrStop(path).toString('utf8'));
+  } catch (error) {
+    if (error instanceof ChainDataError) throw error;
+    throw new ChainDataError(
+      `${path} is not valid JSON (${reasonOf(error)}): restore it from a backup, ${RESET_HINT}.`,
+    );
+  }
+  const params = value as Partial<ChainParams> | null;
+  const whole = (n: unknown): n is number => Number.isSafeInteger(n);
+  if (
+    typeof params?.seed !== 'string' ||
+    !whole(params.genesisTime) ||
+    (params.scenario !== 'demo' && params.scenario !== 'large') ||
+    !whole(params.livePeriodS)
+  ) {
+    throw new ChainDataError(
+      `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
+        `restore it from a backup, ${RESET_HINT}.`,
+    );
+  }
+  return {
+    seed: params.seed,
+    genesisTime: params.genesisTime,
+    scenario: params.scenario,
+    livePeriodS: params.livePeriodS,
+  };
+}
+
+/** The snapshot, once it is shown to be of this chain and of a block the log holds. */
+function readSnapshot(paths: ChainPaths, params: ChainParams, blocks: LoggedBlock[]): Snapshot {
+  let decoded: ReturnType<typeof decodeSnapshot>;
+  try {
+    decoded = decodeSnapshot(readOrStop(paths.snapshot).toString('utf8'));
+  } catch (error) {
+    if (!(error instanceof SnapshotUnreadable)) throw error;
+    throw new ChainDataError(
+      `${paths.snapshot} cannot be used: ${error.message}. It only shortens start-up: move it away to ` +
+        `rebuild the same state from ${paths.log} (slower), ${RESET_HINT}.`,
+    );
+  }
+  const { header, snapshot } = decoded;
+  if (genesisHash(snapshot.params) !== genesisHash(params)) {
+    throw new ChainDataError(
+      `${paths.snapshot} is of another chain than ${paths.params}: move it away, ${RESET_HINT}.`,
+    );
+  }
+  const first = blocks[0]?.height ?? null;
+  const last = blocks.at(-1)?.height ?? null;
+  const covered =
+    first !== null && last !== null && header.height >= first && header.height <= last
+      ? blocks[Number(header.height - first)]
+      : undefined;
+  if (!covered) {
+    const held = last === null ? 'holds no block' : `holds heights ${first} to ${last}`;
+    const lost = last === null || header.height > last ? ': blocks.log has lost blocks the chain made' : '';
+    throw new ChainDataError(
+      `${paths.snapshot} is at height ${header.height} but ${paths.log} ${held}${lost}. ` +
+        `Restore both files from one backup, ${RESET_HINT}.`,
+    );
+  }
+  if (covered.hash !== header.logHash || covered.time !== snapshot.time) {
+    throw new ChainDataError(
+      `${paths.snapshot} disagrees with ${paths.log} about block ${header.height}: one of them was changed. ` +
+        `Restore both files from one backup, move the snapshot away if the log is the one to trust, ${RESET_HINT}.`,
+    );
+  }
+  return snapshot;
+}
 
 /**
  * The chain's files in its data dir: `chain.json` (what defines the chain), `blocks.log` (one
- * line per live block: height and time) and `snapshot.json` (written atomically).
+ * hash-chained line per live block, synced before the block is made) and `snapshot.json`
+ * (written atomically, naming the log line it covers). Opening verifies all three.
  */
 export class ChainFiles {
-  private readonly paramsPath: string;
-  private readonly logPath: string;
-  private readonly snapshotPath: string;
+  private readonly logWrites = new FailureEpisodes();
+  private readonly snapshotWrites = new FailureEpisodes();
+  /** A snapshot that failed: retried at every block until one is written. */
+  private snapshotOwed = false;
 
-  constructor(dataDir: string) {
-    mkdirSync(dataDir, { recursive: true });
-    this.paramsPath = join(dataDir, PARAMS_FILE);
-    this.logPath = join(dataDir, LOG_FILE);
-    this.snapshotPath = join(dataDir, SNAPSHOT_FILE);
-  }
+  private constructor(
+    private readonly paths: ChainPaths,
+    private readonly writer: DurableWriter,
+    private tip: LogTip,
+    private snapshotHeight: bigint | null,
+  ) {}
 
-  /** The params recorded by an earlier run, or, on first use, `fresh` (which is then recorded). */
-  openParams(fresh: ChainParams): { params: ChainParams; isNew: boolean } {
-    if (existsSync(this.paramsPath)) {
-      return { params: JSON.parse(readFileSync(this.paramsPath, 'utf8')) as ChainParams, isNew: false };
-    }
-    writeFileSync(this.paramsPath + '.tmp', JSON.stringify(fresh, null, 2));
-    renameSync(this.paramsPath + '.tmp', this.paramsPath);
-    writeFileSync(this.logPath, '');
-    return { params: fresh, isNew: true };
-  }
-
-  readBlockLog(): [bigint, Millis][] {
-    if (!existsSync(this.logPath)) return [];
-    const blocks: [bigint, Millis][] = [];
-    const lines = readFileSync(this.logPath, 'utf8').split('\n');
-    lines.pop(); // whatever follows the last newline is a line a hard kill cut short
-    for (const line of lines) {
-      const match = /^(\d+) (\d+)$/.exec(line);
-      if (match) blocks.push([BigInt(match[1]), Number(match[2])]);
-    }
-    return blocks;
-  }
-
-  appendBlock(height: bigint, time: Millis): void {
-    appendFileSync(this.logPath, `${height} ${time}\n`);
-  }
-
-  /** The snapshot of this chain, or null (none, unreadable, or of other params: replay instead). */
-  readSnapshot(params: ChainParams): Snapshot | null {
-    if (!existsSync(this.snapshotPath)) return null;
+  static open(dataDir: string, fresh: ChainParams, options: ChainFilesOptions = {}): OpenedChain {
+    const writer = options.writer ?? fsWriter;
+    const paths = chainPaths(dataDir);
     try {
-      const snapshot = JSON.parse(readFileSync(this.snapshotPath, 'utf8'), decodeBig) as Snapshot;
-      return JSON.stringify(snapshot.params) === JSON.stringify(params) ? snapshot : null;
+      mkdirSync(dataDir, { recursive: true });
+    } catch (error) {
+      throw new ChainDataError(`cannot create the data dir ${dataDir} (${reasonOf(error)}): choose another --data-dir`);
+    }
+    if (options.reset) moveChainAside(paths, writer);
+    removeInterruptedWrites(paths);
+    if (!existsSync(paths.params)) return ChainFiles.create(paths, fresh, writer);
+
+    const params = readParams(paths.params);
+    const firstPrev = genesisHash(params);
+    if (!existsSync(paths.log)) {
+      throw new ChainDataError(
+        `${paths.log} is missing beside ${paths.params}: the chain's blocks are gone. Restore it from a backup, ${RESET_HINT}.`,
+      );
+    }
+    let bytes = readOrStop(paths.log);
+    let reading = readBlockLog(bytes, firstPrev);
+    if (reading.kind === 'legacy') {
+      bytes = convertLegacyLog(paths, params, bytes, writer);
+      reading = readBlockLog(bytes, firstPrev);
+    }
+    if (reading.kind === 'damaged' || reading.kind === 'legacy') {
+      const where = reading.kind === 'damaged' ? `at line ${reading.lineNumber} (${reading.reason})` : '';
+      throw new ChainDataError(
+        `${paths.log} is damaged ${where}. That is not a write cut short at its end, so nothing is cut: ` +
+          `restore it from a backup, ${RESET_HINT}.`,
+      );
+    }
+    const blocks = reading.blocks;
+    // Every check passes before the one repair allowed (cutting a damaged end) touches the log.
+    const snapshot = existsSync(paths.snapshot) ? readSnapshot(paths, params, blocks) : null;
+    let logBytes = bytes.length;
+    if (reading.kind === 'damaged-end') {
+      try {
+        writer.truncate(paths.log, reading.keepBytes);
+      } catch (error) {
+        throw new ChainDataError(
+          `${paths.log} ends in ${reading.droppedLines} damaged line(s) that must be cut, but it cannot be ` +
+            `written (${reasonOf(error)}): make ${dataDir} writable and start again.`,
+        );
+      }
+      logBytes = reading.keepBytes;
+      console.warn(
+        `${paths.log}: cut back to height ${blocks.at(-1)?.height ?? 'genesis'}, dropping ${reading.droppedLines} ` +
+          `damaged block line(s) at its end (${reading.reason}; a kill, crash or full disk during a write leaves that)`,
+      );
+    }
+    const tipBlock = blocks.at(-1);
+    const tip = { bytes: logBytes, hash: tipBlock?.hash ?? firstPrev, height: tipBlock?.height ?? null };
+    return { files: new ChainFiles(paths, writer, tip, snapshot?.height ?? null), params, blocks, snapshot };
+  }
+
+  /** A new chain: the empty log first, so a kill in between leaves nothing that looks like a chain. */
+  private static create(paths: ChainPaths, fresh: ChainParams, writer: DurableWriter): OpenedChain {
+    const leftovers = [
+      existsSync(paths.log) && statSync(paths.log).size > 0 ? paths.log : null,
+      existsSync(paths.snapshot) ? paths.snapshot : null,
+    ].filter((path) => path !== null);
+    if (leftovers.length > 0) {
+      throw new ChainDataError(
+        `${paths.params} is missing but ${leftovers.join(' and ')} exist: without it the chain they hold ` +
+          `cannot be rebuilt. Put chain.json back, ${RESET_HINT}.`,
+      );
+    }
+    for (const [path, text] of [
+      [paths.log, ''],
+      [paths.params, JSON.stringify(fresh, null, 2) + '\n'],
+    ]) {
+      try {
+        writer.replaceFile(path, text);
+      } catch (error) {
+        throw new ChainDataError(`cannot create ${path} (${reasonOf(error)}): choose a writable --data-dir`);
+      }
+    }
+    const tip = { bytes: 0, hash: genesisHash(fresh), height: null };
+    return { files: new ChainFiles(paths, writer, tip, null), params: fresh, blocks: [], snapshot: null };
+  }
+
+  /** True while blocks.log cannot be written: the chain makes no block until it can. */
+  get stalled(): boolean {
+    return this.logWrites.failing;
+  }
+
+  get snapshotDue(): boolean {
+    return this.snapshotOwed;
+  }
+
+  /**
+   * Logs the next block, synced to disk; false when that failed (and nothing of it stays in the
+   * log: the next attempt writes at the same offset). Failures are reported per episode.
+   */
+  appendBlock(height: bigint, time: number): boolean {
+    const { line, hash } = formatLine(height, time, this.tip.hash);
+    try {
+      this.writer.writeAt(this.paths.log, this.tip.bytes, line);
+    } catch (error) {
+      this.cutPartialLine();
+      this.logWrites.failed(
+        () =>
+          `cannot write ${this.paths.log} (${reasonOf(error)}): the chain stays at height ${height - 1n} and ` +
+          `makes no block until the write works again (retried at every block)`,
+      );
+      return false;
+    }
+    this.tip = { bytes: this.tip.bytes + Buffer.byteLength(line), hash, height };
+    this.logWrites.succeeded(
+      (attempts) => `${this.paths.log} can be written again after ${attempts} failed attempt(s): block ${height} made`,
+    );
+    return true;
+  }
+
+  /** Best effort: a partial line left now is overwritten by the next append, or cut at start-up. */
+  private cutPartialLine(): void {
+    try {
+      this.writer.truncate(this.paths.log, this.tip.bytes);
     } catch {
-      return null; // unreadable: replaying from genesis gives the same state, only slower
+      // The disk refuses even that; the next append overwrites from the same offset.
     }
   }
 
-  /** Temporary file, then rename: a kill mid-write keeps the previous snapshot. */
-  writeSnapshot(snapshot: Snapshot): void {
-    writeFileSync(this.snapshotPath + '.tmp', JSON.stringify(snapshot, encodeBig));
-    renameSync(this.snapshotPath + '.tmp', this.snapshotPath);
+  /** Writes the snapshot of the tip; false when that failed (reported per episode, retried). */
+  writeSnapshot(snapshot: Snapshot): boolean {
+    if (this.tip.height === null) return true; // no live block: genesis is rebuilt from chain.json
+    if (snapshot.height !== this.tip.height) {
+      throw new Error(`snapshot at ${snapshot.height} but the log ends at ${this.tip.height}`);
+    }
+    try {
+      this.writer.replaceFile(this.paths.snapshot, encodeSnapshot(snapshot, this.tip.hash));
+    } catch (error) {
+      this.snapshotOwed = true;
+      const from = this.snapshotHeight === null ? 'genesis' : `the snapshot at height ${this.snapshotHeight}`;
+      this.snapshotWrites.failed(
+        () =>
+          `cannot write ${this.paths.snapshot} at height ${snapshot.height} (${reasonOf(error)}). No block is lost: ` +
+          `${this.paths.log} holds them all, and a restart replays them from ${from} (slower). Retried at every block.`,
+      );
+      return false;
+    }
+    this.snapshotOwed = false;
+    this.snapshotHeight = snapshot.height;
+    this.snapshotWrites.succeeded(
+      (attempts) =>
+        `${this.paths.snapshot} written again at height ${snapshot.height} after ${attempts} failed attempt(s)`,
+    );
+    return true;
   }
 }

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { groupInfoJson, proposalJson } from '../gateway/record-json.ts';
 import { G, openNode, startHarness } from './harness.ts';
@@ -63,7 +63,10 @@ describe('durability', () => {
     a.advance(5, 2000);
     const log = join(dataDir, 'blocks.log');
     writeFileSync(log, readFileSync(log, 'utf8') + `${a.height + 1n} 17`);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const b = openNode({ dataDir });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('dropping 1 damaged block line'));
+    warn.mockRestore();
     expect(b.height).toBe(a.height);
   });
 });
@@ -102,11 +105,14 @@ describe('snapshots', () => {
     ).toBe(JSON.stringify(a.upgrade.sortedVersions(), (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
   });
 
-  it('an unreadable snapshot falls back to replaying from genesis', () => {
+  it('an unreadable snapshot stops start-up naming it; moved away, the log rebuilds the same state', () => {
     const dataDir = tmp();
     const a = openNode({ dataDir });
     a.advance(30, 2000);
+    a.writeSnapshot();
     writeFileSync(join(dataDir, 'snapshot.json'), '{not json');
+    expect(() => openNode({ dataDir })).toThrow(join(dataDir, 'snapshot.json'));
+    rmSync(join(dataDir, 'snapshot.json'));
     const b = openNode({ dataDir });
     expect(b.height).toBe(a.height);
     expect(full(b)).toBe(full(a));
