@@ -4,6 +4,13 @@ import { notImplemented } from '../lib/grpc-status.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { canonicalRedirect } from './clean-path.ts';
+import {
+  compressBody,
+  isCompressible,
+  MIN_COMPRESSED_BYTES,
+  negotiateEncoding,
+  varyOnEncoding,
+} from './compression.ts';
 import { errorBody } from './error-body.ts';
 import { handleArchive } from '../archive/api/archive-http.ts';
 import { archiveTarget } from '../archive/api/archive-mount.ts';
@@ -37,9 +44,30 @@ const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'X-Cosmos-Block-Height, Grpc-Metadata-X-Cosmos-Block-Height',
 };
 
+/**
+ * Answers with a whole body. JSON (and text) goes out brotli- or gzip-compressed when the request
+ * accepts it and the body is large enough to gain; otherwise byte for byte as given. Either way
+ * compressible answers say `Vary: Accept-Encoding`, and Content-Length counts the bytes sent.
+ */
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
-  res.writeHead(status, { ...headers, 'Content-Length': Buffer.byteLength(body) });
-  res.end(body);
+  const compressible = isCompressible(headers['Content-Type']);
+  const coding =
+    compressible && Buffer.byteLength(body) >= MIN_COMPRESSED_BYTES
+      ? negotiateEncoding(res.req.headers['accept-encoding'])
+      : null;
+  const varied = compressible ? { ...headers, Vary: varyOnEncoding(headers.Vary) } : headers;
+  if (coding === null) {
+    res.writeHead(status, { ...varied, 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  compressBody(body, coding).then(
+    (compressed) => {
+      res.writeHead(status, { ...varied, 'Content-Encoding': coding, 'Content-Length': compressed.length });
+      res.end(compressed);
+    },
+    () => res.destroy(),
+  );
 }
 
 const RPC_PREFIX = '/rpc/';
