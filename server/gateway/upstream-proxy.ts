@@ -1,8 +1,9 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 
 import { GrpcCode, GrpcStatusError, notImplemented } from '../lib/grpc-status.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
-import { isApiPath } from './handle-api.ts';
+import { upstreamRequest, type UpstreamRequest } from './upstream-request.ts';
 
 export const UPSTREAM_PREFIX = '/upstream/';
 
@@ -10,6 +11,15 @@ export interface Upstream {
   name: string;
   url: URL;
 }
+
+/** What one proxied answer may cost: its body's size and its whole time, body included. */
+export interface ProxyLimits {
+  maxBytes: number;
+  deadlineMs: number;
+}
+
+export const DEFAULT_UPSTREAM_MAX_BYTES = 4 * 1024 * 1024;
+export const DEFAULT_PROXY_LIMITS: ProxyLimits = { maxBytes: DEFAULT_UPSTREAM_MAX_BYTES, deadlineMs: 15_000 };
 
 export function parseUpstream(spec: string): Upstream {
   const eq = spec.indexOf('=');
@@ -20,57 +30,129 @@ export function parseUpstream(spec: string): Upstream {
   return { name, url };
 }
 
-const PASS_HEADERS = ['content-type', 'grpc-metadata-x-cosmos-block-height', 'x-cosmos-block-height'];
+/**
+ * On every proxied answer: whatever an upstream sends is data, never a page of this origin (no
+ * type sniffing, and a sandbox without scripts should a browser render it anyway).
+ */
+const PROXY_SECURITY_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+};
+
+const HEIGHT_HEADERS = ['x-cosmos-block-height', 'grpc-metadata-x-cosmos-block-height'];
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+function answer(res: ServerResponse, status: number, headers: Record<string, string>, body: Buffer | string): void {
+  if (res.headersSent || res.destroyed) return;
+  res.writeHead(status, { ...headers, ...PROXY_SECURITY_HEADERS, 'Content-Length': Buffer.byteLength(body) });
+  res.end(body);
+}
 
 /** Proxy failures in the gateway's error shape; `http` overrides the code's usual status. */
 function fail(res: ServerResponse, error: GrpcStatusError, http = httpStatusOf(error)): void {
-  res.writeHead(http, { 'Content-Type': 'application/json' });
-  res.end(errorBody(error));
+  answer(res, http, { 'Content-Type': 'application/json' }, errorBody(error));
+}
+
+const badGateway = (message: string) => new GrpcStatusError(GrpcCode.Unavailable, message);
+
+/** The client's height header, in either spelling the gateway accepts. */
+function heightHeaderOf(req: IncomingMessage): string | undefined {
+  for (const name of HEIGHT_HEADERS) {
+    const value = req.headers[name];
+    if (value !== undefined) return Array.isArray(value) ? value.join(',') : value;
+  }
+  return undefined;
 }
 
 /**
  * Forwards GETs of the API's own paths to a configured node, so a browser can read a chain whose
  * REST endpoint sends no CORS headers. The target host is fixed by configuration; a request can
- * only choose among the configured names and among API paths.
+ * only choose among the configured names and among the API's routes and their parameters.
  */
-export async function proxy(
+export function proxy(
   upstreams: Map<string, Upstream>,
+  limits: ProxyLimits,
   req: IncomingMessage,
   res: ServerResponse,
   rawPath: string,
   rawQuery: string,
-) {
+): void {
   const rest = rawPath.slice(UPSTREAM_PREFIX.length);
   const slash = rest.indexOf('/');
   const name = slash === -1 ? rest : rest.slice(0, slash);
-  const apiPath = slash === -1 ? '/' : rest.slice(slash);
   const up = upstreams.get(name);
   if (!up) return fail(res, new GrpcStatusError(GrpcCode.NotFound, `unknown upstream "${name}"`));
-  if (req.method !== 'GET' || !isApiPath(apiPath) || apiPath.includes('//') || /%2e|\.\./i.test(apiPath)) {
-    return fail(res, notImplemented());
-  }
-  const target = new URL(up.url.href.replace(/\/$/, '') + apiPath + (rawQuery ? `?${rawQuery}` : ''));
-  if (target.origin !== up.url.origin) return fail(res, notImplemented());
-  const headers: Record<string, string> = { accept: 'application/json' };
-  const h = req.headers['x-cosmos-block-height'];
-  if (typeof h === 'string') headers['x-cosmos-block-height'] = h;
+  if (req.method !== 'GET') return fail(res, notImplemented());
+  let target: UpstreamRequest;
   try {
-    const r = await fetch(target, { headers, redirect: 'error', signal: AbortSignal.timeout(15000) });
-    const out: Record<string, string> = {};
-    for (const k of PASS_HEADERS) {
-      const v = r.headers.get(k);
-      if (v !== null) out[k] = v;
-    }
-    const body = Buffer.from(await r.arrayBuffer());
-    res.writeHead(r.status, out);
-    res.end(body);
-  } catch (e) {
-    const timeout = e instanceof Error && e.name === 'TimeoutError';
-    const code = timeout ? GrpcCode.DeadlineExceeded : GrpcCode.Unavailable;
-    fail(
-      res,
-      new GrpcStatusError(code, `upstream ${name} ${timeout ? 'timed out' : 'unreachable'}`),
-      timeout ? 504 : 502,
-    );
+    target = upstreamRequest(slash === -1 ? '/' : rest.slice(slash), rawQuery, heightHeaderOf(req));
+  } catch (error) {
+    if (error instanceof GrpcStatusError) return fail(res, error);
+    throw error;
   }
+  forward(up, target, limits, res);
+}
+
+/**
+ * One upstream exchange, streamed: the body is collected only up to `maxBytes` (beyond it the
+ * upstream connection is cut and the client gets a 502), and the deadline covers the body too.
+ * Nothing here blocks the event loop, so a slow or huge upstream delays no other request.
+ */
+function forward(up: Upstream, target: UpstreamRequest, limits: ProxyLimits, res: ServerResponse): void {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (target.height !== null) headers['x-cosmos-block-height'] = target.height;
+  const send = up.url.protocol === 'https:' ? httpsRequest : httpRequest;
+  const outgoing = send({
+    protocol: up.url.protocol,
+    hostname: up.url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: up.url.port || undefined,
+    method: 'GET',
+    path: up.url.pathname.replace(/\/$/, '') + target.pathAndQuery,
+    headers,
+  });
+  let settled = false;
+  /** Ends the exchange once: stops the clock, cuts the upstream unless it finished, answers. */
+  const settle = (respond: () => void, upstreamFinished = false) => {
+    if (settled) return;
+    settled = true;
+    clearTimeout(deadline);
+    if (!upstreamFinished) outgoing.destroy();
+    respond();
+  };
+  const deadline = setTimeout(() => {
+    const seconds = limits.deadlineMs / 1000;
+    const error = new GrpcStatusError(GrpcCode.DeadlineExceeded, `upstream ${up.name} did not answer in ${seconds} s`);
+    settle(() => fail(res, error, 504));
+  }, limits.deadlineMs);
+  // A client that leaves frees the upstream connection at once.
+  res.on('close', () => settle(() => undefined));
+  outgoing.on('error', () => settle(() => fail(res, badGateway(`upstream ${up.name} unreachable`), 502)));
+  outgoing.on('response', (incoming) => {
+    const refuse = (why: string) => settle(() => fail(res, badGateway(`upstream ${up.name} ${why}`), 502));
+    const type = incoming.headers['content-type'];
+    if (type === undefined || !JSON_TYPE.test(type)) {
+      return refuse(type === undefined ? 'answered without a content type' : `answered ${type}, not JSON`);
+    }
+    const encoding = incoming.headers['content-encoding'];
+    if (encoding !== undefined && encoding !== 'identity') return refuse(`answered in ${encoding} encoding`);
+    const tooLarge = `answered more than ${limits.maxBytes} bytes`;
+    if (Number(incoming.headers['content-length'] ?? 0) > limits.maxBytes) return refuse(tooLarge);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    incoming.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limits.maxBytes) return refuse(tooLarge);
+      chunks.push(chunk);
+    });
+    incoming.on('error', () => refuse('broke off its answer'));
+    incoming.on('end', () => {
+      const passed: Record<string, string> = { 'Content-Type': 'application/json' };
+      for (const header of HEIGHT_HEADERS) {
+        const value = incoming.headers[header];
+        if (typeof value === 'string' && /^\d{1,19}$/.test(value)) passed[header] = value;
+      }
+      settle(() => answer(res, incoming.statusCode ?? 502, passed, Buffer.concat(chunks)), true);
+    });
+  });
+  outgoing.end();
 }
