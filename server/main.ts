@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util';
 
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { createPolityServer, createRpcServer } from './gateway/http-server.ts';
-import { parseUpstream } from './gateway/upstream-proxy.ts';
+import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './gateway/upstream-proxy.ts';
 import { QueryService } from './queries/query-service.ts';
 import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './sim/chain-node.ts';
 import type { Scenario } from './sim/sim-chain.ts';
@@ -20,6 +20,9 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --live-period S     voting period of the quick policies live proposals go to (default 600)
   --compat sdk        paginate exactly like the SDK: reverse ignored, /groups ignores the key
   --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
+  --upstream-max-bytes N  largest upstream answer passed on (default 4194304; larger: 502)
+  --reset             start a new chain: the data dir's chain files are moved to a discarded-TIME
+                      directory in it (never done without this flag)
   --cors              let pages on other origins read the API (like a node's enabled-unsafe-cors)
   --dist DIR          built dashboard to serve (default ./dist)
   --rpc-port N        CometBFT RPC port (default 26657, on --host; "off" for none); the RPC is
@@ -48,6 +51,8 @@ function main(): void {
       'live-period': { type: 'string', default: '600' },
       compat: { type: 'string' },
       upstream: { type: 'string', multiple: true, default: [] },
+      'upstream-max-bytes': { type: 'string', default: String(DEFAULT_UPSTREAM_MAX_BYTES) },
+      reset: { type: 'boolean', default: false },
       cors: { type: 'boolean', default: false },
       dist: { type: 'string', default: 'dist' },
       'rpc-port': { type: 'string', default: '26657' },
@@ -83,6 +88,8 @@ function main(): void {
   };
   const keepRecent = wholeNumber('keep-recent', values['keep-recent']);
   const keepBlocks = wholeNumber('keep-blocks', values['keep-blocks']);
+  const upstreamMaxBytes = wholeNumber('upstream-max-bytes', values['upstream-max-bytes']);
+  if (upstreamMaxBytes < 1) throw new Error('--upstream-max-bytes must be at least 1');
   const rpcPort = values['rpc-port'] === 'off' ? null : wholeNumber('rpc-port', values['rpc-port']);
   if (values.archive !== 'on' && values.archive !== 'off') throw new Error('--archive takes on or off');
   const archiveBatch = wholeNumber('archive-batch', values['archive-batch']);
@@ -102,6 +109,7 @@ function main(): void {
     scenario,
     livePeriodS,
     dataDir,
+    reset: values.reset,
     keepRecent,
     keepBlocks,
   });
@@ -119,6 +127,8 @@ function main(): void {
     blocks: node,
     distDir: resolve(values.dist),
     upstreams,
+    upstreamLimits: { maxBytes: upstreamMaxBytes },
+    durability: node,
     cors: values.cors,
     archives: values.archive === 'on' ? archives : undefined,
   });
