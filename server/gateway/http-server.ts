@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import { handleArchive } from '../archive/api/archive-http.ts';
+import { archiveTarget } from '../archive/api/archive-mount.ts';
+import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { notImplemented } from '../lib/grpc-status.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
@@ -12,9 +15,6 @@ import {
   varyOnEncoding,
 } from './compression.ts';
 import { errorBody } from './error-body.ts';
-import { handleArchive } from '../archive/api/archive-http.ts';
-import { archiveTarget } from '../archive/api/archive-mount.ts';
-import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { handleApi } from './handle-api.ts';
 import { handleRpc } from './rpc/rpc-http.ts';
 import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
@@ -116,7 +116,9 @@ export function createPolityServer(opts: ServerOptions): Server {
     const archive = archived ? opts.archives?.get(archived.name) : undefined;
     if (archived && (archive !== undefined || archived.name === '')) {
       handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined)
-        .then((answer) => send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body))
+        .then((answer) =>
+          send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body),
+        )
         .catch(() => res.destroy());
       return;
     }

@@ -67,6 +67,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   private readonly files?: ChainFiles;
   private readonly keepRecent: number;
   private readonly states = new Map<bigint, CommittedState>();
+  /** Transactions a test put in the next block, ahead of the simulated users' own. */
+  private readonly injected: ChainMsg[] = [];
   /** The block being built, while a live block runs (genesis history records none). */
   private builder: BlockBuilder | null = null;
 
@@ -197,11 +199,23 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     }
   }
 
+  /**
+   * Test seam: a transaction for the next block. Only for chains without a data dir: injected
+   * transactions are not in the block log, so a replay would not see them.
+   */
+  inject(msg: ChainMsg): void {
+    if (this.files) throw new Error('transactions can only be injected into a chain without a data dir');
+    this.injected.push(msg);
+  }
+
   /** A live block: its transactions are recorded, its state committed for pinned reads. */
   private runBlock(height: bigint, time: Millis): void {
     this.builder = new BlockBuilder(this, this.chainId);
     try {
-      this.block(height, time, () => liveStep(this));
+      this.block(height, time, () => {
+        for (const msg of this.injected.splice(0)) this.deliver(msg);
+        liveStep(this);
+      });
       this.blocks.add(this.builder.finish(height, time, this.blocks.latest?.hash ?? ''));
     } finally {
       this.builder = null;

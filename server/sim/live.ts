@@ -62,7 +62,8 @@ export function liveStep(node: SimChain): void {
     for (let a = 0; a < attempts; a++) {
       const m = members.valueAt(rng.int(members.size));
       if (store.vote(p.id, m.key)) continue;
-      node.deliver(voteMsg(p.id, m.address, option(rng)));
+      // Some voters ask for execution with their vote (EXEC_TRY), as the CLI's --exec try does.
+      node.deliver(voteMsg(p.id, m.address, option(rng), '', rng.chance(0.1)));
     }
   }
 

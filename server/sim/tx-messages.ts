@@ -14,9 +14,15 @@ export const GOV_AUTHORITY = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn';
 
 const exec = (tryNow: boolean | undefined) => (tryNow ? Exec.EXEC_TRY : Exec.EXEC_UNSPECIFIED);
 
-export const voteMsg = (proposalId: bigint, voter: string, option: VoteOption, metadata = ''): ChainMsg => ({
+export const voteMsg = (
+  proposalId: bigint,
+  voter: string,
+  option: VoteOption,
+  metadata = '',
+  tryExec = false,
+): ChainMsg => ({
   typeUrl: '/cosmos.group.v1.MsgVote',
-  value: { proposalId, voter, option: voteOptionFromJSON(option), metadata, exec: Exec.EXEC_UNSPECIFIED },
+  value: { proposalId, voter, option: voteOptionFromJSON(option), metadata, exec: exec(tryExec) },
 });
 
 export const submitProposalMsg = (input: SubmitProposalInput): ChainMsg => ({

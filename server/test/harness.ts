@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 
+import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { createPolityServer } from '../gateway/http-server.ts';
 import { QueryService } from '../queries/query-service.ts';
 import { ChainNode, type NodeOptions } from '../sim/chain-node.ts';
@@ -19,10 +20,13 @@ export function openNode(over: Partial<NodeOptions> = {}): ChainNode {
 }
 
 /** A real HTTP server over a fresh demo chain, on an ephemeral loopback port. */
-export async function startHarness(over: Partial<NodeOptions> & { mode?: PaginationMode } = {}): Promise<Harness> {
-  const { mode = 'extended', ...nodeOptions } = over;
+export async function startHarness(
+  over: Partial<NodeOptions> & { mode?: PaginationMode; archive?: () => ArchiveSource | null } = {},
+): Promise<Harness> {
+  const { mode = 'extended', archive, ...nodeOptions } = over;
   const node = openNode(nodeOptions);
-  const server = createPolityServer({ queries: new QueryService(node, mode), blocks: node });
+  const archives = archive ? { get: (name: string) => (name === '' ? archive() : undefined) } : undefined;
+  const server = createPolityServer({ queries: new QueryService(node, mode), blocks: node, archives });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

@@ -55,11 +55,7 @@ export async function handleArchive(
   }
   if (!source) return failure(new GrpcStatusError(GrpcCode.Unavailable, 'the archive is still opening its database'));
   try {
-    const body = await route.entry.answer(
-      source,
-      route.match.slice(1),
-      new ArchiveQuery(new URLSearchParams(rawQuery)),
-    );
+    const body = await route.entry.answer(source, [...route.match], new ArchiveQuery(new URLSearchParams(rawQuery)));
     return {
       status: 200,
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },

@@ -1,3 +1,5 @@
+import { withRetry } from './retry.ts';
+
 // Reads of the node's REST API pinned to one height (`x-cosmos-block-height`), with every list
 // walked through all its pages. The archive trusts these records as the chain's own.
 
@@ -84,8 +86,15 @@ export class RestReader {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  /** GET at a height; null for the node's "not found" answers. */
-  private async get<T>(path: string, height: bigint): Promise<T | null> {
+  /** GET at a height; null for the node's "not found" answers; passing failures are retried. */
+  private get<T>(path: string, height: bigint): Promise<T | null> {
+    return withRetry(
+      () => this.getOnce<T>(path, height),
+      (error) => error instanceof NodeReadError && (error.pruned || error.status < 500),
+    );
+  }
+
+  private async getOnce<T>(path: string, height: bigint): Promise<T | null> {
     const response = await fetch(this.base.replace(/\/$/, '') + path, {
       headers: { 'x-cosmos-block-height': String(height), accept: 'application/json' },
       signal: AbortSignal.timeout(this.timeoutMs),

@@ -1,5 +1,7 @@
 import { Comet38Client, toRfc3339WithNanoseconds } from '@cosmjs/tendermint-rpc';
 
+import { withRetry } from './retry.ts';
+
 // What the follower reads from CometBFT, through the well-kept client, as plain data.
 
 export interface AbciAttribute {
@@ -45,7 +47,10 @@ export class RpcReader {
   }
 
   async status(): Promise<NodeStatus> {
-    const status = await this.client.status();
+    const status = await withRetry(
+      () => this.client.status(),
+      () => false,
+    );
     return {
       chainId: status.nodeInfo.network,
       latestHeight: BigInt(status.syncInfo.latestBlockHeight),
@@ -55,8 +60,14 @@ export class RpcReader {
 
   async block(height: bigint): Promise<FetchedBlock> {
     const [block, results] = await Promise.all([
-      this.client.block(Number(height)),
-      this.client.blockResults(Number(height)),
+      withRetry(
+        () => this.client.block(Number(height)),
+        () => false,
+      ),
+      withRetry(
+        () => this.client.blockResults(Number(height)),
+        () => false,
+      ),
     ]);
     return {
       height,

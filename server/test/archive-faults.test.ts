@@ -1,0 +1,127 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { archivedUpTo, DATABASE_KINDS, followNode } from './archive-harness.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/** A node in front of the real one that fails every fifth request (500 or a dropped connection). */
+async function flakyNode(target: string): Promise<{ base: string; server: Server }> {
+  let count = 0;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      count++;
+      if (count % 5 === 0) {
+        if (count % 2 === 0) return res.destroy();
+        res.writeHead(500, { 'Content-Type': 'application/json' });
+        return res.end('{"code":13,"message":"node overloaded","details":[]}');
+      }
+      const headers: Record<string, string> = {};
+      for (const name of ['content-type', 'x-cosmos-block-height']) {
+        const value = req.headers[name];
+        if (typeof value === 'string') headers[name] = value;
+      }
+      fetch(target + (req.url ?? '/'), {
+        method: req.method,
+        headers,
+        body: chunks.length ? Buffer.concat(chunks) : undefined,
+      })
+        .then(async (answer) => {
+          res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        })
+        .catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  async function chain(seed: string, keepBlocks: number): Promise<Harness> {
+    const harness = await startHarness({ seed, livePeriodS: 30, keepRecent: 500, keepBlocks });
+    cleanups.push(() => harness.close());
+    harness.node.advance(1, 3000);
+    return harness;
+  }
+
+  it('records the heights the node no longer has as a gap, and goes on', async () => {
+    const h = await chain('gaps', 30);
+    const created = await kind.create();
+    cleanups.push(created.drop);
+    const first = await followNode(h.base, created.database);
+    await archivedUpTo(first, h.node.height);
+    const stoppedAt = h.node.height;
+    await first.stopFollowing();
+    h.node.advance(80, 3000);
+    const resumed = await followNode(h.base, '', first.db);
+    cleanups.push(() => resumed.close());
+    await archivedUpTo(resumed, h.node.height);
+    const gaps = await resumed.db.query<{ from_height: string; to_height: string; reason: string }>(
+      'SELECT from_height::text AS from_height, to_height::text AS to_height, reason FROM archive_gaps ORDER BY from_height',
+    );
+    const base = h.node.blocks.base!;
+    expect(gaps).toContainEqual({
+      from_height: String(stoppedAt + 1n),
+      to_height: String(base - 1n),
+      reason: `blocks ${stoppedAt + 1n}-${base - 1n} were pruned on the node`,
+    });
+  }, 120_000);
+
+  it('refuses a node of another chain or one reset below the archive, merging nothing', async () => {
+    const original = await chain('original', 1000);
+    const other = await chain('other', 1000);
+    const created = await kind.create();
+    cleanups.push(created.drop);
+    const first = await followNode(original.base, created.database);
+    original.node.advance(5, 3000);
+    await archivedUpTo(first, original.node.height);
+    await first.stopFollowing();
+    const cursor = await first.db.query('SELECT * FROM archive_cursor');
+    const wrong = await followNode(other.base, '', first.db);
+    cleanups.push(() => wrong.close());
+    for (let i = 0; i < 200 && wrong.follower.state.phase !== 'refused'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(wrong.follower.state.phase).toBe('refused');
+    expect(wrong.follower.state.problem).toBe(
+      'the node serves chain polity-other, but this archive holds chain polity-original',
+    );
+    expect(await first.db.query('SELECT * FROM archive_cursor')).toEqual(cursor);
+  }, 120_000);
+
+  it('a node that fails and drops connections mid-way never corrupts the archive', async () => {
+    const h = await chain('flaky', 1000);
+    const flaky = await flakyNode(h.base);
+    cleanups.push(() => new Promise<void>((resolve) => flaky.server.close(() => resolve())));
+    flaky.server.closeAllConnections();
+    const [clean, shaky] = [await kind.create(), await kind.create()];
+    cleanups.push(clean.drop, shaky.drop);
+    const reference = await followNode(h.base, clean.database);
+    const suffering = await followNode(flaky.base, shaky.database);
+    cleanups.push(
+      () => reference.close(),
+      () => suffering.close(),
+    );
+    await archivedUpTo(reference, h.node.height);
+    await archivedUpTo(suffering, h.node.height, 120_000);
+    h.node.advance(40, 3000);
+    await archivedUpTo(reference, h.node.height);
+    await archivedUpTo(suffering, h.node.height, 120_000);
+    const dump = async (db: typeof reference.db) =>
+      JSON.stringify([
+        await db.query('SELECT * FROM votes ORDER BY proposal_id, voter'),
+        await db.query('SELECT id, status, final_tally, pruned_height FROM proposals ORDER BY id'),
+        await db.query('SELECT * FROM proposal_timeline ORDER BY proposal_id, height, seq'),
+      ]);
+    expect(await dump(suffering.db)).toBe(await dump(reference.db));
+    expect(suffering.follower.state.lastError === null || suffering.follower.state.phase === 'following').toBe(true);
+  }, 240_000);
+});

@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+
+import pg from 'pg';
+
+import type { ArchiveSource } from '../archive/api/archive-routes.ts';
+import { openDatabase } from '../archive/archive-service.ts';
+import { migrate } from '../archive/db/migrations.ts';
+import type { SqlDatabase } from '../archive/db/sql-database.ts';
+import { Follower } from '../archive/follower/follower.ts';
+import { RestReader } from '../archive/node/rest-reader.ts';
+import { RpcReader } from '../archive/node/rpc-reader.ts';
+
+// Archives under test: the same follower and API over both databases. PostgreSQL needs
+// POLITY_TEST_PG_URL (CI starts a cluster and sets it; `bash scripts/start-postgres.sh` prints it).
+
+export interface DatabaseKind {
+  kind: 'pglite' | 'postgres';
+  /** A fresh, empty database; `drop` removes it. */
+  create(): Promise<{ database: string; drop(): Promise<void> }>;
+}
+
+const PG_URL = process.env.POLITY_TEST_PG_URL;
+
+export const DATABASE_KINDS: DatabaseKind[] = [
+  { kind: 'pglite', create: async () => ({ database: ':memory:', drop: async () => undefined }) },
+];
+if (PG_URL) {
+  DATABASE_KINDS.push({
+    kind: 'postgres',
+    async create() {
+      const name = `polity_archive_${randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: PG_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = new URL(PG_URL);
+      url.pathname = `/${name}`;
+      return {
+        database: url.href,
+        async drop() {
+          const dropper = new pg.Client({ connectionString: PG_URL });
+          await dropper.connect();
+          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await dropper.end();
+        },
+      };
+    },
+  });
+} else if (process.env.CI) {
+  throw new Error('CI must run the archive tests on PostgreSQL too: set POLITY_TEST_PG_URL');
+}
+
+export interface TestArchive extends ArchiveSource {
+  follower: Follower;
+  /** Stops following (the database stays open). */
+  stopFollowing(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** An archive following the harness's node over HTTP, as it would follow any node. */
+export async function followNode(base: string, database: string, db?: SqlDatabase): Promise<TestArchive> {
+  const opened = db ?? (await openDatabase(database));
+  await migrate(opened);
+  const rpc = await RpcReader.connect(`${base}/rpc`);
+  const follower = new Follower(opened, rpc, new RestReader(base), {
+    batch: 16,
+    pollMs: 10,
+    log: (line) => process.env.ARCHIVE_LOG && console.log(line),
+  });
+  follower.start();
+  return {
+    db: opened,
+    follower,
+    source: { rest: base, rpc: `${base}/rpc` },
+    async stopFollowing() {
+      await follower.stop();
+      rpc.disconnect();
+    },
+    async close() {
+      await follower.stop();
+      rpc.disconnect();
+      await opened.close();
+    },
+  };
+}
+
+/** Waits until the archive's cursor reaches `height` (or the follower refuses to go on). */
+export async function archivedUpTo(archive: TestArchive, height: bigint, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const rows = await archive.db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor');
+    if (rows[0] && BigInt(rows[0].height) >= height) return;
+    if (archive.follower.state.phase === 'refused') throw new Error(archive.follower.state.problem ?? 'refused');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(
+    `archive did not reach height ${height}: ${archive.follower.state.lastError ?? archive.follower.state.phase}`,
+  );
+}
