@@ -31,24 +31,36 @@ export async function pageUrls(base) {
   const core = await groupNamed(base, 'Core contributors');
   const community = await groupNamed(base, 'Community assembly');
   const coreProposals = await proposalsOfGroup(base, core.id);
-  const communityProposals = await proposalsOfGroup(base, community.id);
-  const all = [...coreProposals.proposals, ...communityProposals.proposals];
+  const { groups } = await api(base, `${G}/groups?pagination.limit=1000`);
+  const all = (await Promise.all(groups.map((group) => proposalsOfGroup(base, group.id)))).flatMap((g) => g.proposals);
   const now = Date.now();
-  const open = communityProposals.proposals.find(
-    (p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) > now + 60_000,
-  );
+  // An open proposal with votes and the most time left, so a visit sees it live.
+  const open = all
+    .filter((p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) > now + 30_000)
+    .sort((a, b) => Date.parse(b.voting_period_end) - Date.parse(a.voting_period_end));
+  let live = null;
+  let voter = null;
+  for (const candidate of open) {
+    const { votes } = await api(base, `${G}/votes_by_proposal/${candidate.id}?pagination.limit=1`);
+    if (votes.length > 0) {
+      live = candidate;
+      voter = votes[0].voter;
+      break;
+    }
+  }
+  if (!live) throw new Error('no open proposal with votes on this chain right now');
   const final = all.find((p) => p.status === 'PROPOSAL_STATUS_ACCEPTED' || p.status === 'PROPOSAL_STATUS_REJECTED');
-  const { votes } = await api(base, `${G}/votes_by_proposal/${open.id}?pagination.limit=1`);
-  const voter = votes[0].voter;
+  const withdrawn = all.find((p) => p.status === 'PROPOSAL_STATUS_WITHDRAWN' || p.status === 'PROPOSAL_STATUS_ABORTED');
   return {
     overview: '/',
     groups: '/groups',
     group: `/groups/${core.id}`,
     'group-large': `/groups/${community.id}`,
     policy: `/policies/${coreProposals.policies[0].address}`,
-    'proposal-open': `/proposals/${open.id}`,
+    'proposal-open': `/proposals/${live.id}`,
     'proposal-final': `/proposals/${final.id}`,
-    vote: `/proposals/${open.id}/votes/${voter}`,
+    ...(withdrawn ? { 'proposal-withdrawn': `/proposals/${withdrawn.id}` } : {}),
+    vote: `/proposals/${live.id}/votes/${voter}`,
     voter: `/voters/${voter}`,
     upgrades: '/upgrades',
     'error-not-found': '/groups/999999',

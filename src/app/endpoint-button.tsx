@@ -1,14 +1,19 @@
-import { Button, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { endpointLabel } from '../lib/endpoint.ts';
+import classes from './endpoint-button.module.css';
 
 // The dialog (and the modal machinery it needs) loads on first use, keeping it off the first page.
 const EndpointDialog = lazy(() =>
   import('./endpoint-dialog.tsx').then((module) => ({ default: module.EndpointDialog })),
 );
 
+/**
+ * Opens the endpoint picker. Its name is its visible text ("Chain: this server"); on phones the
+ * endpoint part is hidden and the name is just "Chain", so the two always match.
+ */
 export function EndpointButton() {
   const label = endpointLabel(useEndpoint());
   const [opened, setOpened] = useState(false);
@@ -17,17 +22,16 @@ export function EndpointButton() {
     <>
       <Button
         variant="default"
-        size="xs"
+        size="compact-sm"
         onClick={() => {
           setWanted(true);
           setOpened(true);
         }}
-        aria-label={`Chain endpoint: ${label}. Change`}
+        title={`Which chain to read (now: ${label})`}
         data-testid="endpoint-button"
+        classNames={{ label: classes.label }}
       >
-        <Text span fz="xs" truncate maw={{ base: 110, sm: 220 }}>
-          Chain: {label}
-        </Text>
+        Chain<span className={classes.target}>: {label}</span>
       </Button>
       {wanted && (
         <Suspense fallback={null}>

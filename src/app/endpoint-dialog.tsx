@@ -4,7 +4,8 @@ import { EndpointForm } from './endpoint-form.tsx';
 
 export function EndpointDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Which chain to read">
+    // The close button is an icon: it needs a name for screen readers.
+    <Modal opened={opened} onClose={onClose} title="Which chain to read" closeButtonProps={{ 'aria-label': 'Close' }}>
       <EndpointForm onDone={onClose} />
     </Modal>
   );

@@ -5,7 +5,7 @@ import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from './query-client.ts';
 import { createRouter } from './router.tsx';
-import { theme } from './theme.ts';
+import { contrastResolver, theme } from './theme.ts';
 
 /** Theme and query cache around the app; tests mount the route tree inside the same providers. */
 export function Providers({
@@ -19,7 +19,7 @@ export function Providers({
   children: ReactNode;
 }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto" env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={contrastResolver} defaultColorScheme="auto" env={env}>
       <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
     </MantineProvider>
   );

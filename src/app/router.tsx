@@ -1,28 +1,24 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 
+import { routeLoaders } from '../routes/loaders.ts';
 import { RouteError } from './route-error.tsx';
 import { Shell } from './shell.tsx';
 
-/** What each module in routes/ exports: its page, and optionally a loader that warms the cache. */
+/** What each module in routes/ exports: its page. */
 interface RouteModule {
   Component: ComponentType;
-  makeLoader?: (queryClient: QueryClient) => (args: LoaderFunctionArgs) => null;
 }
 
-// Route modules load lazily, so the first page only carries its own code. Their loaders start
-// the page's queries (without awaiting), and the components read through the same queries.
-function lazyRoute(queryClient: QueryClient, load: () => Promise<RouteModule>) {
-  return async () => {
-    const route = await load();
-    return { Component: route.Component, loader: route.makeLoader?.(queryClient) };
-  };
-}
+// Route modules load lazily, so the first page only carries its own code. Their loaders come with
+// the app and start the page's queries (without awaiting) at once, while the page's code loads;
+// the components read through the same queries.
+const lazyPage = (load: () => Promise<RouteModule>) => async () => ({ Component: (await load()).Component });
 
 /** The route table: one lazily loaded module per URL, inside the shell. */
 export function routeTable(queryClient: QueryClient): RouteObject[] {
-  const page = (load: () => Promise<RouteModule>) => lazyRoute(queryClient, load);
+  const loader = (name: keyof typeof routeLoaders) => routeLoaders[name](queryClient);
   return [
     {
       path: '/',
@@ -30,15 +26,27 @@ export function routeTable(queryClient: QueryClient): RouteObject[] {
       ErrorBoundary: RouteError,
       HydrateFallback: () => null,
       children: [
-        { index: true, lazy: page(() => import('../routes/overview-page.tsx')) },
-        { path: 'groups', lazy: page(() => import('../routes/groups-page.tsx')) },
-        { path: 'groups/:groupId', lazy: page(() => import('../routes/group-page.tsx')) },
-        { path: 'policies/:address', lazy: page(() => import('../routes/policy-page.tsx')) },
-        { path: 'proposals/:proposalId', lazy: page(() => import('../routes/proposal-page.tsx')) },
-        { path: 'proposals/:proposalId/votes/:voter', lazy: page(() => import('../routes/vote-page.tsx')) },
-        { path: 'voters/:address', lazy: page(() => import('../routes/voter-page.tsx')) },
-        { path: 'upgrades', lazy: page(() => import('../routes/upgrades-page.tsx')) },
-        { path: '*', lazy: page(() => import('../routes/not-found-page.tsx')) },
+        { index: true, loader: loader('overview'), lazy: lazyPage(() => import('../routes/overview-page.tsx')) },
+        { path: 'groups', loader: loader('groups'), lazy: lazyPage(() => import('../routes/groups-page.tsx')) },
+        {
+          path: 'groups/:groupId',
+          loader: loader('group'),
+          lazy: lazyPage(() => import('../routes/group-page.tsx')),
+        },
+        {
+          path: 'policies/:address',
+          loader: loader('policy'),
+          lazy: lazyPage(() => import('../routes/policy-page.tsx')),
+        },
+        {
+          path: 'proposals/:proposalId',
+          loader: loader('proposal'),
+          lazy: lazyPage(() => import('../routes/proposal-page.tsx')),
+        },
+        { path: 'proposals/:proposalId/votes/:voter', lazy: lazyPage(() => import('../routes/vote-page.tsx')) },
+        { path: 'voters/:address', loader: loader('voter'), lazy: lazyPage(() => import('../routes/voter-page.tsx')) },
+        { path: 'upgrades', loader: loader('upgrades'), lazy: lazyPage(() => import('../routes/upgrades-page.tsx')) },
+        { path: '*', lazy: lazyPage(() => import('../routes/not-found-page.tsx')) },
       ],
     },
   ];

@@ -12,12 +12,18 @@ function ThemeToggle() {
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <ActionIcon variant="default" size="lg" onClick={() => setColorScheme(next)} aria-label={`Switch to ${next} mode`}>
+    <ActionIcon
+      variant="default"
+      className={classes.icon}
+      onClick={() => setColorScheme(next)}
+      aria-label={`Switch to ${next} mode`}
+    >
       <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
     </ActionIcon>
   );
 }
 
+/** The frame of every page: one compact header line (it stays one line at 390 px), then the page. */
 export function Shell() {
   const endpoint = useEndpoint();
   const height = useLatestHeight(endpoint);
@@ -33,27 +39,21 @@ export function Shell() {
         Skip to content
       </a>
       <Box component="header" className={classes.header}>
-        <Container size="xl">
-          <Group justify="space-between" gap="xs">
-            <Group gap="md" wrap="nowrap">
-              <Text fw={800} fz="lg" component="span">
-                Polity
-              </Text>
-              <nav aria-label="Main">
-                <Group gap={4} wrap="nowrap">
-                  {link('/', 'Overview')}
-                  {link('/groups', 'Groups')}
-                  {link('/upgrades', 'Upgrades')}
-                </Group>
-              </nav>
-            </Group>
-            <Group gap="xs" wrap="nowrap">
-              <Text fz="xs" c="dimmed" visibleFrom="sm" data-testid="latest-height">
-                {height ? `height ${height}` : ''}
-              </Text>
-              <EndpointButton />
-              <ThemeToggle />
-            </Group>
+        <Container size="xl" className={classes.bar}>
+          <Text fw={800} component="span" className={classes.brand}>
+            Polity
+          </Text>
+          <nav aria-label="Main" className={classes.nav}>
+            {link('/', 'Overview')}
+            {link('/groups', 'Groups')}
+            {link('/upgrades', 'Upgrades')}
+          </nav>
+          <Group gap={6} wrap="nowrap" ml="auto">
+            <Text fz="xs" c="dimmed" visibleFrom="md" data-testid="latest-height">
+              {height ? `height ${height}` : ''}
+            </Text>
+            <EndpointButton />
+            <ThemeToggle />
           </Group>
         </Container>
         {navigation.state === 'loading' && (

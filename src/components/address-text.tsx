@@ -1,10 +1,23 @@
-import { ActionIcon, CopyButton, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton, Group, Text } from '@mantine/core';
 
 import { shortAddress } from '../lib/address.ts';
 import { AppLink } from './app-link.tsx';
 
-/** An address, shortened for reading, full on hover and for copying; optionally a link. */
-export function AddressText({ address, to, full = false }: { address: string; to?: string; full?: boolean }) {
+/**
+ * An address, shortened for reading (its start and its tail stay), full on hover and for copying;
+ * optionally a link. In list rows `copy={false}` leaves the row a single tab stop.
+ */
+export function AddressText({
+  address,
+  to,
+  full = false,
+  copy = true,
+}: {
+  address: string;
+  to?: string;
+  full?: boolean;
+  copy?: boolean;
+}) {
   const shown = full ? address : shortAddress(address);
   return (
     <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
@@ -17,15 +30,17 @@ export function AddressText({ address, to, full = false }: { address: string; to
           {shown}
         </Text>
       )}
-      <CopyButton value={address} timeout={1500}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? 'Copied' : 'Copy address'} withArrow>
+      {copy && (
+        <CopyButton value={address} timeout={1500}>
+          {({ copied, copy }) => (
+            // A title, not a Tooltip: the tooltip machinery (floating-ui) would weigh more than every page's data.
             <ActionIcon
               variant="subtle"
               size="xs"
               color={copied ? 'teal' : 'gray'}
               onClick={copy}
-              aria-label={`Copy address ${address}`}
+              aria-label={copied ? `Copied ${address}` : `Copy address ${address}`}
+              title={copied ? 'Copied' : 'Copy address'}
             >
               {copied ? (
                 <span aria-hidden>✓</span>
@@ -44,9 +59,9 @@ export function AddressText({ address, to, full = false }: { address: string; to
                 </svg>
               )}
             </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+          )}
+        </CopyButton>
+      )}
     </Group>
   );
 }

@@ -44,8 +44,7 @@ function Names() {
       label="Names"
       query={query}
       identity={identity}
-      columns={[{ label: 'Name', width: '1fr' }]}
-      renderRow={(row) => [row]}
+      columns={[{ label: 'Name', width: '1fr', cell: (row: string) => row }]}
       noun="names"
       empty="No names."
     />

@@ -1,75 +1,78 @@
-import { Alert, Box, Button, Group, Text } from '@mantine/core';
+import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { collectPages, type Page } from '../api/pagination.ts';
 import { grouped } from '../lib/format-number.ts';
-import classes from './infinite-list.module.css';
+import { ListRows, type ListColumn } from './list-rows.tsx';
 import { EmptyState, ErrorState, LoadingBlock, StaleNote } from './query-states.tsx';
 
-interface Column {
-  label: string;
-  /** A CSS grid track, e.g. "2fr" or "120px". */
-  width: string;
+export type { ListColumn } from './list-rows.tsx';
+
+/** What the reader asked to see. It applies to the whole list, which is loaded first when needed. */
+export interface ListView<T> {
+  filter?: (row: T) => boolean;
+  compare?: (a: T, b: T) => number;
+  /**
+   * Set while the view needs every row (a sort or a filter the API cannot do on the server): the
+   * list then loads all its pages, with progress, and says why in these words.
+   */
+  wholeListReason?: string | null;
 }
 
 interface Props<T> {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
   identity: (row: T) => string;
-  columns: Column[];
-  renderRow: (row: T) => ReactNode[];
+  columns: ListColumn<T>[];
   noun: string;
   empty: ReactNode;
-  filter?: (row: T) => boolean;
-  rowHeight?: number;
   label: string;
+  view?: ListView<T>;
+  /** Controls shown above the list (sort, search, filters). */
+  toolbar?: ReactNode;
+  rowHeight?: number;
+}
+
+function countText(loaded: number, total: string | null, complete: boolean, noun: string): string {
+  // A living chain changes while pages load: once complete, the count is what was loaded; before,
+  // a total that the list has outgrown is not shown as smaller than what is on screen.
+  if (complete) return `${grouped(String(loaded))} ${noun}`;
+  if (!total) return `${grouped(String(loaded))} ${noun} loaded`;
+  return `${grouped(String(loaded))} of ${grouped(BigInt(total) > BigInt(loaded) ? total : String(loaded))} ${noun}`;
 }
 
 /**
- * Every paginated list: pages follow next_key as the user scrolls (a sentinel near the end, and a
- * "Load more" button for the keyboard), rows are virtualised so thousands stay smooth, and a
- * server that hands back the same page again is detected instead of looped on.
+ * Every paginated list: pages follow next_key as the user scrolls, rows are virtualised so
+ * thousands stay smooth, and a server that hands back the same page again is detected instead of
+ * looped on. Keyboard users get "Load more" before the rows (and after them), and scrolling
+ * loads nothing by itself while keyboard focus is inside the rows, so the end stays reachable.
  */
 export function InfiniteList<T>({
   query,
   identity,
   columns,
-  renderRow,
   noun,
   empty,
-  filter,
-  rowHeight = 48,
   label,
+  view,
+  toolbar,
+  rowHeight = 48,
 }: Props<T>) {
   const pages = query.data?.pages;
   const state = useMemo(() => collectPages(pages ?? [], identity), [pages, identity]);
-  const rows = useMemo(() => (filter ? state.rows.filter(filter) : state.rows), [state.rows, filter]);
-  const listRef = useRef<HTMLDivElement>(null);
+  const { filter, compare, wholeListReason } = view ?? {};
+  const rows = useMemo(() => {
+    const kept = filter ? state.rows.filter(filter) : state.rows;
+    return compare ? [...kept].sort(compare) : kept;
+  }, [state.rows, filter, compare]);
   const sentinelRef = useRef<HTMLDivElement>(null);
-  const [margin, setMargin] = useState(0);
-  const ready = pages !== undefined;
-  useLayoutEffect(() => {
-    // Where the list starts on the page, for window-scroll virtualisation; content above it (a
-    // card that loads later, an alert) moves it, so it is measured again whenever the page resizes.
-    const list = listRef.current;
-    if (!ready || !list) return;
-    const measure = () => setMargin(list.getBoundingClientRect().top + window.scrollY);
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [ready]);
-  const virtualizer = useWindowVirtualizer({
-    count: rows.length,
-    estimateSize: () => rowHeight,
-    overscan: 12,
-    scrollMargin: margin,
-  });
+  const [keyboardInside, setKeyboardInside] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
+  const wantsAll = Boolean(wholeListReason);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
-    if (!sentinel || !hasNextPage || isFetchNextPageError) return;
+    if (!sentinel || !hasNextPage || isFetchNextPageError || keyboardInside || wantsAll) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
@@ -78,108 +81,98 @@ export function InfiniteList<T>({
     );
     observer.observe(sentinel);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rows.length]);
+  }, [hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, rows.length, keyboardInside, wantsAll]);
+
+  useEffect(() => {
+    // The whole list, page after page, while the view needs it.
+    if (wantsAll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [wantsAll, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
 
   if (query.isPending) return <LoadingBlock rows={5} label={`Loading ${noun}`} />;
   if (query.isError && !query.data)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} what={label} />;
 
-  const total = state.total;
   const loaded = state.rows.length;
-  // A living chain changes while pages load: once complete, the count is what was loaded; before,
-  // a total that the list has outgrown is not shown as smaller than what is on screen.
-  const count = !hasNextPage
-    ? `${grouped(String(loaded))} ${noun}`
-    : total
-      ? `${grouped(String(loaded))} of ${grouped(BigInt(total) > BigInt(loaded) ? total : String(loaded))} ${noun}`
-      : `${grouped(String(loaded))} ${noun} loaded`;
-  const template = columns.map((column) => column.width).join(' ');
-  const items = virtualizer.getVirtualItems();
+  const complete = !hasNextPage;
+  const viewed = rows.length !== loaded || compare !== undefined;
+  const loadingAll = wantsAll && !complete && !isFetchNextPageError;
+  const total = state.total && BigInt(state.total) > BigInt(loaded) ? Number(state.total) : loaded;
 
   return (
-    <Box>
-      <Group justify="space-between" mb="xs">
-        <Text fz="sm" c="dimmed" aria-live="polite" data-testid="list-count">
-          {count}
-          {filter && rows.length !== state.rows.length ? ` · ${grouped(String(rows.length))} match the filter` : ''}
+    <Stack gap="xs">
+      {toolbar}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fz="sm" c="dimmed" data-testid="list-count">
+          {countText(loaded, state.total, complete, noun)}
+          {filter && rows.length !== loaded && complete ? ` · ${grouped(String(rows.length))} match` : ''}
         </Text>
+        {hasNextPage && !isFetchNextPageError && !loadingAll && (
+          <Button size="compact-sm" variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
+            Load more
+          </Button>
+        )}
       </Group>
+      {loadingAll && (
+        <Box role="status" data-testid="whole-list-progress">
+          <Text fz="sm">
+            Loading all {noun} to {wholeListReason}: {grouped(String(loaded))} of {grouped(String(total))}. The API
+            cannot do this on the server, so every page is read.
+          </Text>
+          <Progress
+            value={total > 0 ? (100 * loaded) / total : 0}
+            aria-label={`Loaded ${loaded} of ${total} ${noun}`}
+            mt={4}
+          />
+        </Box>
+      )}
+      {wantsAll && complete && viewed && (
+        <Text fz="xs" c="dimmed">
+          Applied to all {grouped(String(loaded))} {noun}, loaded in full.
+        </Text>
+      )}
       {query.isRefetchError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
       {state.stalled === 'fell-back-to-offset' && (
-        <Alert color="yellow" variant="light" mb="xs" title="This server repeated a page" role="status">
+        <Alert color="yellow" variant="light" title="This server repeated a page" role="status">
           It answered a pagination key with the first page again (Cosmos SDK nodes do this on /groups). Polity continued
           with offset paging.
         </Alert>
       )}
       {state.stalled === 'stopped' && (
-        <Alert
-          color="orange"
-          variant="light"
-          mb="xs"
-          title="Stopped: the server keeps returning the same rows"
-          role="status"
-        >
+        <Alert color="orange" variant="light" title="Stopped: the server keeps returning the same rows" role="status">
           Its pagination does not advance, so loading stopped here rather than looping.
         </Alert>
       )}
       {rows.length === 0 ? (
-        <EmptyState>{empty}</EmptyState>
+        loadingAll ? null : (
+          <EmptyState>{empty}</EmptyState>
+        )
       ) : (
-        <div
-          role="table"
-          aria-label={label}
-          aria-rowcount={total ? Number(total) : rows.length}
-          className={classes.table}
-        >
-          <div role="row" className={classes.header} style={{ gridTemplateColumns: template }}>
-            {columns.map((column) => (
-              <div role="columnheader" key={column.label}>
-                {column.label}
-              </div>
-            ))}
-          </div>
-          <div ref={listRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {items.map((item) => {
-              const row = rows[item.index];
-              return (
-                <div
-                  role="row"
-                  aria-rowindex={item.index + 2}
-                  key={identity(row)}
-                  className={classes.row}
-                  style={{
-                    gridTemplateColumns: template,
-                    height: rowHeight,
-                    transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
-                  }}
-                >
-                  {renderRow(row).map((cell, i) => (
-                    <div role="cell" key={i} className={classes.cell}>
-                      {cell}
-                    </div>
-                  ))}
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <ListRows
+          rows={rows}
+          columns={columns}
+          identity={identity}
+          label={label}
+          rowCount={filter ? rows.length : total}
+          rowHeight={rowHeight}
+          onKeyboardFocus={setKeyboardInside}
+        />
       )}
       <div ref={sentinelRef} />
       {isFetchNextPageError && (
         <ErrorState error={query.error} onRetry={() => void fetchNextPage()} what={`More ${noun}`} />
       )}
-      {hasNextPage && !isFetchNextPageError && (
-        <Group justify="center" mt="sm">
+      {hasNextPage && !isFetchNextPageError && !loadingAll && (
+        <Group justify="center">
           <Button variant="light" loading={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             Load more {noun}
           </Button>
         </Group>
       )}
-      {!hasNextPage && rows.length > 0 && (
-        <Text fz="xs" c="dimmed" ta="center" mt="sm">
+      {complete && rows.length > 0 && (
+        <Text fz="xs" c="dimmed" ta="center">
           End of list.
         </Text>
       )}
-    </Box>
+    </Stack>
   );
 }

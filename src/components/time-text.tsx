@@ -1,33 +1,48 @@
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 
-import { instant, local, relative, utc } from '../lib/time.ts';
+import { formatLocal, formatUtc, instant } from '../lib/time.ts';
+import { RelativeTime } from './relative-time.tsx';
 
-/** A chain timestamp in UTC and in the reader's local time, both labelled. */
-export function TimeText({ value, withRelative = false }: { value: string; withRelative?: boolean }) {
+/**
+ * A chain timestamp in the one format ("2026-11-22 08:51:20 UTC"); with `withRelative`, how far
+ * off it is, ticking. The reader's local time follows only where it differs from UTC (on a line
+ * of its own, or in the title when `compact`, as in list rows).
+ */
+export function TimeText({
+  value,
+  withRelative = false,
+  compact = false,
+}: {
+  value: string;
+  withRelative?: boolean;
+  compact?: boolean;
+}) {
   const date = instant(value);
   if (!date)
     return (
-      <Text span c="dimmed">
+      <Text span c="dimmed" fz="sm">
         not set
       </Text>
     );
+  const local = formatLocal(date);
   return (
-    <Stack gap={0}>
-      <Text span fz="sm">
-        <Text span c="dimmed" fz="xs">
-          UTC{' '}
-        </Text>
-        <time dateTime={value}>{utc(date)}</time>
+    <span>
+      <Text span fz="sm" style={{ whiteSpace: 'normal' }}>
+        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined}>
+          {formatUtc(date)}
+        </time>
         {withRelative && (
-          <Text span c="dimmed" fz="xs">
+          <Text span c="dimmed" fz="sm">
             {' '}
-            ({relative(date)})
+            (<RelativeTime date={date} />)
           </Text>
         )}
       </Text>
-      <Text span fz="xs" c="dimmed">
-        Local {local(date)}
-      </Text>
-    </Stack>
+      {local && !compact && (
+        <Text span display="block" fz="xs" c="dimmed">
+          Local {local}
+        </Text>
+      )}
+    </span>
   );
 }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import vectorsText from '../../test-vectors/decision-policy.json?raw';
 import { knownDecisionPolicy, tallyResult } from '../api/schemas.ts';
+import { phraseText } from '../lib/phrase.ts';
 import { describePolicy, evaluatePolicy, readPolicy, type KnownPolicy, type ReadPolicy } from './decision-policies.ts';
 
 // The same file drives the service's tests, so the dashboard and the chain agree on x/group's Allow.
@@ -40,7 +41,7 @@ describe('decision policies agree with the shared test vectors', () => {
   it.each(vectors)('$name', ({ policy, total_weight, tally, expect: expected }) => {
     const evaluation = evaluatePolicy(readPolicy(policy), tally, total_weight);
     expect(evaluation).not.toBeNull();
-    expect({ allow: evaluation?.outcome === 'passing', final: evaluation?.final }).toEqual(expected);
+    expect({ allow: evaluation?.outcome === 'passing', final: evaluation?.settledByVotes }).toEqual(expected);
   });
 });
 
@@ -72,9 +73,17 @@ describe('decision policy evaluation', () => {
     expect(evaluatePolicy({ known: false, type: '/x' }, tally('1'), '1')).toBeNull();
   });
   it('describes each type in words', () => {
-    expect(describePolicy(threshold('3'), '6')).toBe('Passes with 3 yes weight — 50.00% of the total weight 6');
-    expect(describePolicy(percentage('0.5'), '6')).toBe(
-      'Passes when yes is at least 50% of the total weight (3 of 6 now)',
+    expect(phraseText(describePolicy(threshold('3'), '6'))).toBe(
+      'Passes with 3 yes weight — 50% of the total weight 6',
     );
+    expect(phraseText(describePolicy(percentage('0.5'), '6'))).toBe(
+      'Passes when yes is at least 50% of the total weight (at the current total: 3 of 6)',
+    );
+    // Readable numbers; the exact ones stay in the phrase for the page to show on demand.
+    const grants = describePolicy(percentage('0.66'), '5.083333333333333333');
+    expect(phraseText(grants)).toBe(
+      'Passes when yes is at least 66% of the total weight (at the current total: 3.35 of 5.08)',
+    );
+    expect(grants).toContainEqual({ decimal: '3.35499999999999999978' });
   });
 });

@@ -7,7 +7,8 @@ import {
   type TallyResult,
 } from '../api/schemas.ts';
 import { dec, max, min, percentOf, type Dec } from '../lib/decimal.ts';
-import { grouped } from '../lib/format-number.ts';
+import { shownDecimal } from '../lib/format-number.ts';
+import type { Phrase } from '../lib/phrase.ts';
 import { durationSeconds, humanDuration } from '../lib/time.ts';
 
 // Decision policies, one registry entry per @type. A new type added to the schema's
@@ -29,7 +30,7 @@ interface PolicyRule<T extends PolicyType> {
   /** x/group's Allow, reduced to its pass line at the group's current total weight. */
   passLine(policy: WireOf<T>, total: Dec): PassLine;
   /** What it takes to pass, as a sentence; with the total weight when known. */
-  describe(policy: WireOf<T>, totalWeight?: string): string;
+  describe(policy: WireOf<T>, totalWeight?: string): Phrase;
   /** The same in a few words, for a table cell. */
   brief(policy: WireOf<T>): string;
 }
@@ -37,7 +38,7 @@ interface PolicyRule<T extends PolicyType> {
 const THRESHOLD = '/cosmos.group.v1.ThresholdDecisionPolicy';
 const PERCENTAGE = '/cosmos.group.v1.PercentageDecisionPolicy';
 
-const percentText = (fraction: string) => dec(fraction).times(100).toFixed();
+const percentOfFraction = (fraction: string) => dec(fraction).times(100).toFixed();
 
 const POLICY_RULES: { [T in PolicyType]: PolicyRule<T> } = {
   [THRESHOLD]: {
@@ -45,27 +46,39 @@ const POLICY_RULES: { [T in PolicyType]: PolicyRule<T> } = {
     // A threshold above the total weight is capped at the total.
     passLine: (policy, total) => ({ line: min(dec(policy.threshold), total), reachable: true }),
     describe: (policy, totalWeight) => {
-      let rule = `Passes with ${grouped(policy.threshold)} yes weight`;
+      const rule: Phrase = ['Passes with ', { decimal: policy.threshold }, ' yes weight'];
       if (totalWeight === undefined) return rule;
       const share = percentOf(policy.threshold, totalWeight);
-      rule +=
-        share === null ? ' (the group has no weight)' : ` — ${share}% of the total weight ${grouped(totalWeight)}`;
-      if (dec(policy.threshold).gt(totalWeight))
-        rule += '. The threshold is above the total, so the line is the total weight: every unit must vote yes';
-      return rule;
+      const above = dec(policy.threshold).gt(totalWeight)
+        ? ['. The threshold is above the total, so the line is the total weight: every unit must vote yes']
+        : [];
+      if (share === null) return [...rule, ' (the group has no weight)', ...above];
+      return [
+        ...rule,
+        ' — ',
+        { decimal: share, suffix: '%' },
+        ' of the total weight ',
+        { decimal: totalWeight },
+        ...above,
+      ];
     },
-    brief: (policy) => `threshold ${grouped(policy.threshold)}`,
+    brief: (policy) => `threshold ${shownDecimal(policy.threshold).text}`,
   },
   [PERCENTAGE]: {
     name: 'Percentage',
     // yes / total ≥ percentage, compared as yes ≥ percentage × total so no division rounds.
     passLine: (policy, total) => ({ line: dec(policy.percentage).times(total), reachable: !total.isZero() }),
     describe: (policy, totalWeight) => {
-      const rule = `Passes when yes is at least ${percentText(policy.percentage)}% of the total weight`;
+      const rule: Phrase = [
+        'Passes when yes is at least ',
+        { decimal: percentOfFraction(policy.percentage), suffix: '%' },
+        ' of the total weight',
+      ];
       if (totalWeight === undefined) return rule;
-      return `${rule} (${grouped(dec(policy.percentage).times(totalWeight).toFixed())} of ${grouped(totalWeight)} now)`;
+      const line = dec(policy.percentage).times(totalWeight).toFixed();
+      return [...rule, ' (at the current total: ', { decimal: line }, ' of ', { decimal: totalWeight }, ')'];
     },
-    brief: (policy) => `${percentText(policy.percentage)}% of weight`,
+    brief: (policy) => `${shownDecimal(percentOfFraction(policy.percentage)).text}% of weight`,
   },
 };
 
@@ -103,13 +116,17 @@ export interface Evaluation {
   /** Weight of members who have not voted. */
   undecided: Dec;
   outcome: 'passing' | 'failing' | 'open';
-  /** True once no remaining vote can change the outcome. */
-  final: boolean;
+  /**
+   * x/group's "final": no vote still to come can change the outcome, at the group's current
+   * members and weights. A change to the group (which does not abort proposals) still can.
+   */
+  settledByVotes: boolean;
 }
 
 /**
- * x/group's DecisionPolicy.Allow in exact decimals: passing once yes reaches the line; failing
- * for good once yes plus every undecided weight cannot reach it; open otherwise.
+ * x/group's DecisionPolicy.Allow in exact decimals, at the group's current members and weights:
+ * passing once yes reaches the line; failing once yes plus every undecided weight cannot reach
+ * it; open otherwise.
  */
 export function evaluatePolicy(policy: ReadPolicy, tally: TallyResult, totalWeight: string): Evaluation | null {
   if (!policy.known) return null;
@@ -118,15 +135,15 @@ export function evaluatePolicy(policy: ReadPolicy, tally: TallyResult, totalWeig
   const counted = yes.plus(tally.no_count).plus(tally.abstain_count).plus(tally.no_with_veto_count);
   const undecided = max(total.minus(counted), dec(0));
   const { line, reachable } = ruleFor(policy.policy).passLine(policy.policy, total);
-  if (!reachable) return { line, needed: dec(0), undecided, outcome: 'failing', final: true };
+  if (!reachable) return { line, needed: dec(0), undecided, outcome: 'failing', settledByVotes: true };
   const needed = max(line.minus(yes), dec(0));
-  if (yes.gte(line)) return { line, needed, undecided, outcome: 'passing', final: true };
-  if (yes.plus(undecided).lt(line)) return { line, needed, undecided, outcome: 'failing', final: true };
-  return { line, needed, undecided, outcome: 'open', final: false };
+  if (yes.gte(line)) return { line, needed, undecided, outcome: 'passing', settledByVotes: true };
+  if (yes.plus(undecided).lt(line)) return { line, needed, undecided, outcome: 'failing', settledByVotes: true };
+  return { line, needed, undecided, outcome: 'open', settledByVotes: false };
 }
 
 /** What it takes to pass, in a sentence. */
-export function describePolicy(policy: KnownPolicy, totalWeight?: string): string {
+export function describePolicy(policy: KnownPolicy, totalWeight?: string): Phrase {
   return ruleFor(policy.policy).describe(policy.policy, totalWeight);
 }
 

@@ -11,9 +11,10 @@ describe('decimal maths never goes through floats', () => {
     expect(total(['0.1', '0.2'])).toBe('0.3');
     expect(total(['123456789.123456789012345678', '0.000000000000000001', '1e2'])).toBe('123456889.123456789012345679');
   });
-  it('shares of total, truncated not rounded up', () => {
+  it('shares of total, rounded (not truncated) so they add up', () => {
     expect(percentOf('1', '3')).toBe('33.33');
-    expect(percentOf('2', '3')).toBe('66.66');
+    expect(percentOf('2', '3')).toBe('66.67');
+    expect(percentOf('1', '6')).toBe('16.67');
     expect(percentOf('1', '0')).toBeNull();
   });
   it('formats for reading without changing digits', () => {

@@ -1,27 +1,40 @@
+// Chain times in one format everywhere: "2026-11-22 08:51:20 UTC", the zone written once. The
+// reader's local time is added only where it differs from UTC. Nodes send up to nine fractional
+// digits ("2026-11-22T08:51:20.230694096Z"); the display is to the second.
+
 /** RFC 3339 from the node → the instant; null for the zero time ("0001-01-01T00:00:00Z"). */
 export function instant(timestamp: string): Date | null {
   if (timestamp.startsWith('0001-01-01')) return null;
-  const date = new Date(timestamp);
+  // Date parses at most milliseconds reliably across browsers: drop the digits beyond them.
+  const date = new Date(timestamp.replace(/(\.\d{3})\d+(?=Z|[+-]\d\d:\d\d$)/, '$1'));
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-export const utc = (date: Date) =>
-  date
-    .toISOString()
-    .replace('T', ' ')
-    .replace(/\.\d+Z$/, 'Z')
-    .replace(/Z$/, ' UTC');
+const pad = (value: number) => String(value).padStart(2, '0');
 
-export const local = (date: Date) =>
-  date.toLocaleString(undefined, {
-    year: 'numeric',
+/** "2026-11-22 08:51:20 UTC". */
+export const formatUtc = (date: Date) =>
+  `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ` +
+  `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
+
+/** "08:51:20 UTC": for moments of today, such as when data was last refreshed. */
+export const formatUtcClock = (date: Date) =>
+  `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
+
+/** The reader's local time ("Nov 22, 09:51:20 CET"), or null where local time is UTC. */
+export function formatLocal(date: Date): string | null {
+  if (date.getTimezoneOffset() === 0) return null;
+  return date.toLocaleString(undefined, {
     month: 'short',
     day: 'numeric',
+    year: date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     second: '2-digit',
+    hourCycle: 'h23',
     timeZoneName: 'short',
   });
+}
 
 /** "86400s" → seconds (fractions kept). */
 export function durationSeconds(duration: string): number {
@@ -52,6 +65,15 @@ export function humanDuration(seconds: number): string {
 /** "in 3 hours" / "5 minutes ago", relative to now. */
 export function relative(date: Date, now = Date.now()): string {
   const diff = (date.getTime() - now) / 1000;
+  if (Math.abs(diff) < 1) return 'now';
   const text = humanDuration(Math.round(Math.abs(diff)));
   return diff >= 0 ? `in ${text}` : `${text} ago`;
 }
+
+/** How often a relative time needs redrawing to stay right to its shown precision. */
+export const relativeTickMs = (date: Date, now = Date.now()) =>
+  Math.abs(date.getTime() - now) < 3_600_000 ? 1000 : 60_000;
+
+/** Orders RFC 3339 timestamps by instant (their text does not sort: ".5Z" vs "Z"). */
+export const compareTimes = (a: string, b: string): number =>
+  (instant(a)?.getTime() ?? 0) - (instant(b)?.getTime() ?? 0);

@@ -16,8 +16,8 @@ describe('the group page, mounted through the real route table', () => {
     const membersTable = await screen.findByRole('table', { name: 'Members' });
     const memberRow = (address: string) =>
       within(membersTable).getByRole('row', { name: new RegExp(address.slice(0, 12)) });
-    expect(memberRow(alice)).toHaveTextContent('25.00%');
-    expect(memberRow(bob)).toHaveTextContent('75.00%');
+    expect(memberRow(alice)).toHaveTextContent('25%');
+    expect(memberRow(bob)).toHaveTextContent('75%');
     expect(await screen.findByTestId('group-proposals')).toHaveTextContent('#7 Raise the budget');
     const policies = await screen.findByRole('table', { name: 'Group policies' });
     expect(policies).toHaveTextContent('threshold 3 · votes 1 day');

@@ -1,32 +1,49 @@
-import { Stack, Title } from '@mantine/core';
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { useParams } from 'react-router';
 
-import { memberRowId } from '../api/row-ids.ts';
-import { AddressText } from '../components/address-text.tsx';
-import { InfiniteList } from '../components/infinite-list.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
-import { TimeText } from '../components/time-text.tsx';
 import { GroupInfoCard } from '../features/groups/group-info-card.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
+import { MemberList } from '../features/groups/member-list.tsx';
 import { groupQueries } from '../features/groups/queries.ts';
 import { PolicyList } from '../features/policies/policy-list.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { percentOf } from '../lib/decimal.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
-import { grouped } from '../lib/format-number.ts';
 import { parseId } from '../lib/ids.ts';
 
+const SECTIONS = [
+  { id: 'policies', title: 'Policies' },
+  { id: 'proposals', title: 'Latest proposals' },
+  { id: 'members', title: 'Members' },
+] as const;
+type SectionId = (typeof SECTIONS)[number]['id'];
+
+function Section({ id, children }: { id: SectionId; children: ReactNode }) {
+  const title = SECTIONS.find((section) => section.id === id)!.title;
+  return (
+    <Stack gap="xs" component="section" id={id} aria-labelledby={`${id}-title`} style={{ scrollMarginTop: 64 }}>
+      <Title order={2} fz="lg" id={`${id}-title`}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+/**
+ * A group: its summary, then its policies and latest proposals, and its members last. A group can
+ * have thousands of members, so the short sections come first and each has an anchor.
+ */
 export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().groupId ?? '';
   const id = parseId(raw);
   const info = useQuery(groupQueries.detail(endpoint, id));
-  const members = useInfiniteQuery(groupQueries.members(endpoint, id));
   const policies = useInfiniteQuery(policyQueries.byGroup(endpoint, id));
   if (id === null)
     return (
@@ -35,7 +52,6 @@ export function Component() {
         reason={`"${raw}" is not a group id. Group ids are whole numbers, like 1 or 42.`}
       />
     );
-  const total = info.data?.total_weight;
   return (
     <Stack gap="lg">
       <PageTitle
@@ -56,64 +72,31 @@ export function Component() {
       {info.data && <GroupInfoCard group={info.data} />}
       {(info.data || info.isPending) && (
         <>
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Members
-            </Title>
-            <InfiniteList
-              label="Members"
-              query={members}
-              identity={memberRowId}
-              noun="members"
-              empty="This group has no members (the last one left)."
-              rowHeight={56}
-              columns={[
-                { label: 'Address', width: '2fr' },
-                { label: 'Weight', width: '1.6fr' },
-                { label: 'Share', width: '90px' },
-                { label: 'Added', width: '1.4fr' },
-              ]}
-              renderRow={({ member }) => {
-                const share = total ? percentOf(member.weight, total) : null;
-                return [
-                  <AddressText address={member.address} to={`/voters/${member.address}`} key="a" />,
-                  <span key="w" style={{ fontFamily: 'var(--mantine-font-family-monospace)' }} title={member.weight}>
-                    {grouped(member.weight)}
-                  </span>,
-                  <span key="s">{share === null ? '—' : `${share}%`}</span>,
-                  <TimeText value={member.added_at} key="t" />,
-                ];
-              }}
-            />
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Latest proposals
-            </Title>
-            <GroupProposals endpoint={endpoint} groupId={id} />
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Policies
-            </Title>
+          <Group gap="xs" component="nav" aria-label="On this page">
+            <Text span fz="sm" c="dimmed">
+              On this page:
+            </Text>
+            {SECTIONS.map((section) => (
+              <Anchor key={section.id} href={`#${section.id}`} fz="sm">
+                {section.title}
+              </Anchor>
+            ))}
+          </Group>
+          <Section id="policies">
             <PolicyList
               label="Group policies"
               query={policies}
               empty="This group has no policies, so it cannot hold proposals."
             />
-          </Stack>
+          </Section>
+          <Section id="proposals">
+            <GroupProposals endpoint={endpoint} groupId={id} />
+          </Section>
+          <Section id="members">
+            <MemberList endpoint={endpoint} groupId={id} totalWeight={info.data?.total_weight} />
+          </Section>
         </>
       )}
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const id = parseId(args.params.groupId ?? '');
-  if (id !== null) {
-    const endpoint = endpointOfRequest(args.request);
-    void queryClient.prefetchQuery(groupQueries.detail(endpoint, id));
-    void queryClient.prefetchInfiniteQuery(groupQueries.members(endpoint, id));
-  }
-  return null;
-};

@@ -1,37 +1,23 @@
 import { Group, SegmentedControl, Stack, TextInput } from '@mantine/core';
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useSearchParams } from 'react-router';
 
 import { groupRowId } from '../api/row-ids.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { AppLink } from '../components/app-link.tsx';
+import { DecimalText } from '../components/decimal-text.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TimeText } from '../components/time-text.tsx';
-import { groupQueries, type GroupFilter } from '../features/groups/queries.ts';
+import { groupFilterFrom, groupQueries } from '../features/groups/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress } from '../lib/address.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
-import { grouped } from '../lib/format-number.ts';
-
-/** The list's filter from ?admin= or ?member=; null with the reason when the address is not valid. */
-function filterFrom(search: URLSearchParams): { filter: GroupFilter | null; error: string | null } {
-  for (const by of ['admin', 'member'] as const) {
-    const value = search.get(by);
-    if (value !== null) {
-      const check = checkAddress(value);
-      return check.ok ? { filter: { by, address: check.address }, error: null } : { filter: null, error: check.reason };
-    }
-  }
-  return { filter: { by: 'all' }, error: null };
-}
 
 export function Component() {
   const endpoint = useEndpoint();
   const [search, setSearch] = useSearchParams();
-  const { filter, error } = filterFrom(search);
+  const { filter, error } = groupFilterFrom(search);
   const [mode, setMode] = useState<'all' | 'admin' | 'member'>(
     search.has('admin') ? 'admin' : search.has('member') ? 'member' : 'all',
   );
@@ -89,33 +75,34 @@ export function Component() {
           noun="groups"
           empty={filter.by === 'all' ? 'This chain has no groups yet.' : `No groups with this ${filter.by}.`}
           columns={[
-            { label: 'ID', width: '70px' },
-            { label: 'Name', width: '2fr' },
-            { label: 'Admin', width: '1.5fr' },
-            { label: 'Total weight', width: '1fr' },
-            { label: 'Created', width: '1.4fr' },
+            {
+              label: 'Group',
+              width: 'minmax(180px, 2fr)',
+              cell: (group) => (
+                <AppLink to={`/groups/${group.id}`}>
+                  #{group.id} {metadataName(group.metadata, `Group ${group.id}`)}
+                </AppLink>
+              ),
+            },
+            {
+              label: 'Admin',
+              width: 'minmax(150px, 1.5fr)',
+              cell: (group) => <AddressText address={group.admin} copy={false} />,
+            },
+            {
+              label: 'Total weight',
+              width: 'minmax(90px, 1fr)',
+              cell: (group) => <DecimalText value={group.total_weight} interactive={false} />,
+            },
+            {
+              label: 'Created',
+              width: 'minmax(150px, 1.4fr)',
+              cell: (group) => <TimeText value={group.created_at} compact />,
+            },
           ]}
-          rowHeight={56}
-          renderRow={(group) => [
-            <AppLink to={`/groups/${group.id}`} key="id">
-              #{group.id}
-            </AppLink>,
-            <AppLink to={`/groups/${group.id}`} key="n">
-              {metadataName(group.metadata, `Group ${group.id}`)}
-            </AppLink>,
-            <AddressText address={group.admin} to={`/voters/${group.admin}`} key="a" />,
-            <span key="w">{grouped(group.total_weight)}</span>,
-            <TimeText value={group.created_at} key="c" />,
-          ]}
+          rowHeight={48}
         />
       )}
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const { filter } = filterFrom(new URL(args.request.url).searchParams);
-  if (filter !== null)
-    void queryClient.prefetchInfiniteQuery(groupQueries.list(endpointOfRequest(args.request), filter));
-  return null;
-};

@@ -1,13 +1,14 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
-import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
 
 import { AppLink } from '../components/app-link.tsx';
 import { StatusBadge } from '../components/badges.tsx';
+import { DecimalText } from '../components/decimal-text.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { RelativeTime } from '../components/relative-time.tsx';
 import { isUndecided, proposalPhase } from '../domain/proposal-phase.ts';
 import { overviewQueries } from '../features/groups/overview-queries.ts';
 import { groupQueries } from '../features/groups/queries.ts';
@@ -16,10 +17,10 @@ import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useLatestHeight } from '../hooks/use-latest-height.ts';
 import { useNow } from '../hooks/use-now.ts';
-import { endpointLabel, endpointOfRequest } from '../lib/endpoint.ts';
+import { endpointLabel } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { compareIds } from '../lib/ids.ts';
-import { instant, relative } from '../lib/time.ts';
+import { compareTimes, instant } from '../lib/time.ts';
 import classes from './overview-page.module.css';
 
 const RECENT = 8;
@@ -50,9 +51,15 @@ export function Component() {
     queries: (recent.data ?? []).map((group) => groupQueries.latestProposals(endpoint, group.id, 100)),
   });
   const openProposals = latest
-    .flatMap((query) => query.data ?? [])
-    .filter((proposal) => isUndecided(proposal.status))
-    .sort((a, b) => a.voting_period_end.localeCompare(b.voting_period_end) || compareIds(a.id, b.id));
+    .flatMap((query, index) =>
+      (query.data?.proposals ?? []).map((proposal) => ({ proposal, group: recent.data?.[index] })),
+    )
+    .filter(({ proposal }) => isUndecided(proposal.status))
+    .sort(
+      (a, b) =>
+        compareTimes(a.proposal.voting_period_end, b.proposal.voting_period_end) ||
+        compareIds(a.proposal.id, b.proposal.id),
+    );
   const openLoading = recent.isPending || latest.some((query) => query.isPending);
 
   return (
@@ -101,18 +108,18 @@ export function Component() {
               (recent.data.length === 0 ? (
                 <EmptyState>No groups on this chain yet.</EmptyState>
               ) : (
-                <Stack gap={6} component="ul" className={classes.list}>
+                <ul className={classes.list}>
                   {recent.data.map((group) => (
-                    <Group key={group.id} justify="space-between" component="li" wrap="nowrap">
-                      <AppLink to={`/groups/${group.id}`} truncate>
+                    <li key={group.id} className={classes.item}>
+                      <AppLink to={`/groups/${group.id}`} className={classes.title}>
                         #{group.id} {metadataName(group.metadata, '')}
                       </AppLink>
-                      <Text c="dimmed" fz="sm">
-                        weight {grouped(group.total_weight)}
+                      <Text span c="dimmed" fz="sm">
+                        weight <DecimalText value={group.total_weight} interactive={false} />
                       </Text>
-                    </Group>
+                    </li>
                   ))}
-                </Stack>
+                </ul>
               ))}
             <AppLink to="/groups" fz="sm">
               All groups →
@@ -132,28 +139,31 @@ export function Component() {
               <EmptyState>No proposal is open for voting in these groups.</EmptyState>
             )}
             {openProposals.length > 0 && (
-              <Stack gap={6} component="ul" className={classes.list} data-testid="open-proposals">
-                {openProposals.slice(0, 15).map((proposal) => {
+              <ul className={classes.list} data-testid="open-proposals">
+                {openProposals.slice(0, 15).map(({ proposal, group }) => {
                   const end = instant(proposal.voting_period_end);
                   return (
-                    <Group key={proposal.id} justify="space-between" component="li" wrap="nowrap">
-                      <AppLink to={`/proposals/${proposal.id}`} truncate>
+                    <li key={proposal.id} className={classes.item}>
+                      <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
                         #{proposal.id} {proposal.title || '(untitled)'}
                       </AppLink>
-                      <Group gap="xs" wrap="nowrap">
+                      <span className={classes.facts}>
                         <StatusBadge status={proposal.status} />
-                        <Text fz="sm" c="dimmed">
-                          {end === null
-                            ? ''
-                            : proposalPhase(proposal, now) === 'voting'
-                              ? `closes ${relative(end, now)}`
-                              : 'voting ended'}
+                        <Text span fz="sm" c="dimmed">
+                          {group ? `${metadataName(group.metadata, `group #${group.id}`)} · ` : ''}
+                          {end === null ? (
+                            ''
+                          ) : proposalPhase(proposal, now) === 'voting' ? (
+                            <RelativeTime date={end} prefix="closes " />
+                          ) : (
+                            'voting ended'
+                          )}
                         </Text>
-                      </Group>
-                    </Group>
+                      </span>
+                    </li>
                   );
                 })}
-              </Stack>
+              </ul>
             )}
           </Card>
         </div>
@@ -161,10 +171,3 @@ export function Component() {
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const endpoint = endpointOfRequest(args.request);
-  void queryClient.prefetchQuery(overviewQueries.groupCount(endpoint));
-  void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
-  return null;
-};

@@ -1,6 +1,6 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useInfiniteQuery, useQuery, type QueryClient } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
 
 import { AddressText } from '../components/address-text.tsx';
 import { AppLink } from '../components/app-link.tsx';
@@ -16,7 +16,6 @@ import { policyQueries } from '../features/policies/queries.ts';
 import { ProposalList } from '../features/proposals/proposal-list.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress } from '../lib/address.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
 
 export function Component() {
   const endpoint = useEndpoint();
@@ -98,13 +97,3 @@ export function Component() {
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const check = checkAddress(args.params.address ?? '');
-  if (check.ok) {
-    const endpoint = endpointOfRequest(args.request);
-    void queryClient.prefetchQuery(policyQueries.detail(endpoint, check.address));
-    void queryClient.prefetchInfiniteQuery(policyQueries.proposals(endpoint, check.address));
-  }
-  return null;
-};

@@ -14,9 +14,14 @@ describe('the proposal page, mounted through the real route table', () => {
     renderRoute('/proposals/7');
     expect(await screen.findByRole('heading', { name: 'Raise the budget', level: 1 })).toBeInTheDocument();
     expect(await screen.findByTestId('tally-live')).toBeInTheDocument();
-    expect(await screen.findByTestId('tally-outcome')).toHaveTextContent(
-      'Pass line: 3 yes weight (75.00% of 4). Even if every member who has not voted votes yes',
+    const outcome = await screen.findByTestId('tally-outcome');
+    expect(outcome).toHaveTextContent(
+      'At current membership and weights, the pass line is 3 yes weight (75% of 4). Even if every member who has ' +
+        'not voted (0) votes yes, yes cannot reach it',
     );
+    // Group changes do not abort a proposal and the tally counts current weights: nothing is final yet.
+    expect(outcome).toHaveTextContent('a change to the group’s members or weights can still move');
+    expect(outcome).not.toHaveTextContent(/can no longer change/);
     expect(await screen.findByRole('table', { name: 'Votes' })).toHaveTextContent('Yes');
   });
 
@@ -48,8 +53,12 @@ describe('the proposal page, mounted through the real route table', () => {
     renderRoute('/proposals/7');
     expect(await screen.findByTestId('tally-final')).toBeInTheDocument();
     expect(await screen.findByText(/votes are pruned once a proposal is final/)).toBeInTheDocument();
-    // Once the policy and group are in (the tally shows who has not voted), only the phase keeps it disabled.
-    expect(await screen.findByText('Not voted')).toBeInTheDocument();
+    // Why it passed, from its stored final tally and its policy's rule.
+    expect(await screen.findByTestId('tally-verdict')).toHaveTextContent(
+      'Accepted: when the chain tallied it, the yes weight (0) reached its policy’s pass line (threshold 3).',
+    );
+    // Once the group is in, only the phase keeps the recount disabled.
+    await screen.findByRole('link', { name: '#1 Core contributors' });
     expect(screen.getByRole('button', { name: 'Recount from every vote' })).toBeDisabled();
   });
 });

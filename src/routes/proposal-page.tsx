@@ -1,43 +1,75 @@
-import { Alert, Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useParams, type LoaderFunctionArgs } from 'react-router';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
 
 import { NotFoundError } from '../api/errors.ts';
-import { AddressText } from '../components/address-text.tsx';
-import { AppLink } from '../components/app-link.tsx';
+import type { GroupInfo, GroupPolicyInfo, Proposal } from '../api/schemas.ts';
 import { ExecBadge, StatusBadge } from '../components/badges.tsx';
-import { Field } from '../components/field.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
-import { JsonBlock } from '../components/json-block.tsx';
-import { MetadataText } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
-import { TimeText } from '../components/time-text.tsx';
-import { isUndecided } from '../domain/proposal-phase.ts';
-import { RecountPanel } from '../features/audit/recount-panel.tsx';
+import { GroupName } from '../features/groups/group-name.tsx';
 import { groupQueries } from '../features/groups/queries.ts';
+import { PolicyName } from '../features/policies/policy-name.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
+import type { NameRenderers } from '../features/proposals/message-card.tsx';
+import { ProposalFacts } from '../features/proposals/proposal-facts.tsx';
 import { proposalQueries } from '../features/proposals/queries.ts';
-import { TallyPanel } from '../features/proposals/tally-panel.tsx';
-import { VotesList } from '../features/proposals/votes-list.tsx';
 import { useBlockPace } from '../hooks/use-block-pace.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
+import { useProposalPhase } from '../hooks/use-proposal-phase.ts';
 import { parseId } from '../lib/ids.ts';
 
 const PRUNING_NOTE =
   'Proposals are removed from chain state: at once when executed successfully, when voting ends if withdrawn ' +
   'or aborted, and 14 days after voting ends otherwise. A pruned proposal can no longer be read from a node.';
 
+// The title and facts come with the page's code; the heavier parts (decimal maths, the list
+// machinery) follow in chunks of their own, so a deep link shows what it is about sooner.
+const TallyPanel = lazy(() =>
+  import('../features/proposals/tally-panel.tsx').then((module) => ({ default: module.TallyPanel })),
+);
+const RecountPanel = lazy(() =>
+  import('../features/audit/recount-panel.tsx').then((module) => ({ default: module.RecountPanel })),
+);
+const MessageCard = lazy(() =>
+  import('../features/proposals/message-card.tsx').then((module) => ({ default: module.MessageCard })),
+);
+const VotesList = lazy(() =>
+  import('../features/proposals/votes-list.tsx').then((module) => ({ default: module.VotesList })),
+);
+
+/** While live, only the tally follows every block; the proposal itself is read again this rarely (in blocks). */
+const PROPOSAL_POLL_BLOCKS = 10;
+
 export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().proposalId ?? '';
   const id = parseId(raw);
   const pace = useBlockPace(endpoint);
-  const query = useQuery(proposalQueries.detail(endpoint, id, pace));
+  const query = useQuery(proposalQueries.detail(endpoint, id, Math.max(15_000, pace * PROPOSAL_POLL_BLOCKS)));
   const proposal = query.data;
   const policy = useQuery(policyQueries.detail(endpoint, proposal?.group_policy_address ?? null));
-  const group = useQuery(groupQueries.detail(endpoint, policy.data?.group_id ?? null));
+  const groupId = policy.data?.group_id ?? null;
+  const group = useQuery(groupQueries.detail(endpoint, groupId));
+  // Voters' weights come from the group's whole member list, read only when the reader asks.
+  const [wantWeights, setWantWeights] = useState(false);
+  const members = useQuery(groupQueries.allMembers(endpoint, wantWeights ? groupId : null));
+  const weights = useMemo(
+    () => (members.data ? new Map(members.data.map((row) => [row.member.address, row.member.weight])) : undefined),
+    [members.data],
+  );
+  const needWeights = useCallback(() => setWantWeights(true), []);
+  const { refetch } = query;
+  const refreshProposal = useCallback(() => void refetch(), [refetch]);
+  const names = useMemo(
+    (): NameRenderers => ({
+      group: (groupIdText) => <GroupName endpoint={endpoint} groupId={groupIdText} />,
+      policy: (address) => <PolicyName endpoint={endpoint} address={address} />,
+    }),
+    [endpoint],
+  );
   if (id === null)
     return (
       <InvalidInput
@@ -77,118 +109,91 @@ export function Component() {
       )}
       {query.isError && proposal && !gone && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
       {proposal && (
-        <>
-          <Card>
-            <Stack gap="md">
-              {proposal.summary && (
-                <Text
-                  fz="sm"
-                  style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word', unicodeBidi: 'isolate' }}
-                  data-testid="proposal-summary"
-                >
-                  {proposal.summary}
-                </Text>
-              )}
-              <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-                <Field label="Policy">
-                  <AddressText
-                    address={proposal.group_policy_address}
-                    to={`/policies/${proposal.group_policy_address}`}
-                  />
-                </Field>
-                <Field label="Group">
-                  {policy.data ? (
-                    <AppLink to={`/groups/${policy.data.group_id}`}>#{policy.data.group_id}</AppLink>
-                  ) : (
-                    <Text fz="sm" c="dimmed">
-                      …
-                    </Text>
-                  )}
-                </Field>
-                <Field label="Proposers">
-                  <Stack gap={2}>
-                    {proposal.proposers.map((proposer) => (
-                      <AddressText key={proposer} address={proposer} to={`/voters/${proposer}`} />
-                    ))}
-                  </Stack>
-                </Field>
-                <Field label="Submitted">
-                  <TimeText value={proposal.submit_time} />
-                </Field>
-                <Field label="Voting ends">
-                  <TimeText value={proposal.voting_period_end} withRelative />
-                </Field>
-                <Field label="Versions at submission">
-                  <Text fz="sm">
-                    group {proposal.group_version}
-                    {group.data && group.data.version !== proposal.group_version
-                      ? ` (now ${group.data.version})`
-                      : ''}{' '}
-                    · policy {proposal.group_policy_version}
-                    {policy.data && policy.data.version !== proposal.group_policy_version
-                      ? ` (now ${policy.data.version})`
-                      : ''}
-                  </Text>
-                </Field>
-              </SimpleGrid>
-              {policy.data && policy.data.version !== proposal.group_policy_version && (
-                <Alert
-                  color="orange"
-                  variant="light"
-                  title="The policy changed after submission"
-                  data-testid="policy-changed"
-                >
-                  {proposal.status === 'PROPOSAL_STATUS_ABORTED'
-                    ? `Its policy was updated (version ${proposal.group_policy_version} → ${policy.data.version}) ` +
-                      'while it was open, which aborted it.'
-                    : `Its policy is now at version ${policy.data.version}.`}
-                </Alert>
-              )}
-              {group.data && group.data.version !== proposal.group_version && isUndecided(proposal.status) && (
-                <Text fz="xs" c="dimmed">
-                  The group changed since submission; the live tally uses members' current weights.
-                </Text>
-              )}
-              <Field label="Metadata">
-                <MetadataText value={proposal.metadata} />
-              </Field>
-            </Stack>
-          </Card>
-          <TallyPanel endpoint={endpoint} proposal={proposal} policy={policy.data} group={group.data} />
-          <RecountPanel endpoint={endpoint} proposal={proposal} group={group.data} />
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Messages ({proposal.messages.length})
-            </Title>
-            {proposal.messages.length === 0 ? (
-              <Text fz="sm" c="dimmed">
-                This proposal carries no messages: passing it executes nothing.
-              </Text>
-            ) : (
-              proposal.messages.map((message, index) => (
-                <Card key={index} padding="sm">
-                  <Badge variant="outline" mb="xs" style={{ textTransform: 'none' }}>
-                    {message['@type']}
-                  </Badge>
-                  <JsonBlock value={message} />
-                </Card>
-              ))
-            )}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} fz="lg">
-              Votes
-            </Title>
-            <VotesList endpoint={endpoint} proposal={proposal} />
-          </Stack>
-        </>
+        <Loaded
+          {...{ endpoint, proposal, names, weights, needWeights, refreshProposal }}
+          weightsLoading={members.isFetching}
+          policy={policy.data}
+          group={group.data}
+        />
       )}
     </Stack>
   );
 }
 
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const id = parseId(args.params.proposalId ?? '');
-  if (id !== null) void queryClient.prefetchQuery(proposalQueries.detail(endpointOfRequest(args.request), id));
-  return null;
-};
+interface LoadedProps {
+  endpoint: string;
+  proposal: Proposal;
+  policy?: GroupPolicyInfo;
+  group?: GroupInfo;
+  names: NameRenderers;
+  weights?: ReadonlyMap<string, string>;
+  weightsLoading: boolean;
+  needWeights: () => void;
+  refreshProposal: () => void;
+}
+
+/** The page below the title, once the proposal is known: facts, tally, recount, messages, votes. */
+function Loaded(props: LoadedProps) {
+  const { endpoint, proposal, policy, group, names, weights, weightsLoading, needWeights, refreshProposal } = props;
+  const phase = useProposalPhase(proposal);
+  return (
+    <>
+      <ProposalFacts
+        proposal={proposal}
+        phase={phase}
+        policy={policy}
+        group={group}
+        policyName={<PolicyName endpoint={endpoint} address={proposal.group_policy_address} />}
+        groupName={
+          policy ? (
+            <GroupName endpoint={endpoint} groupId={policy.group_id} />
+          ) : (
+            <Text fz="sm" c="dimmed">
+              …
+            </Text>
+          )
+        }
+      />
+      <Suspense fallback={<LoadingBlock label="Loading the tally" rows={4} />}>
+        <TallyPanel
+          endpoint={endpoint}
+          proposal={proposal}
+          policy={policy}
+          group={group}
+          onOutcomeChange={refreshProposal}
+        />
+        <RecountPanel endpoint={endpoint} proposal={proposal} group={group} />
+      </Suspense>
+      <Stack gap="xs" component="section" aria-labelledby="messages-title">
+        <Title order={2} fz="lg" id="messages-title">
+          Messages ({proposal.messages.length})
+        </Title>
+        {proposal.messages.length === 0 ? (
+          <Text fz="sm" c="dimmed">
+            This proposal carries no messages: passing it executes nothing.
+          </Text>
+        ) : (
+          <Suspense fallback={<LoadingBlock label="Loading messages" />}>
+            {proposal.messages.map((message, index) => (
+              <MessageCard key={index} message={message} names={names} />
+            ))}
+          </Suspense>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="votes-title">
+        <Title order={2} fz="lg" id="votes-title">
+          Votes
+        </Title>
+        <Suspense fallback={<LoadingBlock label="Loading votes" />}>
+          <VotesList
+            endpoint={endpoint}
+            proposal={proposal}
+            weights={weights}
+            weightsLoading={weightsLoading}
+            onNeedWeights={needWeights}
+          />
+        </Suspense>
+      </Stack>
+    </>
+  );
+}

@@ -1,26 +1,15 @@
 import { Card, Grid, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { LoaderFunctionArgs } from 'react-router';
 
 import { Field } from '../components/field.tsx';
-import { JsonBlock } from '../components/json-block.tsx';
+import { MetadataText } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
 import { AppliedPlanLookup } from '../features/upgrades/applied-plan-lookup.tsx';
 import { ConsensusStateLookup } from '../features/upgrades/consensus-state-lookup.tsx';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
-
-/** A plan's info is free text that is often JSON: shown parsed when it is. */
-function planInfo(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
 
 export function Component() {
   const endpoint = useEndpoint();
@@ -96,7 +85,7 @@ export function Component() {
                       </Field>
                     </SimpleGrid>
                     <Field label="Info">
-                      <JsonBlock value={planInfo(plan.data.plan.info)} />
+                      <MetadataText value={plan.data.plan.info} empty="none given" />
                     </Field>
                   </Stack>
                 ))}
@@ -123,10 +112,3 @@ export function Component() {
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const endpoint = endpointOfRequest(args.request);
-  void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));
-  void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
-  return null;
-};

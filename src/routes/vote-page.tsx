@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 
 import { AddressText } from '../components/address-text.tsx';
-import { AppLink } from '../components/app-link.tsx';
 import { OptionBadge } from '../components/badges.tsx';
 import { Field } from '../components/field.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
@@ -11,6 +10,7 @@ import { MetadataText } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState, LoadingBlock } from '../components/query-states.tsx';
 import { TimeText } from '../components/time-text.tsx';
+import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { proposalQueries } from '../features/proposals/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress } from '../lib/address.ts';
@@ -31,11 +31,7 @@ export function Component() {
   if (!voter.ok) return <InvalidInput title="Not a voter address" reason={voter.reason} />;
   return (
     <Stack gap="lg">
-      <PageTitle
-        kicker={<AppLink to={`/proposals/${id}`}>Proposal #{id}</AppLink>}
-        title="Vote"
-        docTitle={`Vote on ${id}`}
-      />
+      <PageTitle kicker={<ProposalTitle endpoint={endpoint} id={id} />} title="Vote" docTitle={`Vote on ${id}`} />
       {vote.isPending && <LoadingBlock label="Loading vote" />}
       {vote.isError && (
         <ErrorState error={vote.error} onRetry={() => void vote.refetch()} what="Vote" notFound={NOT_STORED} />

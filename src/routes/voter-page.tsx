@@ -1,16 +1,18 @@
 import { Stack, Tabs } from '@mantine/core';
-import { useInfiniteQuery, type QueryClient } from '@tanstack/react-query';
-import { useParams, useSearchParams, type LoaderFunctionArgs } from 'react-router';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useParams, useSearchParams } from 'react-router';
 
 import { groupRowId, voteRowId } from '../api/row-ids.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { OptionBadge } from '../components/badges.tsx';
+import { DecimalText } from '../components/decimal-text.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TimeText } from '../components/time-text.tsx';
+import { GroupName } from '../features/groups/group-name.tsx';
 import { groupQueries, type GroupFilter } from '../features/groups/queries.ts';
 import { PolicyList } from '../features/policies/policy-list.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
@@ -18,8 +20,6 @@ import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { voterQueries } from '../features/votes/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress } from '../lib/address.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
-import { grouped } from '../lib/format-number.ts';
 
 function GroupsOf({ endpoint, filter, empty }: { endpoint: string; filter: GroupFilter; empty: string }) {
   const query = useInfiniteQuery(groupQueries.list(endpoint, filter));
@@ -31,16 +31,21 @@ function GroupsOf({ endpoint, filter, empty }: { endpoint: string; filter: Group
       noun="groups"
       empty={empty}
       columns={[
-        { label: 'Group', width: '2fr' },
-        { label: 'Total weight', width: '1fr' },
-        { label: 'Version', width: '80px' },
-      ]}
-      renderRow={(group) => [
-        <AppLink to={`/groups/${group.id}`} key="g">
-          #{group.id} {metadataName(group.metadata, '')}
-        </AppLink>,
-        <span key="w">{grouped(group.total_weight)}</span>,
-        <span key="v">{group.version}</span>,
+        {
+          label: 'Group',
+          width: 'minmax(180px, 2fr)',
+          cell: (group) => (
+            <AppLink to={`/groups/${group.id}`}>
+              #{group.id} {metadataName(group.metadata, '')}
+            </AppLink>
+          ),
+        },
+        {
+          label: 'Total weight',
+          width: 'minmax(90px, 1fr)',
+          cell: (group) => <DecimalText value={group.total_weight} interactive={false} />,
+        },
+        { label: 'Version', width: '80px', cell: (group) => group.version },
       ]}
     />
   );
@@ -48,7 +53,14 @@ function GroupsOf({ endpoint, filter, empty }: { endpoint: string; filter: Group
 
 function AdminPolicies({ endpoint, admin }: { endpoint: string; admin: string }) {
   const query = useInfiniteQuery(policyQueries.byAdmin(endpoint, admin));
-  return <PolicyList label="Policies as admin" query={query} empty="Admin of no group policy." />;
+  return (
+    <PolicyList
+      label="Policies as admin"
+      query={query}
+      empty="Admin of no group policy."
+      group={(groupId) => <GroupName endpoint={endpoint} groupId={groupId} link={false} />}
+    />
+  );
 }
 
 const NO_VOTES =
@@ -101,20 +113,17 @@ export function Component() {
             rowHeight={56}
             empty={NO_VOTES}
             columns={[
-              { label: 'Proposal', width: '3fr' },
-              { label: 'Option', width: '150px' },
-              { label: 'Submitted', width: '1.4fr' },
-            ]}
-            renderRow={(vote) => [
-              <ProposalTitle endpoint={endpoint} id={vote.proposal_id} key="p" />,
-              <AppLink
-                to={`/proposals/${vote.proposal_id}/votes/${vote.voter}`}
-                key="o"
-                aria-label={`Vote on proposal ${vote.proposal_id}`}
-              >
-                <OptionBadge option={vote.option} />
-              </AppLink>,
-              <TimeText value={vote.submit_time} key="t" />,
+              {
+                label: 'Proposal',
+                width: 'minmax(200px, 3fr)',
+                cell: (vote) => <ProposalTitle endpoint={endpoint} id={vote.proposal_id} />,
+              },
+              { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
+              {
+                label: 'Submitted',
+                width: 'minmax(150px, 1.4fr)',
+                cell: (vote) => <TimeText value={vote.submit_time} compact />,
+              },
             ]}
           />
         </Tabs.Panel>
@@ -131,10 +140,3 @@ export function Component() {
     </Stack>
   );
 }
-
-export const makeLoader = (queryClient: QueryClient) => (args: LoaderFunctionArgs) => {
-  const check = checkAddress(args.params.address ?? '');
-  if (check.ok)
-    void queryClient.prefetchInfiniteQuery(voterQueries.votes(endpointOfRequest(args.request), check.address));
-  return null;
-};

@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
 
 import type { GroupInfo, Proposal } from '../../api/schemas.ts';
+import { DecimalText } from '../../components/decimal-text.tsx';
 import { ErrorState } from '../../components/query-states.tsx';
 import { isUndecided } from '../../domain/proposal-phase.ts';
 import { sameTally } from '../../domain/recount.ts';
@@ -71,7 +72,7 @@ export function RecountPanel({
           <Text fz="sm">
             Loaded {grouped(String(progress.votes))} votes and {grouped(String(progress.members))} members…
           </Text>
-          <Progress value={100} animated striped aria-label="Recounting" />
+          <Progress value={100} animated striped aria-label="Recounting: loading every vote and member" />
         </Stack>
       )}
       {audit.isError && <ErrorState error={audit.error} what="Recount" onRetry={start} />}
@@ -89,8 +90,8 @@ export function RecountPanel({
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Option</Table.Th>
-                <Table.Th>Chain</Table.Th>
-                <Table.Th>Recount</Table.Th>
+                <Table.Th ta="right">Chain</Table.Th>
+                <Table.Th ta="right">Recount</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -99,8 +100,12 @@ export function RecountPanel({
                 return (
                   <Table.Tr key={tallyField}>
                     <Table.Td>{label}</Table.Td>
-                    <Table.Td ff="monospace">{grouped(result.chain[tallyField])}</Table.Td>
-                    <Table.Td ff="monospace">{grouped(result.recount.tally[tallyField])}</Table.Td>
+                    <Table.Td ta="right">
+                      <DecimalText value={result.chain[tallyField]} />
+                    </Table.Td>
+                    <Table.Td ta="right">
+                      <DecimalText value={result.recount.tally[tallyField]} />
+                    </Table.Td>
                   </Table.Tr>
                 );
               })}

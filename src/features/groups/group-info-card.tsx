@@ -2,10 +2,10 @@ import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { GroupInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
 import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { grouped } from '../../lib/format-number.ts';
 
 export function GroupInfoCard({ group }: { group: GroupInfo }) {
   return (
@@ -15,8 +15,8 @@ export function GroupInfoCard({ group }: { group: GroupInfo }) {
           <AddressText address={group.admin} to={`/voters/${group.admin}`} />
         </Field>
         <Field label="Total weight">
-          <Text ff="monospace" fz="sm" data-testid="total-weight">
-            {grouped(group.total_weight)}
+          <Text fz="sm">
+            <DecimalText value={group.total_weight} testId="total-weight" />
           </Text>
         </Field>
         <Field label="Version">

@@ -1,49 +1,60 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
+import { metadataName } from '../../components/metadata-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { instant, relative } from '../../lib/time.ts';
+import { instant } from '../../lib/time.ts';
+import classes from './group-proposals.module.css';
 import { groupQueries } from './queries.ts';
 
 const PER_POLICY = 10;
 
+/** The group's newest proposals across its policies: title, status, policy and when voting ends. */
 export function GroupProposals({ endpoint, groupId }: { endpoint: string; groupId: string }) {
-  const proposals = useQuery(groupQueries.latestProposals(endpoint, groupId, PER_POLICY));
+  const latest = useQuery(groupQueries.latestProposals(endpoint, groupId, PER_POLICY));
   const now = useNow(30_000);
-  if (proposals.isPending) return <LoadingBlock label="Loading proposals" />;
-  if (proposals.isError)
-    return <ErrorState error={proposals.error} what="Proposals" onRetry={() => void proposals.refetch()} />;
-  if (proposals.data.length === 0) {
+  if (latest.isPending) return <LoadingBlock label="Loading proposals" />;
+  if (latest.isError) return <ErrorState error={latest.error} what="Proposals" onRetry={() => void latest.refetch()} />;
+  const { proposals, policies } = latest.data;
+  if (proposals.length === 0) {
     return (
       <EmptyState>
         No stored proposals. Executed proposals are removed at once, others 14 days after voting ends.
       </EmptyState>
     );
   }
+  const policyName = new Map(policies.map((policy) => [policy.address, metadataName(policy.metadata, '')]));
   return (
     <Stack gap={6} data-testid="group-proposals">
       <Text fz="xs" c="dimmed">
-        The {PER_POLICY} newest of each policy, newest first; each policy's page lists all of its own.
+        The {PER_POLICY} newest of each policy, newest first; each policy’s page lists all of its own.
       </Text>
-      {proposals.data.map((proposal) => {
-        const end = instant(proposal.voting_period_end);
-        return (
-          <Group key={proposal.id} justify="space-between" wrap="nowrap">
-            <AppLink to={`/proposals/${proposal.id}`} truncate>
-              #{proposal.id} {proposal.title || '(untitled)'}
-            </AppLink>
-            <Group gap="xs" wrap="nowrap">
-              <StatusBadge status={proposal.status} />
-              <Text fz="xs" c="dimmed" w={210} ta="right">
-                {end ? `voting ${end.getTime() < now ? 'ended' : 'ends'} ${relative(end, now)}` : ''}
-              </Text>
-            </Group>
-          </Group>
-        );
-      })}
+      <ul className={classes.list}>
+        {proposals.map((proposal) => {
+          const end = instant(proposal.voting_period_end);
+          const phase = proposalPhase(proposal, now);
+          return (
+            <li key={proposal.id} className={classes.item}>
+              <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
+                #{proposal.id} {proposal.title || '(untitled)'}
+              </AppLink>
+              <span className={classes.facts}>
+                <StatusBadge status={proposal.status} />
+                <Text span fz="xs" c="dimmed">
+                  {policyName.get(proposal.group_policy_address) || 'policy'}
+                  {end && phase === 'voting' && <RelativeTime date={end} prefix=" · voting ends " />}
+                  {end && phase === 'awaiting final tally' && <RelativeTime date={end} prefix=" · voting ended " />}
+                </Text>
+              </span>
+            </li>
+          );
+        })}
+      </ul>
     </Stack>
   );
 }

@@ -11,10 +11,23 @@ import {
 } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam } from '../../api/pagination.ts';
 import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
-import type { GroupInfo, Proposal } from '../../api/schemas.ts';
+import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { checkAddress } from '../../lib/address.ts';
 import { compareIds } from '../../lib/ids.ts';
 
 export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
+
+/** The groups list's filter from ?admin= or ?member=; null with the reason when the address is not valid. */
+export function groupFilterFrom(search: URLSearchParams): { filter: GroupFilter | null; error: string | null } {
+  for (const by of ['admin', 'member'] as const) {
+    const value = search.get(by);
+    if (value !== null) {
+      const check = checkAddress(value);
+      return check.ok ? { filter: { by, address: check.address }, error: null } : { filter: null, error: check.reason };
+    }
+  }
+  return { filter: { by: 'all' }, error: null };
+}
 
 const firstPage = null as PageParam;
 
@@ -51,11 +64,25 @@ export const groupQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, memberRowId),
     }),
-  /** The newest proposals of each of the group's policies (proposals are listed per policy on chain). */
+  /** Every member at once (for the current weight of each voter), read in pages of 1,000; null id: wait. */
+  allMembers: (endpoint: string, id: string | null) =>
+    queryOptions({
+      queryKey: [...groupQueries.all(endpoint), 'all-members', id],
+      queryFn:
+        id === null
+          ? skipToken
+          : ({ signal }) =>
+              fetchAllPages((param) => getGroupMembers(endpoint, id, { param, limit: 1000, signal }), memberRowId),
+      staleTime: 60_000,
+    }),
+  /**
+   * The newest proposals of each of the group's policies (proposals are listed per policy on
+   * chain), newest first, with the policies they belong to (for their names).
+   */
   latestProposals: (endpoint: string, id: string, perPolicy: number) =>
     queryOptions({
       queryKey: [...groupQueries.all(endpoint), 'latest-proposals', id, perPolicy],
-      queryFn: async ({ signal }): Promise<Proposal[]> => {
+      queryFn: async ({ signal }): Promise<{ proposals: Proposal[]; policies: GroupPolicyInfo[] }> => {
         const policies = await fetchAllPages(
           (param) => getGroupPoliciesByGroup(endpoint, id, { param, limit: 100, signal }),
           policyRowId,
@@ -72,7 +99,7 @@ export const groupQueries = {
             return latest.rows;
           }),
         );
-        return lists.flat().sort((a, b) => compareIds(b.id, a.id));
+        return { proposals: lists.flat().sort((a, b) => compareIds(b.id, a.id)), policies };
       },
     }),
 };

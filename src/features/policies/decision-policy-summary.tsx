@@ -1,6 +1,7 @@
 import { List, Text } from '@mantine/core';
 
 import type { DecisionPolicy } from '../../api/schemas.ts';
+import { PhraseText } from '../../components/phrase-text.tsx';
 import { describePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { humanDuration } from '../../lib/time.ts';
 
@@ -14,7 +15,7 @@ export function DecisionPolicySummary({ policy, totalWeight }: { policy: Decisio
         <Text span fw={600}>
           {read.name}:
         </Text>{' '}
-        {describePolicy(read, totalWeight)}.
+        <PhraseText phrase={describePolicy(read, totalWeight)} />.
       </List.Item>
       <List.Item>Voting period: {humanDuration(read.votingPeriodSeconds)}</List.Item>
       <List.Item>

@@ -1,43 +1,58 @@
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import type { Page } from '../../api/pagination.ts';
 import { policyRowId } from '../../api/row-ids.ts';
 import type { GroupPolicyInfo } from '../../api/schemas.ts';
-import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
+import { InfiniteList, type ListColumn } from '../../components/infinite-list.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
 import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
+import { shortAddress } from '../../lib/address.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 
-export function PolicyList({ query, empty, label }: { query: Query; empty: string; label: string }) {
+const policyName = (policy: GroupPolicyInfo) =>
+  metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? policy.metadata : 'Policy');
+
+/**
+ * Policies with their name and address in one link (one tab stop per row) and their rule in
+ * words. `group` renders the group column (its name beside its id); leave it out where every
+ * row is of the same group.
+ */
+export function PolicyList({
+  query,
+  empty,
+  label,
+  group,
+}: {
+  query: Query;
+  empty: string;
+  label: string;
+  group?: (groupId: string) => ReactNode;
+}) {
+  const columns: ListColumn<GroupPolicyInfo>[] = [
+    {
+      label: 'Policy',
+      width: 'minmax(180px, 1.6fr)',
+      cell: (policy) => (
+        <AppLink to={`/policies/${policy.address}`} title={policy.address}>
+          {policyName(policy)}{' '}
+          <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{shortAddress(policy.address)}</span>
+        </AppLink>
+      ),
+    },
+    {
+      label: 'Decision',
+      width: 'minmax(140px, 2fr)',
+      cell: (policy) => briefPolicy(readPolicy(policy.decision_policy)),
+    },
+    ...(group
+      ? [{ label: 'Group', width: 'minmax(120px, 1fr)', cell: (policy: GroupPolicyInfo) => group(policy.group_id) }]
+      : []),
+    { label: 'Version', width: '70px', cell: (policy) => policy.version },
+  ];
   return (
-    <InfiniteList
-      label={label}
-      query={query}
-      identity={policyRowId}
-      noun="policies"
-      empty={empty}
-      rowHeight={52}
-      columns={[
-        { label: 'Policy', width: '1.4fr' },
-        { label: 'Address', width: '1.4fr' },
-        { label: 'Decision', width: '2fr' },
-        { label: 'Group', width: '70px' },
-        { label: 'Version', width: '70px' },
-      ]}
-      renderRow={(policy) => [
-        <AppLink to={`/policies/${policy.address}`} key="n">
-          {metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? policy.metadata : 'Policy')}
-        </AppLink>,
-        <AddressText address={policy.address} to={`/policies/${policy.address}`} key="a" />,
-        <span key="d">{briefPolicy(readPolicy(policy.decision_policy))}</span>,
-        <AppLink to={`/groups/${policy.group_id}`} key="g">
-          #{policy.group_id}
-        </AppLink>,
-        <span key="v">{policy.version}</span>,
-      ]}
-    />
+    <InfiniteList label={label} query={query} identity={policyRowId} noun="policies" empty={empty} columns={columns} />
   );
 }

@@ -14,6 +14,7 @@ const EMPTY =
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<Proposal>, unknown>>;
 
+/** A policy's proposals: id and title in one link, status, and when voting ends. */
 export function ProposalList({ query }: { query: Query }) {
   return (
     <InfiniteList
@@ -22,22 +23,23 @@ export function ProposalList({ query }: { query: Query }) {
       identity={proposalRowId}
       noun="proposals"
       empty={EMPTY}
-      rowHeight={56}
+      rowHeight={52}
       columns={[
-        { label: 'ID', width: '70px' },
-        { label: 'Title', width: '3fr' },
-        { label: 'Status', width: '130px' },
-        { label: 'Voting ends', width: '1.6fr' },
-      ]}
-      renderRow={(proposal) => [
-        <AppLink to={`/proposals/${proposal.id}`} key="i">
-          #{proposal.id}
-        </AppLink>,
-        <AppLink to={`/proposals/${proposal.id}`} key="t">
-          {proposal.title || '(untitled)'}
-        </AppLink>,
-        <StatusBadge status={proposal.status} key="s" />,
-        <TimeText value={proposal.voting_period_end} key="e" />,
+        {
+          label: 'Proposal',
+          width: 'minmax(200px, 3fr)',
+          cell: (proposal) => (
+            <AppLink to={`/proposals/${proposal.id}`}>
+              #{proposal.id} {proposal.title || '(untitled)'}
+            </AppLink>
+          ),
+        },
+        { label: 'Status', width: '130px', cell: (proposal) => <StatusBadge status={proposal.status} /> },
+        {
+          label: 'Voting ends',
+          width: 'minmax(150px, 1.4fr)',
+          cell: (proposal) => <TimeText value={proposal.voting_period_end} compact />,
+        },
       ]}
     />
   );

@@ -11,7 +11,10 @@ const firstPage = null as PageParam;
 // A null id means the page's input is invalid: the query waits (skipToken).
 export const proposalQueries = {
   all: (endpoint: string) => ['api', endpoint, 'proposals'] as const,
-  /** Polls every `pollMs` while the proposal can still change status by itself (until the end-blocker decides). */
+  /**
+   * Polls every `pollMs` while the proposal can still change status (until the end-blocker
+   * decides): slowly, as the page also refetches it when its tally's outcome changes.
+   */
   detail: (endpoint: string, id: string | null, pollMs: number | false = false) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'detail', id],
@@ -20,13 +23,14 @@ export const proposalQueries = {
         pollMs !== false && query.state.data && isUndecided(query.state.data.status) ? pollMs : false,
     }),
   /**
-   * The tally, polled every `paceMs` while voting is open; it stops by itself once voting ends.
-   * `status` is part of the key so the final tally is fetched afresh when the status settles.
+   * The live tally of an undecided proposal, polled every `paceMs` while voting is open; it stops
+   * by itself once voting ends. A decided proposal carries its final tally, the same numbers the
+   * tally query would answer, so nothing is asked for it (nor for one the chain does not count).
    */
   tally: (endpoint: string, proposal: Pick<Proposal, 'id' | 'status' | 'voting_period_end'>, paceMs: number) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'tally', proposal.id, proposal.status],
-      queryFn: PHASES[proposalPhase(proposal, Date.now())].hasTally
+      queryFn: PHASES[proposalPhase(proposal, Date.now())].undecided
         ? ({ signal }) => getTally(endpoint, proposal.id, { signal })
         : skipToken,
       refetchInterval: () => (PHASES[proposalPhase(proposal, Date.now())].live ? paceMs : false),
@@ -41,16 +45,20 @@ export const proposalQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
-  /** How many votes are stored now: one row and the total, cheap enough to poll while voting (id null: wait). */
-  voteCount: (endpoint: string, id: string | null) =>
+  /**
+   * How many votes are stored now: one row and the total, asked every `pollMs` while voting. It
+   * starts from the count the list's first page reported (`known`, read at `knownAt`), so opening
+   * the page costs no request for it.
+   */
+  voteCount: (endpoint: string, id: string, known: string, knownAt: number, pollMs: number) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'vote-count', id],
-      queryFn:
-        id === null
-          ? skipToken
-          : ({ signal }) =>
-              getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
-      refetchInterval: 5000,
+      queryFn: ({ signal }) =>
+        getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
+      initialData: known,
+      initialDataUpdatedAt: knownAt,
+      staleTime: pollMs,
+      refetchInterval: pollMs,
     }),
   vote: (endpoint: string, id: string | null, voter: string | null) =>
     queryOptions({

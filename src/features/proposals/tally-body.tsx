@@ -1,117 +1,98 @@
-import { Alert, Progress, Table, Text, Tooltip } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 
-import type { GroupInfo, GroupPolicyInfo, TallyResult } from '../../api/schemas.ts';
-import { evaluatePolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
+import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
+import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { TALLY_FIELDS, TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { dec, percentOf, type Dec } from '../../lib/decimal.ts';
-import { grouped } from '../../lib/format-number.ts';
-import classes from './tally-panel.module.css';
+import { TallyBar } from './tally-bar.tsx';
+import { FinalVerdict, LiveOutcome } from './tally-outcome.tsx';
 
-const OUTCOME_COLOR = { passing: 'teal', failing: 'red', open: 'blue' } satisfies Record<Evaluation['outcome'], string>;
-const SETTLED: Record<Exclude<Evaluation['outcome'], 'open'>, string> = {
-  passing:
-    'Yes has reached it: the proposal passes once anyone executes it or voting ends. The outcome can no longer change.',
-  failing:
-    'Even if every member who has not voted votes yes, it cannot reach the line: the outcome can no longer change.',
-};
+function Share({ value, total }: { value: string | Dec; total?: string }) {
+  const share = total === undefined ? null : percentOf(value, total);
+  return share === null ? <>—</> : <DecimalText value={share} suffix="%" />;
+}
 
-/** The counts as a bar with the pass line, a table, and (while undecided) what the outcome is so far. */
+/** The counts as a bar with the pass line, a table, and what they mean (while undecided, or once final). */
 export function TallyBody({
   tally,
+  proposal,
+  phase,
   policy,
   group,
-  undecided,
 }: {
   tally: TallyResult;
+  proposal: Proposal;
+  phase: ProposalPhase;
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
-  undecided: boolean;
 }) {
-  const total = group?.total_weight;
+  const { undecided } = PHASES[phase];
+  // A final tally is compared with nothing current: the group may have changed since.
+  const total = undecided ? group?.total_weight : undefined;
   const evaluation =
-    policy && total !== undefined ? evaluatePolicy(readPolicy(policy.decision_policy), tally, total) : null;
+    undecided && policy && total !== undefined
+      ? evaluatePolicy(readPolicy(policy.decision_policy), tally, total)
+      : null;
   const counted = TALLY_FIELDS.reduce((sum, field) => sum.plus(tally[field]), dec(0));
   // Shares are of the total weight, or of what was counted when members left since voting.
   const base = total !== undefined && dec(total).gt(counted) ? dec(total) : counted;
-  const share = (value: string) => (base.isZero() ? 0 : Number(percentOf(value, base, 4)));
-  const shareOfTotal = (value: string | Dec, unknown: string) =>
-    total !== undefined ? `${percentOf(value, total) ?? '—'}%` : unknown;
-  const linePercent = evaluation && !base.isZero() ? Number(percentOf(evaluation.line, base, 4)) : null;
   return (
     <>
-      <div className={classes.barWrap}>
-        <Progress.Root size={22} aria-label="Share of total weight by vote option">
+      <TallyBar tally={tally} base={base} line={evaluation?.line ?? null} />
+      <Table withRowBorders={false} verticalSpacing={4} layout="fixed">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Option</Table.Th>
+            <Table.Th ta="right">Weight</Table.Th>
+            <Table.Th ta="right">{total !== undefined ? 'Share' : 'Of counted'}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
           {TALLY_ORDER.map((option) => {
-            const { label, color, tallyField } = VOTE_OPTIONS[option];
+            const { label, symbol, tallyField } = VOTE_OPTIONS[option];
             return (
-              <Tooltip key={tallyField} label={`${label}: ${grouped(tally[tallyField])}`}>
-                <Progress.Section value={share(tally[tallyField])} color={color} />
-              </Tooltip>
+              <Table.Tr key={tallyField}>
+                <Table.Td>
+                  <span aria-hidden>{symbol} </span>
+                  {label}
+                </Table.Td>
+                <Table.Td ta="right" data-testid={`tally-${tallyField}`}>
+                  <DecimalText value={tally[tallyField]} />
+                </Table.Td>
+                <Table.Td ta="right">
+                  <Share
+                    value={tally[tallyField]}
+                    total={total ?? (counted.isZero() ? undefined : counted.toFixed())}
+                  />
+                </Table.Td>
+              </Table.Tr>
             );
           })}
-        </Progress.Root>
-        {linePercent !== null && (
-          <div
-            className={classes.line}
-            style={{ left: `${Math.min(100, linePercent)}%` }}
-            aria-hidden
-            data-testid="threshold-line"
-          />
-        )}
-      </div>
-      <div style={{ overflowX: 'auto' }}>
-        <Table withRowBorders={false} verticalSpacing={4} fz="sm" miw={360}>
-          <Table.Thead>
+          {evaluation && (
             <Table.Tr>
-              <Table.Th>Option</Table.Th>
-              <Table.Th>Weight</Table.Th>
-              <Table.Th>Share of total weight</Table.Th>
+              <Table.Td c="dimmed">Not voted</Table.Td>
+              <Table.Td ta="right" c="dimmed">
+                <DecimalText value={evaluation.undecided.toFixed()} />
+              </Table.Td>
+              <Table.Td ta="right" c="dimmed">
+                <Share value={evaluation.undecided} total={total} />
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {TALLY_ORDER.map((option) => {
-              const { label, symbol, tallyField } = VOTE_OPTIONS[option];
-              return (
-                <Table.Tr key={tallyField}>
-                  <Table.Td>
-                    <span aria-hidden>{symbol} </span>
-                    {label}
-                  </Table.Td>
-                  <Table.Td ff="monospace" data-testid={`tally-${tallyField}`}>
-                    {grouped(tally[tallyField])}
-                  </Table.Td>
-                  <Table.Td>{shareOfTotal(tally[tallyField], '—')}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-            {evaluation && (
-              <Table.Tr>
-                <Table.Td c="dimmed">Not voted</Table.Td>
-                <Table.Td ff="monospace" c="dimmed">
-                  {grouped(evaluation.undecided.toFixed())}
-                </Table.Td>
-                <Table.Td c="dimmed">{shareOfTotal(evaluation.undecided, '')}</Table.Td>
-              </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
-      </div>
-      {evaluation && undecided && (
-        <Alert color={OUTCOME_COLOR[evaluation.outcome]} variant="light" data-testid="tally-outcome">
-          <Text fz="sm">
-            Pass line: {grouped(evaluation.line.toFixed())} yes weight
-            {total !== undefined ? ` (${percentOf(evaluation.line, total) ?? '—'}% of ${grouped(total)})` : ''}.{' '}
-            {evaluation.outcome === 'open'
-              ? `Yes needs ${grouped(evaluation.needed.toFixed())} more weight to pass.`
-              : SETTLED[evaluation.outcome]}
-          </Text>
-        </Alert>
-      )}
-      {undecided && (
+          )}
+        </Table.Tbody>
+      </Table>
+      {total !== undefined && (
         <Text fz="xs" c="dimmed">
-          Counted with each voter's current weight; votes of addresses that have left the group do not count.
+          Shares are of the group’s current total weight, <DecimalText value={total} />. Each vote counts with the
+          voter’s current weight; votes of addresses that have left the group do not count.
         </Text>
       )}
+      {evaluation && total !== undefined && (
+        <LiveOutcome evaluation={evaluation} total={total} votingEnded={!PHASES[phase].live} />
+      )}
+      {phase === 'final' && <FinalVerdict proposal={proposal} policy={policy} />}
     </>
   );
 }

@@ -74,12 +74,17 @@ describe('TallyPanel', () => {
     await tick(10);
     expect(screen.getByTestId('tally-live')).toBeInTheDocument();
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
-    expect(screen.getByTestId('tally-outcome')).toHaveTextContent('Yes needs 5 more weight to pass.');
+    expect(screen.getByTestId('tally-outcome')).toHaveTextContent('Yes needs 5 more weight to pass');
+    const live = screen.getByRole('status', { name: '' });
+    expect(live).toHaveTextContent(/^$/); // what is on screen on arrival is not announced
     await tick(5_000);
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('2');
-    expect(screen.getByRole('status', { name: '' })).toHaveTextContent('Tally updated: Yes 2, No 1');
+    expect(live).toHaveTextContent('Tally updated: Yes 2, No 1');
     await tick(5_000);
     expect(calls).toBe(3);
+    // Changed again within 20 s of the last announcement: shown, not yet spoken.
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('3');
+    expect(live).toHaveTextContent('Tally updated: Yes 2, No 1');
     await tick(5_000); // voting has ended now
     const after = calls;
     expect(screen.queryByTestId('tally-live')).toBeNull();
@@ -88,14 +93,20 @@ describe('TallyPanel', () => {
     expect(calls).toBe(after);
   });
 
-  it('does not poll a final proposal and shows its final tally', async () => {
-    renderWithApp(
-      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_ACCEPTED', -60_000)} policy={policy} group={group} />,
-    );
+  it('shows a final proposal’s stored tally without asking, and says why it passed', async () => {
+    const accepted = {
+      ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),
+      final_tally_result: { yes_count: '7', abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+    };
+    renderWithApp(<TallyPanel endpoint="" proposal={accepted} policy={policy} group={group} />);
     await tick(10);
     expect(screen.getByTestId('tally-final')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('7');
+    expect(screen.getByTestId('tally-verdict')).toHaveTextContent(
+      'Accepted: when the chain tallied it, the yes weight (7) reached its policy’s pass line (threshold 6).',
+    );
     await tick(30_000);
-    expect(calls).toBe(1);
+    expect(calls).toBe(0);
   });
 
   it('does not ask for the tally of a withdrawn proposal (the chain refuses it)', async () => {
@@ -104,6 +115,6 @@ describe('TallyPanel', () => {
     );
     await tick(10_000);
     expect(calls).toBe(0);
-    expect(screen.getByText(/withdrawn proposal has no tally/)).toBeInTheDocument();
+    expect(screen.getByText(/A withdrawn proposal has no tally/)).toBeInTheDocument();
   });
 });

@@ -1,23 +1,29 @@
 import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
-import { statusLabel } from '../../components/badges.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
+import { usePoliteAnnouncement } from '../../hooks/use-polite-announcement.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
-import { grouped } from '../../lib/format-number.ts';
+import { shownDecimal } from '../../lib/format-number.ts';
+import { formatUtcClock } from '../../lib/time.ts';
 import { proposalQueries } from './queries.ts';
 import { TallyBody } from './tally-body.tsx';
 import classes from './tally-panel.module.css';
 
+/** A screen reader hears the live tally at most this often, and only when it changed. */
+const ANNOUNCE_GAP_MS = 20_000;
+
 function summary(tally: TallyResult): string {
   return TALLY_ORDER.map((option) => {
     const { label, tallyField } = VOTE_OPTIONS[option];
-    return `${label} ${grouped(tally[tallyField])}`;
+    return `${label} ${shownDecimal(tally[tallyField]).text}`;
   }).join(', ');
 }
 
@@ -29,7 +35,7 @@ const PHASE_BADGES = {
   ),
   'awaiting final tally': () => (
     <Badge color="yellow" data-testid="tally-ended">
-      Voting ended · waiting for the chain to finalize
+      Voting ended · waiting for the chain to decide
     </Badge>
   ),
   final: () => (
@@ -40,44 +46,61 @@ const PHASE_BADGES = {
   'no tally': () => null,
 } satisfies Record<ProposalPhase, (paceMs: number) => ReactNode>;
 
+const NO_TALLY: Partial<Record<Proposal['status'], string>> = {
+  PROPOSAL_STATUS_WITHDRAWN:
+    'A withdrawn proposal has no tally: a proposer or the policy’s admin withdrew it, and the chain does not count it.',
+  PROPOSAL_STATUS_ABORTED:
+    'An aborted proposal has no tally: its group policy changed while it was open, which aborts it, and the chain ' +
+    'does not count it.',
+};
+
 interface Props {
   endpoint: string;
   proposal: Proposal;
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
+  /** Called when the outcome at current weights changes (the proposal may then change status). */
+  onOutcomeChange?: () => void;
 }
 
 /**
  * The weighted tally. While voting is open it refreshes about once per block (paused in a hidden
- * tab), says when it last changed and announces changes politely; once voting ends it stops and
- * shows the final tally the chain stored.
+ * tab), says when it last changed and announces changes politely and rarely; once voting ends it
+ * stops and shows the final tally the chain stored, with why the proposal passed or failed.
  */
-export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
+export function TallyPanel({ endpoint, proposal, policy, group, onOutcomeChange }: Props) {
   const phase = useProposalPhase(proposal);
   const pace = useBlockPace(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
-
-  const [announcement, setAnnouncement] = useState('');
-  const lastSummary = useRef<string | null>(null);
-  const tally = query.data?.tally;
+  const stored = phase === 'final';
+  const tally = stored ? proposal.final_tally_result : query.data?.tally;
+  const announcement = usePoliteAnnouncement(
+    tally && PHASES[phase].live ? `Tally updated: ${summary(tally)}` : null,
+    ANNOUNCE_GAP_MS,
+  );
+  const outcome =
+    tally && policy && group && PHASES[phase].undecided
+      ? evaluatePolicy(readPolicy(policy.decision_policy), tally, group.total_weight)?.outcome
+      : undefined;
+  const lastOutcome = useRef(outcome);
   useEffect(() => {
-    if (!tally) return;
-    const text = summary(tally);
-    if (lastSummary.current !== null && lastSummary.current !== text) setAnnouncement(`Tally updated: ${text}`);
-    lastSummary.current = text;
-  }, [tally]);
+    if (outcome !== undefined && lastOutcome.current !== undefined && outcome !== lastOutcome.current)
+      onOutcomeChange?.();
+    lastOutcome.current = outcome;
+  }, [outcome, onOutcomeChange]);
 
   return (
     <Card data-testid="tally-panel">
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" mb="sm" gap="xs">
         <Title order={2} fz="lg">
           Tally
         </Title>
         <Group gap="xs">
           {PHASE_BADGES[phase](pace)}
-          {query.dataUpdatedAt > 0 && (
+          {!stored && query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
-              Updated {new Date(query.dataUpdatedAt).toLocaleTimeString()}
+              Updated {formatUtcClock(new Date(query.dataUpdatedAt))} (
+              <RelativeTime date={new Date(query.dataUpdatedAt)} />)
             </Text>
           )}
         </Group>
@@ -87,17 +110,17 @@ export function TallyPanel({ endpoint, proposal, policy, group }: Props) {
       </VisuallyHidden>
       {!PHASES[phase].hasTally ? (
         <Text fz="sm" c="dimmed">
-          A {statusLabel(proposal.status).toLowerCase()} proposal has no tally: the chain refuses to count it. Its votes
-          stay listed until its voting period would have ended.
+          {NO_TALLY[proposal.status] ?? 'This proposal has no tally.'} Its votes stay listed until its voting period
+          would have ended.
         </Text>
-      ) : query.isPending ? (
+      ) : !stored && query.isPending ? (
         <LoadingBlock label="Loading tally" rows={4} />
-      ) : query.isError && !tally ? (
+      ) : !stored && query.isError && !tally ? (
         <ErrorState error={query.error} onRetry={() => void query.refetch()} what="Tally" />
       ) : tally ? (
         <Stack gap="sm">
-          {query.isError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
-          <TallyBody tally={tally} policy={policy} group={group} undecided={PHASES[phase].undecided} />
+          {!stored && query.isError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
+          <TallyBody tally={tally} proposal={proposal} phase={phase} policy={policy} group={group} />
         </Stack>
       ) : null}
     </Card>

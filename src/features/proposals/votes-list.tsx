@@ -1,95 +1,221 @@
-import { Button, Group, SegmentedControl, Stack } from '@mantine/core';
+import { Button, NativeSelect, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 
 import { voteRowId } from '../../api/row-ids.ts';
-import type { Proposal, Vote, VoteOption } from '../../api/schemas.ts';
+import type { Proposal, Vote } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
-import { AppLink } from '../../components/app-link.tsx';
 import { OptionBadge } from '../../components/badges.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { InfiniteList, type ListView } from '../../components/infinite-list.tsx';
+import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { PHASES } from '../../domain/proposal-phase.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
+import { useUrlState } from '../../hooks/use-url-state.ts';
+import { checkAddress } from '../../lib/address.ts';
+import { compareDecimals } from '../../lib/decimal.ts';
+import { compareTimes } from '../../lib/time.ts';
 import { proposalQueries } from './queries.ts';
+import { VoteLookup } from './vote-lookup.tsx';
 
-const OPTION_FILTERS = [
-  { label: 'All', value: 'all' },
-  ...TALLY_ORDER.map((option) => ({
-    label: `${VOTE_OPTIONS[option].symbol} ${VOTE_OPTIONS[option].shortLabel}`,
-    value: option,
-  })),
+type VoteSort = 'chain' | 'weight' | 'time' | 'address';
+const SORTS: readonly SortChoice<VoteSort>[] = [
+  { value: 'chain', label: 'Chain order' },
+  { value: 'weight', label: 'Weight, largest first' },
+  { value: 'time', label: 'Newest first' },
+  { value: 'address', label: 'Address, A to Z' },
 ];
+const OPTIONS = ['all', ...TALLY_ORDER] as const;
+type OptionChoice = (typeof OPTIONS)[number];
 
-export function VotesList({ endpoint, proposal }: { endpoint: string; proposal: Proposal }) {
-  const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id, proposal.status));
-  const [option, setOption] = useState<'all' | VoteOption>('all');
-  // While voting is open, watch the vote count and offer to reload the list when it grows.
-  const phase = useProposalPhase(proposal);
-  const live = PHASES[phase].live;
-  const count = useQuery(proposalQueries.voteCount(endpoint, live ? proposal.id : null));
-  const loadedTotal = query.data?.pages[0]?.pagination.total;
-  const newVotes = live && count.data && loadedTotal ? BigInt(count.data) - BigInt(loadedTotal) : 0n;
-  const filter = useCallback((vote: Vote) => option === 'all' || vote.option === option, [option]);
+/** While voting, the stored vote count is read this often to offer a reload when it grows. */
+const COUNT_POLL_MS = 30_000;
+
+function NewVotes({
+  endpoint,
+  proposalId,
+  known,
+  knownAt,
+  onReload,
+  reloading,
+}: {
+  endpoint: string;
+  proposalId: string;
+  known: string;
+  knownAt: number;
+  onReload: () => void;
+  reloading: boolean;
+}) {
+  const count = useQuery(proposalQueries.voteCount(endpoint, proposalId, known, knownAt, COUNT_POLL_MS));
+  const added = BigInt(count.data) - BigInt(known);
+  if (added <= 0n) return null;
   return (
-    <Stack gap="xs">
-      <Group justify="space-between">
-        <SegmentedControl
-          w="fit-content"
-          value={option}
-          onChange={(value) => setOption(value as typeof option)}
-          aria-label="Show votes with option"
-          data={OPTION_FILTERS}
-        />
-        {newVotes > 0n && (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => void query.refetch()}
-            loading={query.isRefetching}
-            data-testid="new-votes"
+    <Button size="xs" variant="light" onClick={onReload} loading={reloading} data-testid="new-votes">
+      {added.toString()} new {added === 1n ? 'vote' : 'votes'} · reload the list
+    </Button>
+  );
+}
+
+interface Props {
+  endpoint: string;
+  proposal: Proposal;
+  /** Each member's current weight, once the page has loaded the group's members. */
+  weights?: ReadonlyMap<string, string>;
+  /** The weights are being loaded. */
+  weightsLoading: boolean;
+  /**
+   * Asks the page for the weights, which means reading the group's whole member list: only when
+   * the reader asks (it can be a million members), or sorts by weight.
+   */
+  onNeedWeights: () => void;
+}
+
+/** A proposal's votes: weight at current membership, sort, address search and option filter over all of them. */
+export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedWeights }: Props) {
+  const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id, proposal.status));
+  const [sort, setSort] = useUrlState<VoteSort>(
+    'sort',
+    'chain',
+    SORTS.map((choice) => choice.value),
+  );
+  const [option, setOption] = useUrlState<OptionChoice>('option', 'all', OPTIONS);
+  const [search, setSearch] = useUrlState<string>('voter', '');
+  const [exact, setExact] = useState(false);
+  const phase = useProposalPhase(proposal);
+  const whole = checkAddress(search);
+  useEffect(() => {
+    if (sort === 'weight' && !weights) onNeedWeights();
+  }, [sort, weights, onNeedWeights]);
+
+  const weightOf = useCallback((vote: Vote) => weights?.get(vote.voter) ?? '0', [weights]);
+  const view = useMemo((): ListView<Vote> => {
+    const compare: Record<VoteSort, ((a: Vote, b: Vote) => number) | undefined> = {
+      chain: undefined,
+      weight: weights ? (a, b) => compareDecimals(weightOf(b), weightOf(a)) : undefined,
+      time: (a, b) => compareTimes(b.submit_time, a.submit_time),
+      address: (a, b) => (a.voter < b.voter ? -1 : a.voter > b.voter ? 1 : 0),
+    };
+    const partial = search !== '' && !whole.ok;
+    const needs = [
+      sort !== 'chain' && `sort them (${SORTS.find((choice) => choice.value === sort)?.label.toLowerCase()})`,
+      option !== 'all' && `show only “${VOTE_OPTIONS[option].label}”`,
+      partial && 'find the address',
+    ].filter(Boolean);
+    return {
+      filter:
+        option === 'all' && !partial
+          ? undefined
+          : (vote) => (option === 'all' || vote.option === option) && (!partial || vote.voter.includes(search)),
+      compare: compare[sort],
+      wholeListReason: needs.length > 0 ? needs.join(' and ') : null,
+    };
+  }, [sort, option, search, whole.ok, weights, weightOf]);
+
+  const first = query.data?.pages[0];
+  const live = PHASES[phase].live;
+  return (
+    <InfiniteList
+      label="Votes"
+      query={query}
+      identity={voteRowId}
+      noun="votes"
+      rowHeight={52}
+      view={view}
+      toolbar={
+        <>
+          <ListToolbar
+            sort={sort}
+            sorts={SORTS}
+            onSort={setSort}
+            search={search}
+            onSearch={setSearch}
+            searchLabel="Find a voter"
+            exact={exact}
+            onExact={setExact}
           >
-            {newVotes.toString()} new {newVotes === 1n ? 'vote' : 'votes'} · reload the list
-          </Button>
-        )}
-      </Group>
-      <InfiniteList
-        label="Votes"
-        query={query}
-        identity={voteRowId}
-        filter={option === 'all' ? undefined : filter}
-        noun="votes"
-        rowHeight={56}
-        empty={
-          PHASES[phase].votesPruned
-            ? 'No votes are stored: votes are pruned once a proposal is final. ' +
-              'The final tally above is what remains of them.'
-            : option !== 'all'
-              ? 'No loaded vote has this option.'
-              : 'Nobody has voted yet.'
-        }
-        columns={[
-          { label: 'Voter', width: '2fr' },
-          { label: 'Option', width: '150px' },
-          { label: 'Submitted', width: '1.4fr' },
-          { label: 'Metadata', width: '1fr' },
-        ]}
-        renderRow={(vote) => [
-          <AddressText address={vote.voter} to={`/voters/${vote.voter}`} key="v" />,
-          <AppLink
-            to={`/proposals/${vote.proposal_id}/votes/${vote.voter}`}
-            key="o"
-            aria-label={`Vote of ${vote.voter}`}
-          >
-            <OptionBadge option={vote.option} />
-          </AppLink>,
-          <TimeText value={vote.submit_time} key="t" />,
-          <span key="m" title={vote.metadata}>
-            {vote.metadata}
-          </span>,
-        ]}
-      />
-    </Stack>
+            <NativeSelect
+              label="Option"
+              size="xs"
+              value={option}
+              onChange={(event) => setOption(event.currentTarget.value as OptionChoice)}
+              data={OPTIONS.map((value) => ({
+                value,
+                label: value === 'all' ? 'All options' : VOTE_OPTIONS[value].label,
+              }))}
+            />
+            {!weights && (
+              <Button size="xs" variant="default" onClick={onNeedWeights} loading={weightsLoading}>
+                Show weights
+              </Button>
+            )}
+            {live && first && (
+              <NewVotes
+                endpoint={endpoint}
+                proposalId={proposal.id}
+                known={first.pagination.total}
+                knownAt={query.dataUpdatedAt}
+                onReload={() => void query.refetch()}
+                reloading={query.isRefetching}
+              />
+            )}
+          </ListToolbar>
+          {whole.ok && <VoteLookup endpoint={endpoint} proposalId={proposal.id} voter={whole.address} />}
+          {weightsLoading && (
+            <Text fz="sm" role="status">
+              Reading the group’s member list for each voter’s current weight…
+            </Text>
+          )}
+        </>
+      }
+      empty={
+        PHASES[phase].votesPruned
+          ? 'No votes are stored: votes are pruned once a proposal is final. ' +
+            'The final tally above is what remains of them.'
+          : option !== 'all' || search !== ''
+            ? 'No vote matches.'
+            : 'Nobody has voted yet.'
+      }
+      columns={[
+        {
+          label: 'Voter',
+          width: 'minmax(150px, 1.6fr)',
+          cell: (vote) => <AddressText address={vote.voter} to={`/voters/${vote.voter}`} copy={false} />,
+        },
+        { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
+        {
+          label: 'Weight now',
+          width: 'minmax(80px, 0.8fr)',
+          cell: (vote) =>
+            !weights ? (
+              <Text span fz="sm" c="dimmed">
+                {weightsLoading ? '…' : '—'}
+              </Text>
+            ) : weights.has(vote.voter) ? (
+              <DecimalText value={weightOf(vote)} exact={exact} interactive={false} />
+            ) : (
+              <Text span fz="sm" c="dimmed">
+                left the group
+              </Text>
+            ),
+        },
+        {
+          label: 'Submitted',
+          width: 'minmax(150px, 1.2fr)',
+          cell: (vote) => <TimeText value={vote.submit_time} compact />,
+        },
+        {
+          label: 'Metadata',
+          width: '1fr',
+          cell: (vote) =>
+            vote.metadata || (
+              <Text span fz="sm" c="dimmed">
+                none
+              </Text>
+            ),
+        },
+      ]}
+    />
   );
 }

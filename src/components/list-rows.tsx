@@ -1,0 +1,118 @@
+import { useMediaQuery } from '@mantine/hooks';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+
+import classes from './infinite-list.module.css';
+
+export interface ListColumn<T> {
+  label: string;
+  /** A CSS grid track on wide screens, e.g. "2fr" or "120px". */
+  width: string;
+  cell: (row: T) => ReactNode;
+}
+
+/** Below this width rows become cards: every value on a line of its own, none cut off. */
+const PHONE_QUERY = '(max-width: 40em)';
+
+interface Props<T> {
+  rows: T[];
+  columns: ListColumn<T>[];
+  identity: (row: T) => string;
+  label: string;
+  /** The list's full length when known (for aria-rowcount), else the rows given. */
+  rowCount: number;
+  /** Expected row height on wide screens; rows are measured once drawn. */
+  rowHeight: number;
+  /** Tells the list whether keyboard focus is inside the rows (auto-loading waits meanwhile). */
+  onKeyboardFocus: (inside: boolean) => void;
+}
+
+/**
+ * The rows of a list as an ARIA table, virtualised against the window so thousands stay smooth.
+ * Wide screens get a grid with one line per row; phones get a card per row, each value under
+ * its column's name. Cells wrap instead of clipping, and rows are measured, so nothing is cut.
+ */
+export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeight, onKeyboardFocus }: Props<T>) {
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const [margin, setMargin] = useState(0);
+  useLayoutEffect(() => {
+    // Where the list starts on the page, for window-scroll virtualisation; content above it (a
+    // card that loads later, an alert) moves it, so it is measured again whenever the page resizes.
+    const body = bodyRef.current;
+    if (!body) return;
+    const measure = () => setMargin(body.getBoundingClientRect().top + window.scrollY);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    return () => observer.disconnect();
+  }, []);
+  const estimate = phone ? 36 + 44 * Math.ceil((columns.length - 1) / 2) : rowHeight;
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => estimate,
+    // A row not laid out (a test's DOM, a hidden tab) measures 0: it keeps its estimate instead.
+    measureElement: (element) => element.getBoundingClientRect().height || estimate,
+    overscan: 12,
+    scrollMargin: margin,
+    getItemKey: (index) => identity(rows[index]),
+  });
+  useEffect(() => virtualizer.measure(), [phone, virtualizer]);
+  const template = columns.map((column) => column.width).join(' ');
+  const [title, ...fields] = columns;
+  return (
+    <div
+      role="table"
+      aria-label={label}
+      aria-rowcount={rowCount + 1}
+      className={classes.table}
+      data-layout={phone ? 'cards' : 'grid'}
+      onFocus={(event) => onKeyboardFocus(event.target.matches(':focus-visible'))}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) onKeyboardFocus(false);
+      }}
+    >
+      <div role="row" aria-rowindex={1} className={classes.header} style={{ gridTemplateColumns: template }}>
+        {columns.map((column) => (
+          <div role="columnheader" key={column.label}>
+            {column.label}
+          </div>
+        ))}
+      </div>
+      <div ref={bodyRef} style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          return (
+            <div
+              role="row"
+              aria-rowindex={item.index + 2}
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={classes.row}
+              style={{
+                gridTemplateColumns: phone ? undefined : template,
+                minHeight: phone ? undefined : rowHeight,
+                transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
+              }}
+            >
+              <div role="cell" className={classes.cell} data-list-cell>
+                {title.cell(row)}
+              </div>
+              {fields.map((column) => (
+                <div role="cell" key={column.label} className={classes.cell} data-list-cell>
+                  {phone && (
+                    <span className={classes.fieldLabel} aria-hidden>
+                      {column.label}
+                    </span>
+                  )}
+                  {column.cell(row)}
+                </div>
+              ))}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

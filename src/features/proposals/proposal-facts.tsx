@@ -1,0 +1,96 @@
+import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { AddressText } from '../../components/address-text.tsx';
+import { Field } from '../../components/field.tsx';
+import { MetadataText } from '../../components/metadata-text.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
+
+interface Props {
+  proposal: Proposal;
+  phase: ProposalPhase;
+  policy?: GroupPolicyInfo;
+  group?: GroupInfo;
+  /** The policy's name and address, linked (the page composes it). */
+  policyName: ReactNode;
+  /** The group's id and name, linked, once known. */
+  groupName: ReactNode;
+}
+
+const VOTING_END_LABEL: Record<ProposalPhase, string> = {
+  voting: 'Voting ends',
+  'awaiting final tally': 'Voting ended',
+  final: 'Voting ended',
+  // Withdrawn and aborted proposals stop counting at once; the end only says how long their votes stay stored.
+  'no tally': 'Voting period would end',
+};
+
+/** The proposal's summary and facts: who proposed it, where, when, and what changed since. */
+export function ProposalFacts({ proposal, phase, policy, group, policyName, groupName }: Props) {
+  const policyChanged = policy && policy.version !== proposal.group_policy_version;
+  const groupChanged = group && group.version !== proposal.group_version;
+  return (
+    <Card>
+      <Stack gap="md">
+        {proposal.summary && (
+          <Text
+            fz="sm"
+            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
+            data-testid="proposal-summary"
+          >
+            {proposal.summary}
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
+          <Field label="Policy">{policyName}</Field>
+          <Field label="Group">{groupName}</Field>
+          <Field label="Proposers">
+            <Stack gap={2}>
+              {proposal.proposers.map((proposer) => (
+                <AddressText key={proposer} address={proposer} to={`/voters/${proposer}`} />
+              ))}
+            </Stack>
+          </Field>
+          <Field label="Submitted">
+            <TimeText value={proposal.submit_time} />
+          </Field>
+          <Field label={VOTING_END_LABEL[phase]}>
+            <TimeText value={proposal.voting_period_end} withRelative={PHASES[phase].undecided} />
+          </Field>
+          <Field label="Versions at submission">
+            <Text fz="sm">
+              group {proposal.group_version}
+              {groupChanged ? ` (now ${group.version})` : ''} · policy {proposal.group_policy_version}
+              {policyChanged ? ` (now ${policy.version})` : ''}
+            </Text>
+          </Field>
+        </SimpleGrid>
+        {policyChanged && (
+          <Alert
+            color="orange"
+            variant="light"
+            title="The policy changed after submission"
+            data-testid="policy-changed"
+          >
+            {proposal.status === 'PROPOSAL_STATUS_ABORTED'
+              ? `Its policy was updated (version ${proposal.group_policy_version} → ${policy.version}) ` +
+                'while it was open, which aborted it.'
+              : `Its policy is now at version ${policy.version}.`}
+          </Alert>
+        )}
+        {groupChanged && isUndecided(proposal.status) && (
+          <Text fz="sm" c="dimmed" data-testid="group-changed">
+            The group has changed since submission (version {proposal.group_version} → {group.version}). Group changes
+            do not abort a proposal: the tally counts the members and weights of now, and further changes can still move
+            it until the chain decides.
+          </Text>
+        )}
+        <Field label="Metadata">
+          <MetadataText value={proposal.metadata} />
+        </Field>
+      </Stack>
+    </Card>
+  );
+}

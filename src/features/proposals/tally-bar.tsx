@@ -1,0 +1,41 @@
+import type { TallyResult } from '../../api/schemas.ts';
+import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { percentOf, type Dec } from '../../lib/decimal.ts';
+import { shownDecimal } from '../../lib/format-number.ts';
+import classes from './tally-panel.module.css';
+
+/**
+ * The tally as one bar of weight shares with the pass line on it. It is a picture (role img)
+ * whose name says the same in words; the table beside it is the accessible reading.
+ */
+export function TallyBar({ tally, base, line }: { tally: TallyResult; base: Dec; line: Dec | null }) {
+  const share = (value: string | Dec) => (base.isZero() ? 0 : Number(percentOf(value, base, 4)));
+  const words = TALLY_ORDER.map((option) => {
+    const { label, tallyField } = VOTE_OPTIONS[option];
+    return `${label} ${shownDecimal(tally[tallyField]).text}`;
+  });
+  const linePercent = line === null || base.isZero() ? null : Math.min(100, share(line));
+  const name =
+    `Tally: ${words.join(', ')}` +
+    (linePercent === null ? '' : `; pass line at ${shownDecimal(String(linePercent)).text}% of the total weight`);
+  return (
+    <div className={classes.barWrap} role="img" aria-label={name}>
+      <div className={classes.bar}>
+        {TALLY_ORDER.map((option) => {
+          const { color, tallyField } = VOTE_OPTIONS[option];
+          const width = share(tally[tallyField]);
+          return width > 0 ? (
+            <div
+              key={tallyField}
+              className={classes.section}
+              style={{ width: `${width}%`, background: `var(--mantine-color-${color}-filled)` }}
+            />
+          ) : null;
+        })}
+      </div>
+      {linePercent !== null && (
+        <div className={classes.line} style={{ left: `${linePercent}%` }} data-testid="threshold-line" />
+      )}
+    </div>
+  );
+}

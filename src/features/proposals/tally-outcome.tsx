@@ -1,0 +1,112 @@
+import { Alert, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+import type { ExecutorResult, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { briefPolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
+import { percentOf } from '../../lib/decimal.ts';
+
+// What the tally means, in words that stay true. While a proposal is undecided, everything is
+// said "at current membership and weights": group changes never abort a proposal and the live
+// tally counts current weights, so the outcome can move until the chain decides. Once decided,
+// the words say why it passed or failed.
+
+const OUTCOME_COLOR = { passing: 'teal', failing: 'red', open: 'blue' } satisfies Record<Evaluation['outcome'], string>;
+
+const STILL_MOVABLE =
+  'Until voting ends, a change to the group’s members or weights can still move the line or the count.';
+
+const LIVE_OUTCOME: Record<Evaluation['outcome'], (evaluation: Evaluation) => ReactNode> = {
+  open: (evaluation) => (
+    <>
+      Yes needs <DecimalText value={evaluation.needed.toFixed()} /> more weight to pass;{' '}
+      <DecimalText value={evaluation.undecided.toFixed()} /> has not voted yet.
+    </>
+  ),
+  passing: () => (
+    <>
+      Yes has reached it: if nothing changes, the proposal passes when voting ends, or sooner when someone executes it.{' '}
+      {STILL_MOVABLE}
+    </>
+  ),
+  failing: (evaluation) => (
+    <>
+      Even if every member who has not voted (<DecimalText value={evaluation.undecided.toFixed()} />) votes yes, yes
+      cannot reach it, so as things stand the proposal will be rejected. {STILL_MOVABLE}
+    </>
+  ),
+};
+
+/** The pass line and where yes stands, for a proposal still in voting or awaiting its final tally. */
+export function LiveOutcome({
+  evaluation,
+  total,
+  votingEnded,
+}: {
+  evaluation: Evaluation;
+  total: string;
+  votingEnded: boolean;
+}) {
+  const share = percentOf(evaluation.line, total);
+  return (
+    <Alert color={OUTCOME_COLOR[evaluation.outcome]} variant="light" data-testid="tally-outcome">
+      <Text fz="sm">
+        At current membership and weights, the pass line is <DecimalText value={evaluation.line.toFixed()} /> yes weight
+        {share !== null && (
+          <>
+            {' '}
+            (<DecimalText value={share} suffix="%" /> of <DecimalText value={total} />)
+          </>
+        )}
+        .{' '}
+        {votingEnded
+          ? 'Voting has ended: the chain decides at its next block, with the members and weights it has then.'
+          : LIVE_OUTCOME[evaluation.outcome](evaluation)}
+      </Text>
+    </Alert>
+  );
+}
+
+const EXECUTION: Record<ExecutorResult, string> = {
+  PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED: '',
+  PROPOSAL_EXECUTOR_RESULT_NOT_RUN:
+    'Its messages have not run yet: anyone may execute it once its minimum execution period has passed.',
+  PROPOSAL_EXECUTOR_RESULT_SUCCESS: 'Its messages ran successfully.',
+  PROPOSAL_EXECUTOR_RESULT_FAILURE:
+    'Its messages were run but failed, so none of them took effect; it can be executed again while it is stored.',
+};
+
+/** Why a decided proposal passed or failed, from its final tally and its policy's rule. */
+export function FinalVerdict({ proposal, policy }: { proposal: Proposal; policy?: GroupPolicyInfo }) {
+  const yes = <DecimalText value={proposal.final_tally_result.yes_count} />;
+  const rule = policy ? briefPolicy(readPolicy(policy.decision_policy)).split(' · ')[0] : null;
+  const ruleText = rule ? ` (${rule})` : '';
+  const policyChanged = policy && policy.version !== proposal.group_policy_version;
+  const accepted = proposal.status === 'PROPOSAL_STATUS_ACCEPTED';
+  if (!accepted && proposal.status !== 'PROPOSAL_STATUS_REJECTED') return null;
+  return (
+    <Alert color={accepted ? 'teal' : 'red'} variant="light" data-testid="tally-verdict">
+      <Stack gap={4}>
+        <Text fz="sm">
+          {accepted ? (
+            <>
+              Accepted: when the chain tallied it, the yes weight ({yes}) reached its policy’s pass line{ruleText}.
+            </>
+          ) : (
+            <>
+              Rejected: the yes weight ({yes}) did not reach its policy’s pass line{ruleText}: voting ended short of it,
+              or the weight still undecided could no longer lift yes to it.
+            </>
+          )}{' '}
+          {accepted ? EXECUTION[proposal.executor_result] : ''}
+        </Text>
+        {policyChanged && (
+          <Text fz="xs" c="dimmed">
+            The policy has changed since (version {proposal.group_policy_version} → {policy.version}); the rule above is
+            today’s.
+          </Text>
+        )}
+      </Stack>
+    </Alert>
+  );
+}

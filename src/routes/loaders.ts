@@ -1,0 +1,62 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { LoaderFunctionArgs } from 'react-router';
+
+import { overviewQueries } from '../features/groups/overview-queries.ts';
+import { groupFilterFrom, groupQueries } from '../features/groups/queries.ts';
+import { policyQueries } from '../features/policies/queries.ts';
+import { proposalQueries } from '../features/proposals/queries.ts';
+import { upgradeQueries } from '../features/upgrades/queries.ts';
+import { voterQueries } from '../features/votes/queries.ts';
+import { checkAddress } from '../lib/address.ts';
+import { endpointOfRequest } from '../lib/endpoint.ts';
+import { parseId } from '../lib/ids.ts';
+
+// Each page's loader starts the requests the page cannot show anything without, without
+// awaiting them. Loaders are loaded with the app (they are small), not with their page's code:
+// a deep link's API requests then start while that code is still on its way.
+
+type Loader = (args: LoaderFunctionArgs) => null;
+type MakeLoader = (queryClient: QueryClient) => Loader;
+
+const warm =
+  (start: (queryClient: QueryClient, endpoint: string, args: LoaderFunctionArgs) => void): MakeLoader =>
+  (queryClient) =>
+  (args) => {
+    start(queryClient, endpointOfRequest(args.request), args);
+    return null;
+  };
+
+export const routeLoaders = {
+  overview: warm((queryClient, endpoint) => {
+    void queryClient.prefetchQuery(overviewQueries.groupCount(endpoint));
+    void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
+  }),
+  groups: warm((queryClient, endpoint, { request }) => {
+    const { filter } = groupFilterFrom(new URL(request.url).searchParams);
+    if (filter !== null) void queryClient.prefetchInfiniteQuery(groupQueries.list(endpoint, filter));
+  }),
+  group: warm((queryClient, endpoint, { params }) => {
+    const id = parseId(params.groupId ?? '');
+    if (id === null) return;
+    void queryClient.prefetchQuery(groupQueries.detail(endpoint, id));
+    void queryClient.prefetchInfiniteQuery(policyQueries.byGroup(endpoint, id));
+  }),
+  policy: warm((queryClient, endpoint, { params }) => {
+    const check = checkAddress(params.address ?? '');
+    if (!check.ok) return;
+    void queryClient.prefetchQuery(policyQueries.detail(endpoint, check.address));
+    void queryClient.prefetchInfiniteQuery(policyQueries.proposals(endpoint, check.address));
+  }),
+  proposal: warm((queryClient, endpoint, { params }) => {
+    const id = parseId(params.proposalId ?? '');
+    if (id !== null) void queryClient.prefetchQuery(proposalQueries.detail(endpoint, id));
+  }),
+  voter: warm((queryClient, endpoint, { params }) => {
+    const check = checkAddress(params.address ?? '');
+    if (check.ok) void queryClient.prefetchInfiniteQuery(voterQueries.votes(endpoint, check.address));
+  }),
+  upgrades: warm((queryClient, endpoint) => {
+    void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));
+    void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
+  }),
+} satisfies Record<string, MakeLoader>;
