@@ -9,6 +9,7 @@ import { createPolityServer } from '../gateway/http-server.ts';
 import { QueryService } from '../queries/query-service.ts';
 import { ChainNode } from '../sim/chain-node.ts';
 import { LARGE } from '../sim/scale.ts';
+import { archiveBench } from './archive-bench.ts';
 import { retentionBench } from './retention.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -145,6 +146,7 @@ async function main() {
 
 main()
   .then(retentionBench)
+  .then(archiveBench)
   .catch((e: unknown) => {
     console.error(e);
     process.exit(1);

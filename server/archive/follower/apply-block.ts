@@ -13,6 +13,7 @@ import {
 } from './archive-writer.ts';
 import { addSeconds, durationSeconds } from './chain-time.ts';
 import { decodeBlock, type BlockFacts, type SubmitFact } from './decode-block.ts';
+import type { OpenWork } from './open-work.ts';
 
 const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 
@@ -20,7 +21,7 @@ interface BlockReads {
   groups: { info: NodeGroup; members: NodeMember[] }[];
   policies: NodePolicy[];
   proposals: Map<string, NodeProposal | null>;
-  duePolicies: Map<string, string>;
+  due: Set<string>;
   scheduledPlan: { name: string; height: string; info: string } | null;
   applied: {
     name: string;
@@ -29,7 +30,7 @@ interface BlockReads {
   }[];
 }
 
-async function readAt(db: SqlDatabase, rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
+async function readAt(work: OpenWork, rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
   const height = block.height;
   const groups = await Promise.all(
     [...facts.groups].map(async (id) => {
@@ -42,29 +43,21 @@ async function readAt(db: SqlDatabase, rest: RestReader, block: FetchedBlock, fa
   );
   // Proposals whose voting ended (decided at voting end, with no event) or whose policy changed
   // (aborted, with no event of their own) are read too.
-  const due = await db.query<{ id: string; policy_address: string }>(
-    `SELECT id::text AS id, policy_address FROM proposals WHERE status = 'PROPOSAL_STATUS_SUBMITTED'
-     AND (voting_ends_at < $1::timestamptz OR policy_address IN (SELECT jsonb_array_elements_text($2::jsonb)))`,
-    [block.time, JSON.stringify([...facts.policies])],
-  );
+  const due = work.due(block.time, facts.policies);
   const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
   const ids = new Set([
     ...facts.submitted.map((fact) => fact.proposalId),
     ...facts.executed.map((fact) => fact.proposalId),
     ...facts.withdrawn,
-    ...due.map((row) => row.id),
+    ...due,
   ]);
   const proposals = new Map<string, NodeProposal | null>();
   await Promise.all(
     [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
   );
   const scheduledPlan = facts.upgradeScheduled ? await rest.currentPlan(height) : null;
-  const pending = await db.query<{ name: string }>(
-    'SELECT name FROM upgrades WHERE applied_height IS NULL AND height <= $1',
-    [String(height)],
-  );
   const applied = [];
-  for (const { name } of pending) {
+  for (const name of work.upgradesDue(height)) {
     if ((await rest.appliedHeight(name, height)) === 0n) continue;
     const versionsAfter = await rest.moduleVersions(height);
     const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
@@ -74,7 +67,7 @@ async function readAt(db: SqlDatabase, rest: RestReader, block: FetchedBlock, fa
     groups: groups.filter((group) => group !== null),
     policies,
     proposals,
-    duePolicies: new Map(due.map((row) => [row.id, row.policy_address])),
+    due: new Set(due),
     scheduledPlan,
     applied,
   };
@@ -145,11 +138,7 @@ async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFact
     const before = (await tx.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [id]))[0];
     await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, true);
     if (!before || before.status === proposal.status) continue;
-    if (
-      reads.duePolicies.has(id) &&
-      FINAL.has(proposal.status) &&
-      new Date(proposal.voting_period_end) < new Date(time)
-    ) {
+    if (reads.due.has(id) && FINAL.has(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
       await timeline(
         tx,
         id,
@@ -227,25 +216,52 @@ export async function writeModuleVersions(
   }
 }
 
+/** Keeps the in-memory work list in step with what a block showed. */
+function notice(work: OpenWork, facts: BlockFacts, reads: BlockReads): void {
+  for (const proposal of reads.proposals.values()) if (proposal) work.saw(proposal);
+  for (const fact of facts.pruned) work.gone(fact.proposalId);
+  if (reads.scheduledPlan) work.scheduled(reads.scheduledPlan.name, BigInt(reads.scheduledPlan.height));
+  for (const upgrade of reads.applied) work.applied(upgrade.name);
+}
+
+const isPruned = (error: unknown) => error instanceof Error && 'pruned' in error && error.pruned === true;
+
 /**
- * Archives one block: decode it, read what it changed at its height, write everything in one
- * transaction with the cursor. A block whose state the node has pruned becomes a gap.
+ * Archives consecutive blocks: each is decoded and what it changed is read at its own height,
+ * then all of them are written in one transaction with the cursor, so the archive holds whole
+ * blocks only and resumes after the last one committed. A block whose state the node has pruned
+ * becomes a gap. Returns how many blocks were archived (the rest are left for the next call).
  */
-export async function applyBlock(db: SqlDatabase, rest: RestReader, block: FetchedBlock): Promise<'archived' | 'gap'> {
-  const facts = decodeBlock(block);
-  let reads: BlockReads;
-  try {
-    reads = await readAt(db, rest, block, facts);
-  } catch (error) {
-    if (error instanceof Error && 'pruned' in error && error.pruned === true) {
-      await db.transaction(async (tx) => {
+export async function applyBlocks(
+  db: SqlDatabase,
+  rest: RestReader,
+  work: OpenWork,
+  blocks: readonly FetchedBlock[],
+): Promise<number> {
+  const planned: { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[] = [];
+  for (const block of blocks) {
+    const facts = decodeBlock(block);
+    try {
+      const reads = await readAt(work, rest, block, facts);
+      notice(work, facts, reads);
+      planned.push({ block, facts, reads });
+    } catch (error) {
+      if (!isPruned(error)) {
+        // What was read so far is still good: commit it, retry the rest later.
+        if (planned.length === 0) throw error;
+        break;
+      }
+      planned.push({ block, facts, reads: null });
+    }
+  }
+  await db.transaction(async (tx) => {
+    for (const { block, facts, reads } of planned) {
+      if (reads) await writeBlock(tx, block, facts, reads);
+      else {
         await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
         await setCursor(tx, block.height, block.hash, block.time);
-      });
-      return 'gap';
+      }
     }
-    throw error;
-  }
-  await db.transaction((tx) => writeBlock(tx, block, facts, reads));
-  return 'archived';
+  });
+  return planned.length;
 }

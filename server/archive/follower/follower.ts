@@ -1,9 +1,10 @@
 import type { SqlDatabase } from '../db/sql-database.ts';
 import type { RestReader } from '../node/rest-reader.ts';
 import type { FetchedBlock, RpcReader } from '../node/rpc-reader.ts';
-import { applyBlock } from './apply-block.ts';
+import { applyBlocks } from './apply-block.ts';
 import { recordGap, setCursor } from './archive-writer.ts';
 import { bootstrap } from './bootstrap.ts';
+import { OpenWork } from './open-work.ts';
 
 export interface FollowerOptions {
   /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
@@ -38,6 +39,7 @@ export class Follower {
     blocksPerSecond: 0,
   };
   private running = false;
+  private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
 
   constructor(
@@ -130,12 +132,22 @@ export class Follower {
         const blocks = await Promise.all(
           Array.from({ length: count }, (_, index) => this.rpc.block(cursor!.height + 1n + BigInt(index))),
         );
+        let previous = cursor.hash;
         for (const block of blocks) {
-          if (!this.running) return;
-          if (!this.continues(cursor.hash, block)) return;
-          await applyBlock(this.db, this.rest, block);
-          cursor = { height: block.height, hash: block.hash };
-          windowBlocks++;
+          if (!this.continues(previous, block)) return;
+          previous = block.hash;
+        }
+        if (!this.running) return;
+        this.work ??= await OpenWork.load(this.db);
+        try {
+          const archived = await applyBlocks(this.db, this.rest, this.work, blocks);
+          const last = blocks[archived - 1];
+          cursor = { height: last.height, hash: last.hash };
+          windowBlocks += archived;
+        } catch (error) {
+          // The in-memory work list may have run ahead of what was committed: rebuild it.
+          this.work = null;
+          throw error;
         }
         this.state.lastError = null;
         backoff = 500;

@@ -1,0 +1,63 @@
+import type { SqlDatabase } from '../db/sql-database.ts';
+import type { NodeProposal } from '../node/rest-reader.ts';
+
+/**
+ * What the follower must look at without an event telling it: open proposals (decided at their
+ * voting end, or aborted when their policy changes) and scheduled upgrades (applied at their
+ * height). Kept in memory, loaded from the archive at start and updated as blocks are read, so a
+ * block costs no query to find them.
+ */
+export class OpenWork {
+  private readonly open = new Map<string, { endsAt: number; policy: string }>();
+  private readonly upgrades = new Map<string, bigint>();
+
+  static async load(db: SqlDatabase): Promise<OpenWork> {
+    const work = new OpenWork();
+    const proposals = await db.query<{ id: string; voting_period_end: string; policy_address: string }>(
+      `SELECT id::text AS id, voting_period_end, policy_address FROM proposals WHERE status = 'PROPOSAL_STATUS_SUBMITTED'`,
+    );
+    for (const row of proposals)
+      work.open.set(row.id, { endsAt: Date.parse(row.voting_period_end), policy: row.policy_address });
+    const plans = await db.query<{ name: string; height: string }>(
+      'SELECT name, height::text AS height FROM upgrades WHERE applied_height IS NULL',
+    );
+    for (const plan of plans) work.upgrades.set(plan.name, BigInt(plan.height));
+    return work;
+  }
+
+  /** Open proposals whose voting ended before `time`, or whose policy changed. */
+  due(time: string, changedPolicies: ReadonlySet<string>): string[] {
+    const now = Date.parse(time);
+    const ids: string[] = [];
+    // Times are compared in milliseconds: a proposal ending in the same millisecond as the block
+    // is re-read a block later at worst, never missed.
+    for (const [id, entry] of this.open) if (entry.endsAt < now || changedPolicies.has(entry.policy)) ids.push(id);
+    return ids;
+  }
+
+  /** Records what a block showed of a proposal. */
+  saw(proposal: NodeProposal): void {
+    if (proposal.status === 'PROPOSAL_STATUS_SUBMITTED') {
+      this.open.set(proposal.id, {
+        endsAt: Date.parse(proposal.voting_period_end),
+        policy: proposal.group_policy_address,
+      });
+    } else this.open.delete(proposal.id);
+  }
+
+  gone(id: string): void {
+    this.open.delete(id);
+  }
+
+  upgradesDue(height: bigint): string[] {
+    return [...this.upgrades].filter(([, planned]) => planned <= height).map(([name]) => name);
+  }
+
+  scheduled(name: string, height: bigint): void {
+    this.upgrades.set(name, height);
+  }
+
+  applied(name: string): void {
+    this.upgrades.delete(name);
+  }
+}

@@ -1,0 +1,176 @@
+// Archive figures: catch-up rate from the embedded chain (blocks/s, votes/s) into PGlite and
+// PostgreSQL, the latency of every archive endpoint at 1,000,000 archived votes, the database
+// size per million votes, and the follower's peak RSS. Prints figures; asserts nothing.
+
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+
+import { handleArchive } from '../archive/api/archive-http.ts';
+import { openDatabase } from '../archive/archive-service.ts';
+import { migrate } from '../archive/db/migrations.ts';
+import type { SqlDatabase } from '../archive/db/sql-database.ts';
+import { Follower } from '../archive/follower/follower.ts';
+import { RestReader } from '../archive/node/rest-reader.ts';
+import { RpcReader } from '../archive/node/rpc-reader.ts';
+import { createPolityServer } from '../gateway/http-server.ts';
+import { QueryService } from '../queries/query-service.ts';
+import { ChainNode } from '../sim/chain-node.ts';
+
+const CATCH_UP_BLOCKS = 1500;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function catchUp(database: string, label: string): Promise<void> {
+  const node = ChainNode.open({
+    seed: 'archive-bench',
+    genesisTime: Date.parse('2026-11-01T00:00:00Z'),
+    scenario: 'demo',
+    livePeriodS: 60,
+    keepRecent: CATCH_UP_BLOCKS + 50,
+  });
+  node.produceBlock(node.time + 2000);
+  const server = createPolityServer({ queries: new QueryService(node, 'extended'), blocks: node });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const db = await openDatabase(database);
+  await migrate(db);
+  const rpc = await RpcReader.connect(`${base}/rpc`);
+  const follower = new Follower(db, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
+  follower.start();
+  const waitFor = async (height: bigint) => {
+    for (;;) {
+      const row = (await db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor'))[0];
+      if (row && BigInt(row.height) >= height) return;
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  };
+  await waitFor(node.height);
+  await follower.stop();
+  node.advance(CATCH_UP_BLOCKS, 2000);
+  const votesBefore = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const resumed = new Follower(db, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
+  const started = performance.now();
+  resumed.start();
+  await waitFor(node.height);
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  await resumed.stop();
+  const votes = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n) - votesBefore;
+  console.log(
+    `  catch-up into ${label.padEnd(10)} ${(CATCH_UP_BLOCKS / seconds).toFixed(0)} blocks/s, ${(votes / seconds).toFixed(0)} votes/s ` +
+      `(${CATCH_UP_BLOCKS} blocks, ${votes} votes; goal >= 500 blocks/s, >= 5,000 votes/s)   peak RSS ${(peakRss / 1048576).toFixed(0)} MB (goal <= 300)`,
+  );
+  rpc.disconnect();
+  await db.close();
+  server.closeAllConnections();
+  server.close();
+}
+
+/** A million votes (and their proposals, groups, timelines) written straight into the schema. */
+async function fillMillion(db: SqlDatabase): Promise<void> {
+  await db.exec(`
+    INSERT INTO groups SELECT g, 'cosmos1admin', '{"name":"Group ' || g || '"}', 'Group ' || g, 1, '100', '2026-01-01T00:00:00.000000001Z', 1, 1
+      FROM generate_series(1, 100) g;
+    INSERT INTO policies SELECT 'cosmos1policy' || g, g, 'cosmos1admin', '', 'Policy ' || g, 1, '{}', '2026-01-01T00:00:00Z', 1
+      FROM generate_series(1, 100) g;
+    INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
+        voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
+        pruned_height, known_from, last_height)
+      SELECT p, 1 + p % 100, 'cosmos1policy' || (1 + p % 100), '["cosmos1voter' || p % 997 || '"]', '', 'Proposal ' || p || ' budget round',
+        'Summary of ' || p, '[]', '2026-01-01T00:00:00Z', timestamptz '2026-01-01' + p * interval '1 minute', '2026-01-02T00:00:00Z',
+        timestamptz '2026-01-02' + p * interval '1 minute', 1, 1,
+        CASE WHEN p % 10 = 0 THEN 'PROPOSAL_STATUS_SUBMITTED' ELSE 'PROPOSAL_STATUS_ACCEPTED' END, 'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
+        '{"yes_count":"1","abstain_count":"0","no_count":"0","no_with_veto_count":"0"}', p % 10 = 0, NULL, 1, 1
+      FROM generate_series(1, 10000) p;
+    INSERT INTO proposal_proposers SELECT p, 'cosmos1voter' || p % 997 FROM generate_series(1, 10000) p;
+    INSERT INTO proposal_timeline SELECT p, 1 + p, 1, '2026-01-01T00:00:00Z', 'submitted', 'PROPOSAL_STATUS_SUBMITTED', NULL
+      FROM generate_series(1, 10000) p;
+    INSERT INTO group_history SELECT 1 + i % 100, i, 0, '2026-01-01T00:00:00Z', 'member_added', 'cosmos1voter' || i, NULL, '1'
+      FROM generate_series(1, 20000) i;
+    INSERT INTO votes SELECT 1 + v % 10000, CASE WHEN v / 10000 = 50 THEN 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu' ELSE 'cosmos1voter' || (v / 10000) END, 'VOTE_OPTION_YES', '', '2026-01-01T00:00:00Z',
+        timestamptz '2026-01-01' + v * interval '1 second', v, (1 + v % 7)::text, 1 + v % 7
+      FROM generate_series(0, 999999) v;
+    ANALYZE;
+  `);
+}
+
+async function endpointLatencies(database: string, label: string): Promise<void> {
+  const db = await openDatabase(database);
+  await migrate(db);
+  const filled = performance.now();
+  await fillMillion(db);
+  const size = (await db.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size'))[0].size;
+  console.log(
+    `  ${label}: 1,000,000 votes written in ${((performance.now() - filled) / 1000).toFixed(1)} s; database ${(Number(size) / 1048576).toFixed(0)} MB per million votes (with 10,000 proposals)`,
+  );
+  const source = {
+    db,
+    follower: {
+      state: {
+        phase: 'following' as const,
+        problem: null,
+        lastError: null,
+        nodeLatestHeight: null,
+        blocksPerSecond: 0,
+      },
+    },
+    source: { rest: '', rpc: '' },
+  };
+  const endpoints: [string, string, string][] = [
+    ['status', 'status', ''],
+    ['proposals', 'proposals', 'pagination.limit=100'],
+    ['proposals ?q', 'proposals', 'q=budget&pagination.limit=50'],
+    [
+      'proposals open by end',
+      'proposals',
+      'voting_open=false&status=PROPOSAL_STATUS_SUBMITTED&order_by=voting_period_end',
+    ],
+    ['proposal + timeline', 'proposals/5000', ''],
+    ['proposal votes', 'proposals/5000/votes', 'order_by=weight&pagination.limit=100'],
+    ['voter votes', 'voters/cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu/votes', 'pagination.limit=100'],
+    ['group history', 'groups/7/history', 'pagination.limit=100'],
+    ['upgrades', 'upgrades', ''],
+  ];
+  for (const [name, path, query] of endpoints) {
+    const times: number[] = [];
+    for (let i = 0; i < 220; i++) {
+      const started = performance.now();
+      const answer = await handleArchive(source, 'GET', path, query);
+      if (answer.status !== 200) throw new Error(`${path}: ${answer.body}`);
+      if (i >= 20) times.push(performance.now() - started);
+    }
+    times.sort((a, b) => a - b);
+    console.log(`    ${name.padEnd(24)} p50 ${pct(times, 50).toFixed(2)} ms   p99 ${pct(times, 99).toFixed(2)} ms`);
+  }
+  await db.close();
+}
+
+export async function archiveBench(): Promise<void> {
+  console.log('archive');
+  const pgUrl = process.env.POLITY_TEST_PG_URL;
+  const pgliteDir = `/tmp/polity-archive-bench-${process.pid}`;
+  await catchUp(pgliteDir, 'PGlite');
+  rmSync(pgliteDir, { recursive: true, force: true });
+  if (pgUrl && !process.env.POLITY_BENCH_PGLITE_ONLY)
+    await catchUp(await freshPostgres(pgUrl, 'catchup'), 'PostgreSQL');
+  else console.log('  PostgreSQL: skipped (set POLITY_TEST_PG_URL; `bash scripts/start-postgres.sh` prints one)');
+  if (process.env.POLITY_BENCH_CATCH_UP_ONLY) return;
+  console.log('  endpoint latency at 1,000,000 archived votes (goal p99 <= 50 ms on PGlite, <= 20 ms on PostgreSQL)');
+  await endpointLatencies(pgliteDir, 'PGlite');
+  rmSync(pgliteDir, { recursive: true, force: true });
+  if (pgUrl) await endpointLatencies(await freshPostgres(pgUrl, 'million'), 'PostgreSQL');
+}
+
+async function freshPostgres(url: string, suffix: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const name = `polity_bench_${suffix}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.href;
+}
