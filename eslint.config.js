@@ -34,6 +34,34 @@ const layerZones = [
   })),
 ];
 
+// The server's rooms: the node (store → chain → queries → gateway; sim drives the chain) and the
+// archive, which reads a node over HTTP only. Each zone names what its files may not reach.
+const serverRoom = (target, from, message) => ({
+  target: `./server/${target}`,
+  from: from.map((f) => `./server/${f}`),
+  message,
+});
+const serverZones = [
+  serverRoom('store', ['chain', 'queries', 'gateway', 'sim', 'archive'], 'The store knows tables and keys only.'),
+  serverRoom('chain', ['queries', 'gateway', 'sim', 'archive'], 'The chain never formats answers or runs blocks.'),
+  serverRoom('queries', ['gateway', 'sim', 'archive'], 'Queries read the chain; the gateway calls them.'),
+  serverRoom(
+    'gateway',
+    ['store/versioned-table.ts', 'chain/group/group-store.ts', 'sim'],
+    'The gateway never touches a table or the simulator.',
+  ),
+  serverRoom(
+    'sim',
+    ['gateway', 'queries/query-service.ts', 'archive'],
+    'The simulator makes blocks; it never serves them.',
+  ),
+  serverRoom(
+    'archive',
+    ['chain', 'store', 'queries', 'sim', 'gateway'],
+    'The archive reads a node over HTTP, never its code.',
+  ),
+];
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '*.tmp.mjs'] },
   js.configs.recommended,
@@ -79,6 +107,19 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{js,ts}'],
     languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/test/**', 'server/bench/**', 'server/main.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.node.json') })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }],
+      'import-x/no-cycle': 'error',
+    },
   },
   {
     files: ['**/*.cjs'],

@@ -1,25 +1,10 @@
-import type { GroupView } from '../chain/group/group-view.ts';
-import type { UpgradeView } from '../chain/upgrade/keeper.ts';
+import type { StateSource } from '../chain/committed-state.ts';
 import { unknownError } from '../lib/grpc-status.ts';
 import type { PaginationMode } from '../store/paginate.ts';
 import { GroupQueries } from './group-queries.ts';
 import { UpgradeQueries } from './upgrade-queries.ts';
 
 const INT64_MAX = (1n << 63n) - 1n;
-
-/** One committed block's state, as the query servers read it. */
-export interface CommittedState {
-  readonly height: bigint;
-  readonly group: GroupView;
-  readonly upgrade: UpgradeView;
-}
-
-/** Where the node keeps its committed states (the simulated chain, here). */
-export interface StateSource {
-  readonly latestHeight: bigint;
-  /** The state at `height`, or undefined when that version is no longer (or was never) kept. */
-  stateAt(height: bigint): CommittedState | undefined;
-}
 
 /** The query servers bound to one height: what every gateway request is answered from. */
 export interface Queries {

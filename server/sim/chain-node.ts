@@ -1,11 +1,11 @@
 import { ChainError } from '../chain/chain-error.ts';
+import type { CommittedState, StateSource } from '../chain/committed-state.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import { routeMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
 import type { BlockSource } from '../queries/block-source.ts';
-import type { CommittedState, StateSource } from '../queries/query-service.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';

@@ -1,0 +1,45 @@
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// The server's room rules in eslint.config.js, run on code that breaks them and code that keeps them.
+const root = decodeURIComponent(new URL('../../', import.meta.url).pathname);
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root, overrideConfigFile: `${root}eslint.config.js` });
+});
+
+async function problems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  return result.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
+  it('stops the archive from importing the chain', async () => {
+    const code = "import type { Proposal } from '../chain/records.ts';\nexport type Used = Proposal;\n";
+    expect(await problems('server/archive/rooms-probe.ts', code)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never its code/),
+    ]);
+  });
+
+  it('stops the simulator from importing the gateway, and the gateway from touching a table', async () => {
+    const sim = "import { handleApi } from '../gateway/handle-api.ts';\nexport const used = handleApi;\n";
+    expect(await problems('server/sim/rooms-probe.ts', sim)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never serves them/),
+    ]);
+    const gateway =
+      "import { VersionedTable } from '../store/versioned-table.ts';\nexport const used = VersionedTable;\n";
+    expect(await problems('server/gateway/rooms-probe.ts', gateway)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never touches a table/),
+    ]);
+  });
+
+  it('lets each room use the rooms below it', async () => {
+    const code = [
+      "import { GroupQueries } from '../queries/group-queries.ts';",
+      "import type { Proposal } from '../chain/records.ts';",
+      "import { unknownError } from '../lib/grpc-status.ts';",
+      'export const used: [typeof GroupQueries, Proposal | null, typeof unknownError] = [GroupQueries, null, unknownError];',
+    ].join('\n');
+    expect(await problems('server/gateway/rooms-probe.ts', code)).toEqual([]);
+  });
+});
