@@ -15,6 +15,18 @@ interface Chunk<V> {
   generation: number;
 }
 
+/** First index in a sorted key array whose key is >= key. */
+function searchKeys(keys: readonly string[], key: string): number {
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if (keys[mid] < key) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** What a query reads: the rows of one table, or of one key range of it, by key and position. */
 export interface ReadTable<V> {
   readonly size: number;
@@ -83,29 +95,14 @@ export class VersionedTable<V> implements ReadTable<V> {
   lowerBound(key: string): number {
     if (this.chunks.length === 0) return 0;
     const chunkIndex = this.chunkIndexOfKey(key);
-    const keys = this.chunks[chunkIndex].keys;
-    let low = 0;
-    let high = keys.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (keys[mid] < key) low = mid + 1;
-      else high = mid;
-    }
-    return this.starts[chunkIndex] + low;
+    return this.starts[chunkIndex] + searchKeys(this.chunks[chunkIndex].keys, key);
   }
 
   get(key: string): V | undefined {
     if (this.chunks.length === 0) return undefined;
     const chunk = this.chunks[this.chunkIndexOfKey(key)];
-    const keys = chunk.keys;
-    let low = 0;
-    let high = keys.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (keys[mid] < key) low = mid + 1;
-      else high = mid;
-    }
-    return keys[low] === key ? chunk.values[low] : undefined;
+    const index = searchKeys(chunk.keys, key);
+    return chunk.keys[index] === key ? chunk.values[index] : undefined;
   }
 
   keyAt(index: number): string {
@@ -177,13 +174,7 @@ export class VersionedTable<V> implements ReadTable<V> {
     }
     const chunkIndex = this.chunkIndexOfKey(key);
     const chunk = this.writable(chunkIndex);
-    let low = 0;
-    let high = chunk.keys.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (chunk.keys[mid] < key) low = mid + 1;
-      else high = mid;
-    }
+    const low = searchKeys(chunk.keys, key);
     if (chunk.keys[low] === key) {
       chunk.values[low] = value;
       return;
@@ -208,15 +199,8 @@ export class VersionedTable<V> implements ReadTable<V> {
   delete(key: string): boolean {
     if (this.chunks.length === 0) return false;
     const chunkIndex = this.chunkIndexOfKey(key);
-    const found = this.chunks[chunkIndex].keys;
-    let low = 0;
-    let high = found.length;
-    while (low < high) {
-      const mid = (low + high) >>> 1;
-      if (found[mid] < key) low = mid + 1;
-      else high = mid;
-    }
-    if (found[low] !== key) return false;
+    const low = searchKeys(this.chunks[chunkIndex].keys, key);
+    if (this.chunks[chunkIndex].keys[low] !== key) return false;
     const chunk = this.writable(chunkIndex);
     chunk.keys.splice(low, 1);
     chunk.values.splice(low, 1);
