@@ -9,7 +9,7 @@ import {
   writeGroup,
   writePolicy,
   writeProposal,
-  writeVote,
+  writeVotes,
 } from './archive-writer.ts';
 import { addSeconds, durationSeconds } from './chain-time.ts';
 import { decodeBlock, type BlockFacts, type SubmitFact } from './decode-block.ts';
@@ -73,13 +73,19 @@ async function readAt(work: OpenWork, rest: RestReader, block: FetchedBlock, fac
   };
 }
 
+/** Policies never move to another group, so within a batch their group is read once. */
+const policyGroups = new WeakMap<SqlExecutor, Map<string, string>>();
 async function groupOfPolicy(tx: SqlExecutor, address: string): Promise<string> {
-  const row = (
-    await tx.query<{ group_id: string }>('SELECT group_id::text AS group_id FROM policies WHERE address = $1', [
-      address,
-    ])
-  )[0];
-  return row?.group_id ?? '0';
+  let known = policyGroups.get(tx);
+  if (!known) policyGroups.set(tx, (known = new Map()));
+  const cached = known.get(address);
+  if (cached !== undefined) return cached;
+  const rows = await tx.query<{ group_id: string }>(
+    'SELECT group_id::text AS group_id FROM policies WHERE address = $1',
+    [address],
+  );
+  if (rows[0]) known.set(address, rows[0].group_id);
+  return rows[0]?.group_id ?? '0';
 }
 
 /** A proposal the node no longer has at this height (executed and pruned in its own tx): from the message. */
@@ -132,12 +138,17 @@ async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFact
     await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, read !== null);
     await timeline(tx, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
   }
-  for (const vote of facts.votes) await writeVote(tx, vote, height, time);
+  await writeVotes(tx, facts.votes, height, time);
   for (const [id, proposal] of reads.proposals) {
     if (!proposal) continue;
-    const before = (await tx.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [id]))[0];
-    await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, true);
-    if (!before || before.status === proposal.status) continue;
+    const before = await writeProposal(
+      tx,
+      proposal,
+      await groupOfPolicy(tx, proposal.group_policy_address),
+      height,
+      true,
+    );
+    if (before === null || before === proposal.status) continue;
     if (reads.due.has(id) && FINAL.has(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
       await timeline(
         tx,
@@ -199,7 +210,6 @@ async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFact
     await writeModuleVersions(tx, upgrade.versionsBefore, height - 1n);
     await writeModuleVersions(tx, upgrade.versionsAfter, height);
   }
-  await setCursor(tx, height, block.hash, time);
 }
 
 export async function writeModuleVersions(
@@ -257,11 +267,10 @@ export async function applyBlocks(
   await db.transaction(async (tx) => {
     for (const { block, facts, reads } of planned) {
       if (reads) await writeBlock(tx, block, facts, reads);
-      else {
-        await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
-        await setCursor(tx, block.height, block.hash, block.time);
-      }
+      else await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
     }
+    const last = planned[planned.length - 1].block;
+    await setCursor(tx, last.height, last.hash, last.time);
   });
   return planned.length;
 }

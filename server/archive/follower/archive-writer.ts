@@ -137,21 +137,26 @@ export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: b
   );
 }
 
-/** Stores the latest known record of a proposal (as the node showed it at `height`). */
+/**
+ * Stores the latest known record of a proposal (as the node showed it at `height`) and returns
+ * the status the archive held before (null: the archive did not know it), in one round trip.
+ */
 export async function writeProposal(
   tx: SqlExecutor,
   proposal: NodeProposal,
   groupId: string,
   height: bigint,
   onChain: boolean,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
+): Promise<string | null> {
+  const [written] = await tx.query<{ before: string | null }>(
+    `WITH before AS (SELECT status FROM proposals WHERE id = $1::numeric)
+     INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
        voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
        known_from, last_height)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10::text, $10::text::timestamptz, $11, $12, $13, $14, $15, $16, $17::numeric, $17::numeric)
      ON CONFLICT (id) DO UPDATE SET status = excluded.status, executor_result = excluded.executor_result,
-       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height`,
+       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height
+     RETURNING (SELECT status FROM before) AS before`,
     [
       proposal.id,
       groupId,
@@ -172,12 +177,37 @@ export async function writeProposal(
       String(height),
     ],
   );
-  for (const proposer of proposal.proposers) {
-    await tx.query('INSERT INTO proposal_proposers (proposal_id, proposer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      proposal.id,
-      proposer,
-    ]);
+  const before = written?.before ?? null;
+  if (before === null) {
+    for (const proposer of proposal.proposers) {
+      await tx.query('INSERT INTO proposal_proposers (proposal_id, proposer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
+        proposal.id,
+        proposer,
+      ]);
+    }
   }
+  return before;
+}
+
+/** Several votes of one block in one statement. */
+export async function writeVotes(
+  tx: SqlExecutor,
+  votes: readonly { proposalId: string; voter: string; option: string; metadata: string }[],
+  height: bigint,
+  time: string,
+): Promise<void> {
+  if (votes.length === 0) return;
+  const params: string[] = [time, String(height)];
+  const rows = votes.map((vote) => {
+    params.push(vote.proposalId, vote.voter, vote.option, vote.metadata);
+    const at = params.length - 3;
+    return `($${at}::numeric, $${at + 1}, $${at + 2}, $${at + 3}, $1::text, $1::text::timestamptz, $2::numeric)`;
+  });
+  await tx.query(
+    `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height) VALUES ${rows.join(', ')}
+     ON CONFLICT DO NOTHING`,
+    params,
+  );
 }
 
 export async function writeVote(
