@@ -61,7 +61,6 @@ async function catchUp(database: string, label: string): Promise<void> {
     `  catch-up into ${label.padEnd(10)} ${(CATCH_UP_BLOCKS / seconds).toFixed(0)} blocks/s, ${(votes / seconds).toFixed(0)} votes/s ` +
       `(${CATCH_UP_BLOCKS} blocks, ${votes} votes; goal >= 500 blocks/s, >= 5,000 votes/s)   peak RSS ${(peakRss / 1048576).toFixed(0)} MB (goal <= 300)`,
   );
-  console.log(JSON.stringify(globalThis as unknown as Record<string, number>, ['readMs', 'writeMs', 'proposalReads']));
   rpc.disconnect();
   await db.close();
   server.closeAllConnections();
