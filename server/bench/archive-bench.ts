@@ -150,12 +150,15 @@ export async function archiveBench(): Promise<void> {
   console.log('archive');
   const pgUrl = process.env.POLITY_TEST_PG_URL;
   const pgliteDir = `/tmp/polity-archive-bench-${process.pid}`;
-  await catchUp(pgliteDir, 'PGlite');
-  rmSync(pgliteDir, { recursive: true, force: true });
-  if (pgUrl && !process.env.POLITY_BENCH_PGLITE_ONLY)
-    await catchUp(await freshPostgres(pgUrl, 'catchup'), 'PostgreSQL');
-  else console.log('  PostgreSQL: skipped (set POLITY_TEST_PG_URL; `bash scripts/start-postgres.sh` prints one)');
-  if (process.env.POLITY_BENCH_CATCH_UP_ONLY) return;
+  const only = process.env.POLITY_BENCH_ONLY; // 'catch-up' or 'latency', to run one half
+  if (only !== 'latency') {
+    await catchUp(pgliteDir, 'PGlite');
+    rmSync(pgliteDir, { recursive: true, force: true });
+  }
+  if (only !== 'latency' && pgUrl) await catchUp(await freshPostgres(pgUrl, 'catchup'), 'PostgreSQL');
+  if (!pgUrl)
+    console.log('  PostgreSQL: skipped (set POLITY_TEST_PG_URL; `bash scripts/start-postgres.sh` prints one)');
+  if (only === 'catch-up') return;
   console.log('  endpoint latency at 1,000,000 archived votes (goal p99 <= 50 ms on PGlite, <= 20 ms on PostgreSQL)');
   await endpointLatencies(pgliteDir, 'PGlite');
   rmSync(pgliteDir, { recursive: true, force: true });
