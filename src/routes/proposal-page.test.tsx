@@ -16,8 +16,8 @@ describe('the proposal page, mounted through the real route table', () => {
     expect(await screen.findByTestId('tally-live')).toBeInTheDocument();
     const outcome = await screen.findByTestId('tally-outcome');
     expect(outcome).toHaveTextContent(
-      'At current membership and weights, the pass line is 3 yes weight (75% of 4). Even if every member who has ' +
-        'not voted (0) votes yes, yes cannot reach it',
+      'At current membership and weights, the pass line is 3 yes weight (75% of 4). Every member has voted and yes ' +
+        'is short of it, so as things stand the proposal will be rejected.',
     );
     // Group changes do not abort a proposal and the tally counts current weights: nothing is final yet.
     expect(outcome).toHaveTextContent('a change to the group’s members or weights can still move');

@@ -41,7 +41,7 @@ export function TallyBody({
   return (
     <>
       <TallyBar tally={tally} base={base} line={evaluation?.line ?? null} />
-      <Table withRowBorders={false} verticalSpacing={4} layout="fixed">
+      <Table withRowBorders={false} verticalSpacing={4} layout="fixed" maw={560}>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Option</Table.Th>

@@ -31,8 +31,15 @@ const LIVE_OUTCOME: Record<Evaluation['outcome'], (evaluation: Evaluation) => Re
   ),
   failing: (evaluation) => (
     <>
-      Even if every member who has not voted (<DecimalText value={evaluation.undecided.toFixed()} />) votes yes, yes
-      cannot reach it, so as things stand the proposal will be rejected. {STILL_MOVABLE}
+      {evaluation.undecided.isZero() ? (
+        'Every member has voted and yes is short of it'
+      ) : (
+        <>
+          Even if every member who has not voted (<DecimalText value={evaluation.undecided.toFixed()} />) votes yes, yes
+          cannot reach it
+        </>
+      )}
+      , so as things stand the proposal will be rejected. {STILL_MOVABLE}
     </>
   ),
 };

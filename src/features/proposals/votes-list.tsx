@@ -12,6 +12,7 @@ import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx'
 import { TimeText } from '../../components/time-text.tsx';
 import { PHASES } from '../../domain/proposal-phase.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { useUrlState } from '../../hooks/use-url-state.ts';
 import { checkAddress } from '../../lib/address.ts';
@@ -30,8 +31,8 @@ const SORTS: readonly SortChoice<VoteSort>[] = [
 const OPTIONS = ['all', ...TALLY_ORDER] as const;
 type OptionChoice = (typeof OPTIONS)[number];
 
-/** While voting, the stored vote count is read this often to offer a reload when it grows. */
-const COUNT_POLL_MS = 30_000;
+/** While voting, the stored vote count is read every this many blocks (the tally, every block). */
+const COUNT_POLL_BLOCKS = 6;
 
 function NewVotes({
   endpoint,
@@ -48,7 +49,10 @@ function NewVotes({
   onReload: () => void;
   reloading: boolean;
 }) {
-  const count = useQuery(proposalQueries.voteCount(endpoint, proposalId, known, knownAt, COUNT_POLL_MS));
+  const pace = useBlockPace(endpoint);
+  const count = useQuery(
+    proposalQueries.voteCount(endpoint, proposalId, known, knownAt, Math.max(3000, pace * COUNT_POLL_BLOCKS)),
+  );
   const added = BigInt(count.data) - BigInt(known);
   if (added <= 0n) return null;
   return (

@@ -1,0 +1,184 @@
+import { createRequire } from 'node:module';
+
+import { expect, test, type Page } from '@playwright/test';
+
+import { api, groupNamed, proposalTitled } from './chain.ts';
+import { everyPage } from './pages.ts';
+
+// Pages a phone can read, that axe finds nothing serious on, that a keyboard can get through,
+// and whose words are true. Accessibility and layout do not depend on the pagination flavour, so
+// these run against the extended service only.
+test.skip(({ baseURL }) => !baseURL?.endsWith(':4173'), 'layout and accessibility run once');
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** Waits until the page has its heading and no loading placeholder is left. */
+async function settled(page: Page) {
+  await expect(page.locator('h1').first()).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  await page.waitForTimeout(300);
+}
+
+/** Serious and critical axe findings on the page as it is now, in a few words each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: axePath });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: unknown[] }> } }).axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as AxeViolation[])
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ` +
+        violation.nodes
+          .slice(0, 3)
+          .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`)
+          .join(' | '),
+    );
+}
+
+test.describe('accessibility (axe-core)', () => {
+  test.use({ bypassCSP: true });
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`no serious or critical violation on any page, ${scheme}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+      const found: Record<string, string[]> = {};
+      for (const [name, path] of Object.entries(await everyPage(page.request))) {
+        await page.goto(path);
+        await settled(page);
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[name] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
+
+/** Cells (and badges) whose text does not fit: scrollWidth beyond clientWidth. */
+function clippedCells(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const cells = document.querySelectorAll<HTMLElement>(
+      'td, th, [role="cell"], [role="columnheader"], .mantine-Badge-label',
+    );
+    return [...cells]
+      .filter((cell) => cell.closest('[data-layout="cards"] [aria-rowindex="1"]') === null) // read by screen readers only
+      .filter((cell) => cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth + 1)
+      .map(
+        (cell) =>
+          `${cell.tagName.toLowerCase()}[${cell.getAttribute('role') ?? ''}] "${cell.textContent?.slice(0, 40)}"`,
+      );
+  });
+}
+
+test.describe('on a phone (390 × 844)', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('no page clips a cell, none scrolls sideways, and the header stays compact', async ({ page }) => {
+    test.setTimeout(120_000);
+    const found: Record<string, string[]> = {};
+    for (const [name, path] of Object.entries(await everyPage(page.request))) {
+      await page.goto(path);
+      await settled(page);
+      const problems = await clippedCells(page);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (width > 390) problems.push(`the page is ${width} px wide`);
+      if (problems.length > 0) found[name] = problems;
+    }
+    expect(found).toEqual({});
+    const header = await page.locator('header').boundingBox();
+    expect(header?.height).toBeLessThanOrEqual(56);
+  });
+});
+
+test.describe('long lists and the keyboard', () => {
+  test('“Load more” is reached by Tab on a long list, and each row is one tab stop', async ({ page }) => {
+    const community = await groupNamed(page.request, 'Community assembly');
+    await page.goto(`/groups/${community.id}`);
+    const members = page.locator('#members');
+    await expect(members.getByTestId('list-count')).toHaveText(/^100 of 2,50\d members$/);
+    await members.getByLabel('Sort by').focus();
+    let reached = false;
+    for (let presses = 0; presses < 8 && !reached; presses++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => /^Load more/.test(document.activeElement?.textContent?.trim() ?? ''));
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect(members.getByTestId('list-count')).toHaveText(/^200 of 2,50\d members$/);
+    // From a row, Tab goes to the next row: nothing else in a row takes focus.
+    const rows = members.getByRole('row');
+    await rows.nth(1).getByRole('link').focus();
+    for (const next of [2, 3, 4]) {
+      await page.keyboard.press('Tab');
+      await expect(rows.nth(next).getByRole('link')).toBeFocused();
+    }
+  });
+
+  test('the option filter and the address search cover the whole list, loading it with progress', async ({ page }) => {
+    const budget = await proposalTitled(page.request, 'Community assembly', 'Community budget 2027');
+    // Votes keep coming on a live chain: the list must hold at least what was stored before it loaded.
+    const { pagination } = await api<{ pagination: { total: string } }>(
+      page.request,
+      `/cosmos/group/v1/votes_by_proposal/${budget.id}?pagination.limit=1&pagination.count_total=true`,
+    );
+    await page.goto(`/proposals/${budget.id}?option=VOTE_OPTION_NO_WITH_VETO`);
+    const count = page.getByTestId('list-count');
+    await expect(count).toHaveText(/^[\d,]+ votes · [\d,]+ match$/, { timeout: 30_000 });
+    expect(Number((await count.textContent())!.split(' ')[0].replace(/,/g, ''))).toBeGreaterThanOrEqual(
+      Number(pagination.total),
+    );
+    await expect(page.getByRole('table', { name: 'Votes' }).getByText('No with veto').first()).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Votes' }).getByText(/^Yes$/)).toHaveCount(0);
+    // A voter far down the list, found by a part of the address; a whole address is asked of the server.
+    const { votes } = await api<{ votes: { voter: string }[] }>(
+      page.request,
+      `/cosmos/group/v1/votes_by_proposal/${budget.id}?pagination.limit=1&pagination.offset=${Number(pagination.total) - 1}`,
+    );
+    const [{ voter }] = votes;
+    await page.goto(`/proposals/${budget.id}`);
+    const search = page.getByLabel('Find a voter');
+    await search.fill(voter.slice(8, 22));
+    await expect(page.getByRole('table', { name: 'Votes' }).locator(`[title="${voter}"]`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(count).toHaveText(/ · 1 match$/);
+    await search.fill(voter);
+    await expect(page.getByTestId('vote-lookup')).toContainText('Found on the server');
+  });
+});
+
+test.describe('true words', () => {
+  test('the tally of a proposal whose group changed since submission does not say “can no longer change”', async ({
+    page,
+  }) => {
+    const budget = await proposalTitled(page.request, 'Community assembly', 'Community budget 2027');
+    const community = await groupNamed(page.request, 'Community assembly');
+    const { info } = await api<{ info: { total_weight: string; version: string } }>(
+      page.request,
+      `/cosmos/group/v1/group_info/${community.id}`,
+    );
+    // The group has moved on since submission (as live membership drift does), and yes has reached the line.
+    await page.route(`**/cosmos/group/v1/group_info/${community.id}`, (route) =>
+      route.fulfill({ json: { info: { ...info, version: String(Number(info.version) + 6) } } }),
+    );
+    await page.route(`**/cosmos/group/v1/proposals/${budget.id}/tally`, (route) =>
+      route.fulfill({
+        json: { tally: { yes_count: info.total_weight, abstain_count: '0', no_count: '0', no_with_veto_count: '0' } },
+      }),
+    );
+    await page.goto(`/proposals/${budget.id}`);
+    await expect(page.getByTestId('group-changed')).toContainText('The group has changed since submission');
+    const outcome = page.getByTestId('tally-outcome');
+    await expect(outcome).toContainText('At current membership and weights');
+    await expect(outcome).toContainText('Yes has reached it');
+    await expect(outcome).not.toContainText('can no longer change');
+  });
+});
