@@ -36,7 +36,7 @@ export async function getJson<S extends v.GenericSchema>(
   opts: { query?: URLSearchParams; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<Fetched<v.InferOutput<S>>> {
   const url = apiUrl(endpoint, path, opts.query);
-  const name = path.replace(/\/cosmos\/(group\/v1|upgrade\/v1beta1)\//, '').split('/')[0];
+  const name = path.replace(/\/(cosmos\/(group\/v1|upgrade\/v1beta1)|polity\/archive\/v1)\//, '').split('/')[0];
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
   let res: Response;

@@ -38,6 +38,7 @@ export function routeTable(queryClient: QueryClient): RouteObject[] {
           loader: loader('policy'),
           lazy: lazyPage(() => import('../routes/policy-page.tsx')),
         },
+        { path: 'proposals', lazy: lazyPage(() => import('../routes/proposals-page.tsx')) },
         {
           path: 'proposals/:proposalId',
           loader: loader('proposal'),

@@ -46,6 +46,7 @@ export function Shell() {
           <nav aria-label="Main" className={classes.nav}>
             {link('/', 'Overview')}
             {link('/groups', 'Groups')}
+            {link('/proposals', 'Proposals')}
             {link('/upgrades', 'Upgrades')}
           </nav>
           <Group gap={6} wrap="nowrap" ml="auto">

@@ -1,0 +1,243 @@
+import * as v from 'valibot';
+
+import { getJson } from './client.ts';
+import { UnsupportedError } from './errors.ts';
+import type { Page, PageParam } from './pagination.ts';
+import { tallyResult } from './schemas.ts';
+
+// The Polity archive's API (`{endpoint}/polity/archive/v1/…`): what the chain has pruned. A plain
+// node answers 501 (gRPC code 12) there; `isArchiveAbsent` tells a page to fall back to the node.
+
+const ARCHIVE = '/polity/archive/v1';
+const segment = encodeURIComponent;
+
+const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
+const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
+const proposalStatus = v.picklist([
+  'PROPOSAL_STATUS_UNSPECIFIED',
+  'PROPOSAL_STATUS_SUBMITTED',
+  'PROPOSAL_STATUS_ACCEPTED',
+  'PROPOSAL_STATUS_REJECTED',
+  'PROPOSAL_STATUS_ABORTED',
+  'PROPOSAL_STATUS_WITHDRAWN',
+]);
+const executorResult = v.picklist([
+  'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
+  'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+  'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
+  'PROPOSAL_EXECUTOR_RESULT_FAILURE',
+]);
+const voteOption = v.picklist([
+  'VOTE_OPTION_UNSPECIFIED',
+  'VOTE_OPTION_YES',
+  'VOTE_OPTION_ABSTAIN',
+  'VOTE_OPTION_NO',
+  'VOTE_OPTION_NO_WITH_VETO',
+]);
+const text = v.nullable(v.string());
+const pageResponse = v.object({ next_key: v.nullable(v.string()), total: uint64 });
+
+const archivedProposal = v.object({
+  id: uint64,
+  group_id: v.nullable(uint64),
+  group_name: v.string(),
+  group_policy_address: v.string(),
+  policy_name: v.string(),
+  proposers: v.array(v.string()),
+  metadata: text,
+  title: text,
+  summary: text,
+  submit_time: text,
+  voting_period_end: text,
+  status: proposalStatus,
+  executor_result: v.nullable(executorResult),
+  final_tally_result: v.partial(tallyResult),
+  on_chain: v.boolean(),
+  pruned_height: v.nullable(uint64),
+  known_from_height: v.nullable(uint64),
+  last_seen_height: v.nullable(uint64),
+});
+
+const timelineEvent = v.object({
+  height: v.nullable(uint64),
+  time: text,
+  kind: v.string(),
+  status: text,
+  detail: v.unknown(),
+});
+
+const archivedVote = v.object({
+  proposal_id: uint64,
+  voter: v.string(),
+  option: voteOption,
+  metadata: text,
+  submit_time: text,
+  observed_height: v.nullable(uint64),
+  weight: v.nullable(decimal),
+  pruned_from_chain: v.boolean(),
+});
+
+const voterVote = v.object({
+  ...archivedVote.entries,
+  proposal_title: v.string(),
+  proposal_status: proposalStatus,
+  executor_result: v.string(),
+  group_id: v.string(),
+  group_name: v.string(),
+});
+
+const groupEvent = v.object({
+  group_id: uint64,
+  height: v.nullable(uint64),
+  time: text,
+  kind: v.string(),
+  address: text,
+  old_value: text,
+  new_value: text,
+});
+
+const plan = v.object({
+  name: v.string(),
+  height: v.string(),
+  info: v.string(),
+  scheduled_at_height: v.nullable(v.string()),
+  applied_height: v.nullable(v.string()),
+  applied_time: text,
+});
+
+const archiveResponses = {
+  status: v.object({
+    chain_id: text,
+    phase: v.string(),
+    earliest_height: v.nullable(v.string()),
+    latest_height: v.nullable(v.string()),
+    latest_block_time: text,
+    node_latest_height: v.nullable(v.string()),
+    lag: v.nullable(v.string()),
+  }),
+  proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
+  proposal: v.object({ proposal: archivedProposal, timeline: v.array(timelineEvent) }),
+  votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
+  voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),
+  groupHistory: v.object({ events: v.array(groupEvent), pagination: pageResponse }),
+  upgrades: v.object({
+    applied: v.array(plan),
+    scheduled: v.nullable(plan),
+    module_versions: v.array(v.object({ name: v.string(), version: v.string(), since_height: v.string() })),
+    module_version_changes: v.array(v.object({ name: v.string(), version: v.string(), height: v.string() })),
+  }),
+};
+
+export type ArchiveStatus = v.InferOutput<typeof archiveResponses.status>;
+export type ArchivedProposal = v.InferOutput<typeof archivedProposal>;
+export type TimelineEvent = v.InferOutput<typeof timelineEvent>;
+export type ArchivedVote = v.InferOutput<typeof archivedVote>;
+export type VoterVote = v.InferOutput<typeof voterVote>;
+export type GroupEvent = v.InferOutput<typeof groupEvent>;
+export type ArchiveUpgrades = v.InferOutput<typeof archiveResponses.upgrades>;
+
+/** True when the endpoint has no archive (a plain node answers the path with 501 / code 12). */
+export const isArchiveAbsent = (error: unknown) => error instanceof UnsupportedError;
+
+export const archivedProposalRowId = (proposal: ArchivedProposal) => proposal.id;
+export const archivedVoteRowId = (vote: ArchivedVote) => `${vote.proposal_id}/${vote.voter}`;
+export const groupEventRowId = (event: GroupEvent) =>
+  `${event.height ?? ''}/${event.kind}/${event.address ?? ''}/${event.new_value ?? ''}`;
+
+interface Options {
+  signal?: AbortSignal;
+}
+interface ListOptions extends Options {
+  param: PageParam;
+  limit?: number;
+}
+
+/** Archive pages are keyset pages only; the total is asked for on the first page. */
+function archivePageQuery(filters: Record<string, string | undefined>, options: ListOptions) {
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  query.set('pagination.limit', String(options.limit ?? 50));
+  if (options.param === null) query.set('pagination.count_total', 'true');
+  else if ('key' in options.param) query.set('pagination.key', options.param.key);
+  return query;
+}
+
+async function archiveList<T>(
+  endpoint: string,
+  path: string,
+  schema: v.GenericSchema<unknown, Record<string, unknown> & { pagination: Page<T>['pagination'] }>,
+  field: string,
+  filters: Record<string, string | undefined>,
+  options: ListOptions,
+): Promise<Page<T>> {
+  const { data } = await getJson(endpoint, `${ARCHIVE}/${path}`, schema, {
+    query: archivePageQuery(filters, options),
+    signal: options.signal,
+  });
+  return { rows: data[field] as T[], pagination: data.pagination, param: options.param };
+}
+
+export const getArchiveStatus = (endpoint: string, options: Options = {}) =>
+  getJson(endpoint, `${ARCHIVE}/status`, archiveResponses.status, options).then(({ data }) => data);
+
+export interface ProposalFilters {
+  status?: string;
+  group_id?: string;
+  group_policy_address?: string;
+  proposer?: string;
+  voting_open?: 'true';
+  q?: string;
+  order_by?: 'id' | 'submit_time' | 'voting_period_end';
+  order?: 'asc' | 'desc';
+}
+
+export const getArchivedProposals = (endpoint: string, filters: ProposalFilters, options: ListOptions) =>
+  archiveList<ArchivedProposal>(
+    endpoint,
+    'proposals',
+    archiveResponses.proposals,
+    'proposals',
+    { ...filters },
+    options,
+  );
+
+export const getArchivedProposal = (endpoint: string, id: string, options: Options = {}) =>
+  getJson(endpoint, `${ARCHIVE}/proposals/${segment(id)}`, archiveResponses.proposal, options).then(({ data }) => data);
+
+export const getArchivedVotes = (
+  endpoint: string,
+  id: string,
+  order: { order_by?: 'time' | 'weight' | 'voter'; order?: 'asc' | 'desc' },
+  options: ListOptions,
+) =>
+  archiveList<ArchivedVote>(
+    endpoint,
+    `proposals/${segment(id)}/votes`,
+    archiveResponses.votes,
+    'votes',
+    { ...order },
+    options,
+  );
+
+export const getVoterRecord = (endpoint: string, address: string, options: ListOptions) =>
+  archiveList<VoterVote>(
+    endpoint,
+    `voters/${segment(address)}/votes`,
+    archiveResponses.voterVotes,
+    'votes',
+    { order: 'desc' },
+    options,
+  );
+
+export const getGroupHistory = (endpoint: string, groupId: string, options: ListOptions) =>
+  archiveList<GroupEvent>(
+    endpoint,
+    `groups/${segment(groupId)}/history`,
+    archiveResponses.groupHistory,
+    'events',
+    { order: 'desc' },
+    options,
+  );
+
+export const getArchiveUpgrades = (endpoint: string, options: Options = {}) =>
+  getJson(endpoint, `${ARCHIVE}/upgrades`, archiveResponses.upgrades, options).then(({ data }) => data);

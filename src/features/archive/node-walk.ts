@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+
+import { getGroupPoliciesByGroup, getGroups, getProposalsByGroupPolicy } from '../../api/endpoints.ts';
+import { nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
+import { groupRowId, policyRowId, proposalRowId } from '../../api/row-ids.ts';
+import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { metadataName } from '../../components/metadata-text.tsx';
+import { compareIds } from '../../lib/ids.ts';
+import type { ProposalRow } from './proposal-rows.tsx';
+
+/** Every page of a node list, following keys (and the repeated-page fallback) to the end. */
+async function allPages<T>(
+  read: (param: PageParam) => Promise<Page<T>>,
+  identity: (row: T) => string,
+  signal: AbortSignal,
+): Promise<T[]> {
+  const pages: Page<T>[] = [];
+  let param: PageParam | undefined = null;
+  while (param !== undefined && !signal.aborted && pages.length < 1000) {
+    pages.push(await read(param));
+    param = nextPageParam(pages, identity);
+  }
+  const seen = new Set<string>();
+  return pages.flatMap((page) => page.rows).filter((row) => !seen.has(identity(row)) && seen.add(identity(row)));
+}
+
+export interface WalkState {
+  groupsTotal: number | null;
+  groupsRead: number;
+  rows: ProposalRow[];
+  done: boolean;
+  error: unknown;
+}
+
+const START: WalkState = { groupsTotal: null, groupsRead: 0, rows: [], done: false, error: null };
+
+const toRow = (proposal: Proposal, group: GroupInfo, policy: GroupPolicyInfo): ProposalRow => ({
+  ...proposal,
+  group_id: group.id,
+  group_name: metadataName(group.metadata, ''),
+  policy_name: metadataName(policy.metadata, ''),
+});
+
+/**
+ * Without an archive, the node can only list proposals policy by policy: read every group, then,
+ * newest group first and at most `cap` of them, each group's policies and their proposals. The
+ * state says how far it got, so the page can show progress and offer to read further.
+ */
+export function useProposalWalk(endpoint: string, cap: number, attempt: number): WalkState {
+  const run = `${endpoint}|${cap}|${attempt}`;
+  const [state, setState] = useState<WalkState & { run: string }>({ ...START, run: '' });
+  useEffect(() => {
+    const controller = new AbortController();
+    const { signal } = controller;
+    (async () => {
+      const groups = await allPages((param) => getGroups(endpoint, { param, signal, limit: 100 }), groupRowId, signal);
+      groups.sort((a, b) => compareIds(b.id, a.id));
+      setState({ ...START, run, groupsTotal: groups.length });
+      for (const group of groups.slice(0, cap)) {
+        if (signal.aborted) return;
+        const policies = await allPages(
+          (param) => getGroupPoliciesByGroup(endpoint, group.id, { param, signal, limit: 100 }),
+          policyRowId,
+          signal,
+        );
+        const found = await Promise.all(
+          policies.map(async (policy) =>
+            (
+              await allPages(
+                (param) => getProposalsByGroupPolicy(endpoint, policy.address, { param, signal, limit: 100 }),
+                proposalRowId,
+                signal,
+              )
+            ).map((proposal) => toRow(proposal, group, policy)),
+          ),
+        );
+        if (signal.aborted) return;
+        setState((previous) => ({
+          ...previous,
+          groupsRead: previous.groupsRead + 1,
+          rows: [...previous.rows, ...found.flat()],
+        }));
+      }
+      setState((previous) => ({ ...previous, done: true }));
+    })().catch((error: unknown) => {
+      if (!signal.aborted)
+        setState((previous) => ({ ...(previous.run === run ? previous : START), run, error, done: true }));
+    });
+    return () => controller.abort();
+  }, [endpoint, cap, attempt, run]);
+  return state.run === run ? state : START;
+}

@@ -1,0 +1,88 @@
+import { Text } from '@mantine/core';
+
+import type { ProposalStatus } from '../../api/schemas.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import type { ListColumn } from '../../components/infinite-list.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { instant } from '../../lib/time.ts';
+
+/** What a proposals list shows of a row, whether it came from the archive or a walk of the node. */
+export interface ProposalRow {
+  id: string;
+  title: string | null;
+  status: ProposalStatus;
+  executor_result: string | null;
+  voting_period_end: string | null;
+  group_id: string | null;
+  group_name: string;
+  group_policy_address: string;
+  policy_name: string;
+  on_chain?: boolean;
+}
+
+const OUTCOME: Partial<Record<string, string>> = {
+  PROPOSAL_EXECUTOR_RESULT_SUCCESS: 'executed',
+  PROPOSAL_EXECUTOR_RESULT_FAILURE: 'execution failed',
+};
+
+function TimeLeft({ row, now }: { row: ProposalRow; now: number }) {
+  const end = row.voting_period_end ? instant(row.voting_period_end) : null;
+  if (row.status === 'PROPOSAL_STATUS_SUBMITTED') {
+    if (end && end.getTime() > now) return <RelativeTime date={end} prefix="closes " />;
+    return <>voting ended, not yet tallied</>;
+  }
+  const outcome = OUTCOME[row.executor_result ?? ''];
+  return (
+    <>
+      {outcome ?? 'not executed'}
+      {row.on_chain === false ? ' · pruned from chain' : ''}
+    </>
+  );
+}
+
+export const shortAddress = (address: string) => `${address.slice(0, 12)}…${address.slice(-4)}`;
+
+/** The columns of every proposals list: title, group and policy by name, status, time left or outcome. */
+export function proposalColumns(now: number): ListColumn<ProposalRow>[] {
+  return [
+    {
+      label: 'Proposal',
+      width: 'minmax(200px, 3fr)',
+      cell: (row) => (
+        <AppLink to={`/proposals/${row.id}`}>
+          #{row.id} {row.title || '(untitled)'}
+        </AppLink>
+      ),
+    },
+    {
+      label: 'Group · policy',
+      width: 'minmax(160px, 2fr)',
+      cell: (row) => (
+        <Text span fz="sm">
+          {row.group_id ? (
+            <AppLink to={`/groups/${row.group_id}`}>
+              #{row.group_id} {row.group_name}
+            </AppLink>
+          ) : (
+            'group unknown'
+          )}
+          {' · '}
+          <AppLink to={`/policies/${row.group_policy_address}`}>
+            {row.policy_name || shortAddress(row.group_policy_address)}
+          </AppLink>
+        </Text>
+      ),
+    },
+    { label: 'Status', width: '120px', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      label: 'Time left or outcome',
+      width: 'minmax(140px, 1.2fr)',
+      cell: (row) => (
+        <Text span fz="sm">
+          <TimeLeft row={row} now={now} />
+        </Text>
+      ),
+    },
+  ];
+}

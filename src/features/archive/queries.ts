@@ -1,0 +1,82 @@
+import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+
+import {
+  archivedProposalRowId,
+  archivedVoteRowId,
+  getArchivedProposal,
+  getArchivedProposals,
+  getArchivedVotes,
+  getArchiveStatus,
+  getArchiveUpgrades,
+  getGroupHistory,
+  getVoterRecord,
+  groupEventRowId,
+  type ProposalFilters,
+} from '../../api/archive.ts';
+import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+
+const firstPage = null as PageParam;
+
+/** Every archive query: one key namespace per endpoint. A 501 (no archive) is final, never retried. */
+export const archiveQueries = {
+  all: (endpoint: string) => ['api', endpoint, 'archive'] as const,
+  status: (endpoint: string) =>
+    queryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'status'],
+      queryFn: ({ signal }) => getArchiveStatus(endpoint, { signal }),
+      staleTime: 30_000,
+    }),
+  proposals: (endpoint: string, filters: ProposalFilters, enabled = true) =>
+    infiniteQueryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'proposals', filters],
+      queryFn: enabled
+        ? ({ pageParam, signal }) => getArchivedProposals(endpoint, filters, { param: pageParam, signal })
+        : skipToken,
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, archivedProposalRowId),
+    }),
+  proposal: (endpoint: string, id: string | null) =>
+    queryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'proposal', id],
+      queryFn: id === null ? skipToken : ({ signal }) => getArchivedProposal(endpoint, id, { signal }),
+    }),
+  votes: (endpoint: string, id: string, orderBy: 'time' | 'weight' | 'voter') =>
+    infiniteQueryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'votes', id, orderBy],
+      queryFn: ({ pageParam, signal }) =>
+        getArchivedVotes(
+          endpoint,
+          id,
+          { order_by: orderBy, order: orderBy === 'weight' ? 'desc' : 'asc' },
+          { param: pageParam, signal, limit: 100 },
+        ),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, archivedVoteRowId),
+    }),
+  voter: (endpoint: string, address: string | null) =>
+    infiniteQueryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'voter', address],
+      queryFn:
+        address === null
+          ? skipToken
+          : ({ pageParam, signal }) => getVoterRecord(endpoint, address, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, archivedVoteRowId),
+    }),
+  groupHistory: (endpoint: string, groupId: string | null) =>
+    infiniteQueryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'group-history', groupId],
+      queryFn:
+        groupId === null
+          ? skipToken
+          : ({ pageParam, signal }) => getGroupHistory(endpoint, groupId, { param: pageParam, signal, limit: 100 }),
+      initialPageParam: firstPage,
+      getNextPageParam: (_last, pages) => nextPageParam(pages, groupEventRowId),
+    }),
+  upgrades: (endpoint: string) =>
+    queryOptions({
+      queryKey: [...archiveQueries.all(endpoint), 'upgrades'],
+      queryFn: ({ signal }) => getArchiveUpgrades(endpoint, { signal }),
+      refetchInterval: 10_000,
+    }),
+};

@@ -1,0 +1,27 @@
+import { Stack } from '@mantine/core';
+
+import { PageTitle } from '../components/page-title.tsx';
+import { ArchiveGate, ArchiveReach } from '../features/archive/archive-gate.tsx';
+import { ArchiveProposals } from '../features/archive/archive-proposals.tsx';
+import { WalkedProposals } from '../features/archive/walked-proposals.tsx';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+
+/** Every proposal the endpoint can tell about: the archive's when it has one, else a walk of the node. */
+export function Component() {
+  const endpoint = useEndpoint();
+  return (
+    <Stack gap="md">
+      <PageTitle title="Proposals" kicker="All groups" docTitle="Proposals" />
+      <ArchiveGate
+        endpoint={endpoint}
+        present={() => (
+          <>
+            <ArchiveReach endpoint={endpoint} />
+            <ArchiveProposals endpoint={endpoint} />
+          </>
+        )}
+        absent={() => <WalkedProposals endpoint={endpoint} />}
+      />
+    </Stack>
+  );
+}
