@@ -12,6 +12,8 @@ import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { TimeText } from '../components/time-text.tsx';
+import { ArchiveGate, NeedsArchive } from '../features/archive/archive-gate.tsx';
+import { VoterRecord } from '../features/archive/voter-record.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { groupQueries, type GroupFilter } from '../features/groups/queries.ts';
 import { PolicyList } from '../features/policies/policy-list.tsx';
@@ -63,6 +65,10 @@ function AdminPolicies({ endpoint, admin }: { endpoint: string; admin: string })
   );
 }
 
+const STORED_ONLY =
+  'Below are only the votes the chain still stores: those on proposals still open (votes are pruned once a ' +
+  'proposal is final).';
+
 const NO_VOTES =
   'No stored votes. Votes are kept only while a proposal is open (or withdrawn/aborted until its voting would ' +
   'have ended); once final, only its tally remains.';
@@ -105,26 +111,35 @@ export function Component() {
           <Tabs.Tab value="policies">Policies as admin</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="votes" pt="md">
-          <InfiniteList
-            label="Votes by this address"
-            query={votes}
-            identity={voteRowId}
-            noun="votes"
-            rowHeight={56}
-            empty={NO_VOTES}
-            columns={[
-              {
-                label: 'Proposal',
-                width: 'minmax(200px, 3fr)',
-                cell: (vote) => <ProposalTitle endpoint={endpoint} id={vote.proposal_id} />,
-              },
-              { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
-              {
-                label: 'Submitted',
-                width: 'minmax(150px, 1.4fr)',
-                cell: (vote) => <TimeText value={vote.submit_time} compact />,
-              },
-            ]}
+          <ArchiveGate
+            endpoint={endpoint}
+            present={() => <VoterRecord endpoint={endpoint} address={address} />}
+            absent={() => (
+              <Stack gap="xs">
+                <NeedsArchive what="The full voting record" instead={STORED_ONLY} />
+                <InfiniteList
+                  label="Votes by this address"
+                  query={votes}
+                  identity={voteRowId}
+                  noun="votes"
+                  rowHeight={56}
+                  empty={NO_VOTES}
+                  columns={[
+                    {
+                      label: 'Proposal',
+                      width: 'minmax(200px, 3fr)',
+                      cell: (vote) => <ProposalTitle endpoint={endpoint} id={vote.proposal_id} />,
+                    },
+                    { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
+                    {
+                      label: 'Submitted',
+                      width: 'minmax(150px, 1.4fr)',
+                      cell: (vote) => <TimeText value={vote.submit_time} compact />,
+                    },
+                  ]}
+                />
+              </Stack>
+            )}
           />
         </Tabs.Panel>
         <Tabs.Panel value="member" pt="md">

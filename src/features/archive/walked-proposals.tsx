@@ -51,8 +51,8 @@ export function WalkedProposals({ endpoint }: { endpoint: string }) {
         <Text fz="sm">
           {total === null
             ? 'Listing groups…'
-            : `Read ${walk.groupsRead} of ${Math.min(total, cap)} groups${capped ? ` (the newest ${cap} of ${total})` : ''}` +
-              ` · ${rows.length} of ${walk.rows.length} proposals shown`}
+            : `Read ${walk.groupsRead} of ${total} groups${capped ? `, newest first, stopping at ${cap}` : ''} · ` +
+              `${rows.length} of ${walk.rows.length} proposals shown`}
         </Text>
         {total !== null && !walk.done && (
           <Progress value={(100 * walk.groupsRead) / Math.max(1, Math.min(total, cap))} aria-hidden mt={4} />

@@ -1,0 +1,129 @@
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { archivedVoteRowId, type VoterVote } from '../../api/archive.ts';
+import type { ExecutorResult } from '../../api/schemas.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { InfiniteList } from '../../components/infinite-list.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { ArchiveReach } from './archive-gate.tsx';
+import { archiveQueries } from './queries.ts';
+import { download, voterRecordCsv } from './voter-csv.ts';
+
+const EXEC_RESULTS: readonly string[] = [
+  'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
+  'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+  'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
+  'PROPOSAL_EXECUTOR_RESULT_FAILURE',
+] satisfies ExecutorResult[];
+const isExecutorResult = (text: string): text is ExecutorResult => EXEC_RESULTS.includes(text);
+
+function Provenance({ vote }: { vote: VoterVote }) {
+  if (!vote.pruned_from_chain) return <Text fz="xs">stored on chain</Text>;
+  return (
+    <Text fz="xs" data-testid="pruned-vote">
+      <Badge size="xs" color="grape" variant="light" mr={4}>
+        archived
+      </Badge>
+      pruned from chain, kept by the archive
+      {vote.observed_height ? `, observed at height ${grouped(vote.observed_height)}` : ''}
+    </Text>
+  );
+}
+
+/** The auditor's record from the archive: every vote an address ever cast, newest first. */
+export function VoterRecord({ endpoint, address }: { endpoint: string; address: string }) {
+  const query = useInfiniteQuery(archiveQueries.voter(endpoint, address));
+  const status = useQuery(archiveQueries.status(endpoint));
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      let result = query;
+      while (result.hasNextPage) result = (await result.fetchNextPage()) as typeof query;
+      const votes = (result.data?.pages ?? []).flatMap((page) => page.rows);
+      const text = await voterRecordCsv(votes, {
+        endpoint: endpoint || window.location.origin,
+        voter: address,
+        status: status.data,
+        exportedAt: new Date(),
+      });
+      download(text, `votes-${address}.csv`);
+    } finally {
+      setExporting(false);
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap">
+        <ArchiveReach endpoint={endpoint} />
+        <Button size="xs" variant="default" loading={exporting} onClick={() => void exportCsv()} disabled={!query.data}>
+          Export all votes (CSV, with provenance)
+        </Button>
+      </Group>
+      <InfiniteList
+        label="Every vote by this address"
+        query={query}
+        identity={archivedVoteRowId}
+        noun="votes"
+        rowHeight={72}
+        empty="The archive has seen no vote by this address."
+        columns={[
+          {
+            label: 'Proposal',
+            width: 'minmax(200px, 3fr)',
+            cell: (vote) => (
+              <Stack gap={0}>
+                <AppLink to={`/proposals/${vote.proposal_id}`}>
+                  #{vote.proposal_id} {vote.proposal_title || '(untitled)'}
+                </AppLink>
+                <AppLink to={`/groups/${vote.group_id}`} fz="xs">
+                  group #{vote.group_id} {vote.group_name}
+                </AppLink>
+              </Stack>
+            ),
+          },
+          { label: 'Option', width: '120px', cell: (vote) => <OptionBadge option={vote.option} /> },
+          {
+            label: 'Weight counted',
+            width: 'minmax(90px, 1fr)',
+            cell: (vote) =>
+              vote.weight === null ? (
+                <Text fz="xs" c="dimmed">
+                  {vote.proposal_status === 'PROPOSAL_STATUS_SUBMITTED' ? 'not tallied yet' : 'not counted'}
+                </Text>
+              ) : (
+                <DecimalText value={vote.weight} exact interactive={false} />
+              ),
+          },
+          {
+            label: 'Outcome',
+            width: 'minmax(130px, 1.2fr)',
+            cell: (vote) => (
+              <Group gap={4}>
+                <StatusBadge status={vote.proposal_status} />
+                {isExecutorResult(vote.executor_result) && vote.proposal_status === 'PROPOSAL_STATUS_ACCEPTED' && (
+                  <ExecBadge result={vote.executor_result} />
+                )}
+              </Group>
+            ),
+          },
+          {
+            label: 'Cast · provenance',
+            width: 'minmax(180px, 2fr)',
+            cell: (vote) => (
+              <Stack gap={0}>
+                {vote.submit_time && <TimeText value={vote.submit_time} compact />}
+                <Provenance vote={vote} />
+              </Stack>
+            ),
+          },
+        ]}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import { checkAddress } from './address.ts';
+import { parseId } from './ids.ts';
+
+/**
+ * What a person typed into the search box, understood without asking any server:
+ * - `group 12`, `g12`, `#12` (the UI labels groups `#12`): a group;
+ * - `proposal 12`, `p12`: a proposal;
+ * - a bare number: a group or a proposal (the box then offers only the ones that exist);
+ * - a bech32 address: 32 bytes is a group policy, 20 an account (voter or admin);
+ * - anything else with letters or digits: words to look for in names and titles.
+ */
+export type SearchQuery =
+  | { kind: 'group'; id: string }
+  | { kind: 'proposal'; id: string }
+  | { kind: 'number'; id: string }
+  | { kind: 'address'; address: string; policy: boolean }
+  | { kind: 'words'; text: string; words: string[] }
+  | { kind: 'invalid'; message: string };
+
+const GROUP = /^(?:g|group)\s*#?\s*(\d\S*)$/i;
+const PROPOSAL = /^(?:p|proposal)\s*#?\s*(\d\S*)$/i;
+const HASH = /^#\s*(\d\S*)$/;
+/** Text shaped like a bech32 address (prefix, "1", a long data part), valid or not. */
+const ADDRESS_LIKE = /^[a-z]{1,83}1[a-z0-9]{20,}$/i;
+
+function idOf(kind: 'group' | 'proposal', text: string): SearchQuery {
+  const id = parseId(text);
+  if (id !== null) return { kind, id };
+  return {
+    kind: 'invalid',
+    message: /^\d+$/.test(text)
+      ? `${text} is too large to be a ${kind} id.`
+      : `"${text}" is not a ${kind} id (a whole number).`,
+  };
+}
+
+export function parseSearch(input: string): SearchQuery {
+  const text = input.trim().replace(/\s+/g, ' ');
+  if (text === '') return { kind: 'invalid', message: 'Type a group id, p12 for a proposal, an address or words.' };
+  const group = GROUP.exec(text) ?? HASH.exec(text);
+  if (group) return idOf('group', group[1]);
+  const proposal = PROPOSAL.exec(text);
+  if (proposal) return idOf('proposal', proposal[1]);
+  if (/^\d+$/.test(text)) {
+    const id = parseId(text);
+    return id === null ? { kind: 'invalid', message: `${text} is too large to be an id.` } : { kind: 'number', id };
+  }
+  if (ADDRESS_LIKE.test(text) && !text.includes(' ')) {
+    const address = checkAddress(text);
+    if (!address.ok) return { kind: 'invalid', message: address.reason };
+    return { kind: 'address', address: address.address, policy: address.bytes === 32 };
+  }
+  const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return { kind: 'invalid', message: `"${text}" has no letters or digits to search for.` };
+  return { kind: 'words', text, words };
+}
+
+/** Whether every word is the start of some word of `name` (the archive's prefix match, done locally). */
+export function matchesWords(name: string, words: string[]): boolean {
+  const parts = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.every((word) => parts.some((part) => part.startsWith(word)));
+}
