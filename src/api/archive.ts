@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-import { getJson } from './client.ts';
-import { UnsupportedError } from './errors.ts';
+import { getJson as getNodeJson } from './client.ts';
+import { ContractError, NotFoundError, UnsupportedError } from './errors.ts';
 import type { Page, PageParam } from './pagination.ts';
 import { tallyResult } from './schemas.ts';
 
@@ -135,6 +135,24 @@ export type ArchivedVote = v.InferOutput<typeof archivedVote>;
 export type VoterVote = v.InferOutput<typeof voterVote>;
 export type GroupEvent = v.InferOutput<typeof groupEvent>;
 export type ArchiveUpgrades = v.InferOutput<typeof archiveResponses.upgrades>;
+
+/**
+ * getJson for archive paths. A node without an archive answers them 501 (code 12); a server that
+ * falls back to its web page for unknown paths (Polity with --archive off) answers HTML, and a
+ * plain HTTP 404 without the archive's gRPC code means the route is not there: all are "absent".
+ */
+const getJson: typeof getNodeJson = (endpoint, path, schema, opts) =>
+  getNodeJson(endpoint, path, schema, opts).catch((error: unknown) => {
+    const notJson = error instanceof ContractError && /not JSON/.test(error.message);
+    const noRoute = error instanceof NotFoundError && error.code === undefined;
+    if (notJson || noRoute)
+      throw new UnsupportedError(
+        `${path.split('/').slice(4).join('/')}: this endpoint serves no archive`,
+        error.endpoint,
+        error.status,
+      );
+    throw error;
+  });
 
 /** True when the endpoint has no archive (a plain node answers the path with 501 / code 12). */
 export const isArchiveAbsent = (error: unknown) => error instanceof UnsupportedError;

@@ -10,6 +10,8 @@ import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
 import { isUndecided, proposalPhase } from '../domain/proposal-phase.ts';
+import { ArchiveGate } from '../features/archive/archive-gate.tsx';
+import { OpenProposals } from '../features/archive/open-proposals.tsx';
 import { overviewQueries } from '../features/groups/overview-queries.ts';
 import { groupQueries } from '../features/groups/queries.ts';
 import { SearchBox } from '../features/search/search-box.tsx';
@@ -131,40 +133,51 @@ export function Component() {
             <Title order={2} fz="lg" mb={4}>
               Open proposals
             </Title>
-            <Text fz="xs" c="dimmed" mb="sm">
-              In the {RECENT} newest groups, soonest to close first.
-            </Text>
-            {openLoading && <LoadingBlock label="Loading open proposals" />}
-            {!openLoading && openProposals.length === 0 && (
-              <EmptyState>No proposal is open for voting in these groups.</EmptyState>
-            )}
-            {openProposals.length > 0 && (
-              <ul className={classes.list} data-testid="open-proposals">
-                {openProposals.slice(0, 15).map(({ proposal, group }) => {
-                  const end = instant(proposal.voting_period_end);
-                  return (
-                    <li key={proposal.id} className={classes.item}>
-                      <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
-                        #{proposal.id} {proposal.title || '(untitled)'}
-                      </AppLink>
-                      <span className={classes.facts}>
-                        <StatusBadge status={proposal.status} />
-                        <Text span fz="sm" c="dimmed">
-                          {group ? `${metadataName(group.metadata, `group #${group.id}`)} · ` : ''}
-                          {end === null ? (
-                            ''
-                          ) : proposalPhase(proposal, now) === 'voting' ? (
-                            <RelativeTime date={end} prefix="closes " />
-                          ) : (
-                            'voting ended'
-                          )}
-                        </Text>
-                      </span>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
+            <ArchiveGate
+              endpoint={endpoint}
+              present={() => <OpenProposals endpoint={endpoint} />}
+              absent={() => (
+                <>
+                  <Text fz="xs" c="dimmed" mb="sm">
+                    In the {RECENT} newest groups, soonest to close first.
+                  </Text>
+                  {openLoading && <LoadingBlock label="Loading open proposals" />}
+                  {!openLoading && openProposals.length === 0 && (
+                    <EmptyState>No proposal is open for voting in these groups.</EmptyState>
+                  )}
+                  {openProposals.length > 0 && (
+                    <ul className={classes.list} data-testid="open-proposals">
+                      {openProposals.slice(0, 15).map(({ proposal, group }) => {
+                        const end = instant(proposal.voting_period_end);
+                        return (
+                          <li key={proposal.id} className={classes.item}>
+                            <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
+                              #{proposal.id} {proposal.title || '(untitled)'}
+                            </AppLink>
+                            <span className={classes.facts}>
+                              <StatusBadge status={proposal.status} />
+                              <Text span fz="sm" c="dimmed">
+                                {group ? `${metadataName(group.metadata, `group #${group.id}`)} · ` : ''}
+                                {end === null ? (
+                                  ''
+                                ) : proposalPhase(proposal, now) === 'voting' ? (
+                                  <RelativeTime date={end} prefix="closes " />
+                                ) : (
+                                  'voting ended'
+                                )}
+                              </Text>
+                            </span>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </>
+              )}
+            />
+            <AppLink to="/proposals?open=1&sort=voting_period_end" fz="sm">
+              All open proposals →
+            </AppLink>
           </Card>
         </div>
       </div>

@@ -1,20 +1,30 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
-import { searchTarget, type SearchTarget } from '../../lib/search-target.ts';
+import { parseSearch, type SearchQuery } from '../../lib/search-query.ts';
+import { NumberChoices, WordResults } from './search-results.tsx';
+
+/** Where a query goes at once, when it names one thing. */
+function directTarget(query: SearchQuery): string | null {
+  if (query.kind === 'group') return `/groups/${query.id}`;
+  if (query.kind === 'proposal') return `/proposals/${query.id}`;
+  if (query.kind === 'address') return query.policy ? `/policies/${query.address}` : `/voters/${query.address}`;
+  return null;
+}
 
 export function SearchBox() {
   const navigate = useNavigate();
   const endpoint = useEndpoint();
   const [value, setValue] = useState('');
-  const [result, setResult] = useState<SearchTarget | null>(null);
+  const [result, setResult] = useState<SearchQuery | null>(null);
   const submit = () => {
-    const target = searchTarget(value);
-    if (target.kind === 'go') navigate(withEndpoint(target.to, endpoint));
-    else setResult(target);
+    const query = parseSearch(value);
+    const to = directTarget(query);
+    if (to) navigate(withEndpoint(to, endpoint));
+    else setResult(query);
   };
   return (
     <form
@@ -29,34 +39,21 @@ export function SearchBox() {
           <TextInput
             style={{ flex: 1 }}
             size="md"
-            aria-label="Search by group id, proposal id or address"
-            placeholder="Group id, proposal id (p12) or cosmos1… address"
+            aria-label="Search by group id, proposal id, address or words"
+            placeholder="#12 (group), p12 (proposal), cosmos1… or words of a title or name"
             value={value}
             onChange={(ev) => {
               setValue(ev.currentTarget.value);
               setResult(null);
             }}
-            error={result?.kind === 'error' ? result.message : undefined}
+            error={result?.kind === 'invalid' ? result.message : undefined}
           />
           <Button size="md" type="submit">
             Go
           </Button>
         </Group>
-        {result?.kind === 'choose' && (
-          <Group gap="xs">
-            <Text fz="sm">Which one?</Text>
-            {result.options.map((option) => (
-              <Button
-                key={option.to}
-                size="xs"
-                variant="light"
-                onClick={() => navigate(withEndpoint(option.to, endpoint))}
-              >
-                {option.label}
-              </Button>
-            ))}
-          </Group>
-        )}
+        {result?.kind === 'number' && <NumberChoices endpoint={endpoint} id={result.id} />}
+        {result?.kind === 'words' && <WordResults endpoint={endpoint} text={result.text} words={result.words} />}
       </Stack>
     </form>
   );

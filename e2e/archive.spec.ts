@@ -1,0 +1,117 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+// Journeys through what only the archive knows ("with an archive"), and the same pages against a
+// plain node started with --archive off ("on a plain node"): a config runs each describe against
+// its own server (grep by describe title).
+
+const ARCHIVE = '/polity/archive/v1';
+
+async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(`${ARCHIVE}/${path}`);
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+interface ArchivedProposal {
+  id: string;
+  title: string;
+  status: string;
+  on_chain: boolean;
+  executor_result: string;
+  group_id: string;
+}
+
+test.describe('with an archive', () => {
+  test('find a proposal by a word of its title', async ({ page, request }) => {
+    let title = '';
+    await expect
+      .poll(async () => {
+        const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+          request,
+          'proposals?pagination.limit=20',
+        );
+        title = proposals.find((p) => /[a-z]{6,}/i.test(p.title))?.title ?? '';
+        return title;
+      })
+      .not.toBe('');
+    const word = /[a-z]{6,}/i.exec(title)?.[0] ?? '';
+    await page.goto('/proposals');
+    await page.getByLabel('Words in the title or summary').fill(word.slice(0, 5));
+    const table = page.getByRole('table', { name: 'Proposals' });
+    await expect(table.getByRole('link', { name: new RegExp(word, 'i') }).first()).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`q=${word.slice(0, 5)}`));
+    const names = await table.getByRole('row').allInnerTexts();
+    for (const row of names.slice(1)) expect(row.toLowerCase()).toContain(word.slice(0, 5).toLowerCase());
+  });
+
+  test('filter proposals to the open ones, across every group', async ({ page, request }) => {
+    await expect
+      .poll(
+        async () => (await archive<{ proposals: unknown[] }>(request, 'proposals?voting_open=true')).proposals.length,
+      )
+      .toBeGreaterThan(0);
+    await page.goto('/proposals');
+    await page.getByLabel('Open for voting only').check();
+    await expect(page).toHaveURL(/open=1/);
+    const table = page.getByRole('table', { name: 'Proposals' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+      request,
+      'proposals?voting_open=true&pagination.limit=1000',
+    );
+    // Every row is open; every group with an open proposal (per the archive just now) appears.
+    const rows = await table.getByRole('row').allInnerTexts();
+    for (const row of rows.slice(1)) expect(row).toMatch(/voting/i);
+    const groups = new Set(proposals.map((p) => p.group_id));
+    const shown = rows.join('\n');
+    const missing = [...groups].filter((id) => !shown.includes(`#${id} `));
+    expect(missing.length).toBeLessThanOrEqual(1); // one may close between the two reads
+  });
+
+  test('a voter’s record includes a vote on a proposal since executed and pruned', async ({ page, request }) => {
+    let found: { proposal: string; voter: string } | null = null;
+    await expect
+      .poll(
+        async () => {
+          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+            request,
+            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=100',
+          );
+          for (const proposal of proposals.filter((p) => !p.on_chain)) {
+            const { votes } = await archive<{ votes: { voter: string }[] }>(request, `proposals/${proposal.id}/votes`);
+            if (votes[0]) return (found = { proposal: proposal.id, voter: votes[0].voter });
+          }
+          return null;
+        },
+        { timeout: 75_000, intervals: [2_000] },
+      )
+      .not.toBeNull();
+    if (!found) throw new Error('unreachable');
+    const { proposal, voter } = found as { proposal: string; voter: string };
+    await page.goto(`/voters/${voter}`);
+    const table = page.getByRole('table', { name: 'Every vote by this address' });
+    await expect(table.getByRole('row').nth(1)).toBeVisible();
+    // Newest first, virtualised: scroll down (a bounded number of times) until its row is drawn.
+    const row = table.getByRole('row', { name: new RegExp(`#${proposal} `) });
+    for (let i = 0; i < 40 && !(await row.isVisible()); i++) await page.mouse.wheel(0, 600);
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('pruned from chain, kept by the archive, observed at height');
+    await expect(row).toContainText('Accepted');
+  });
+});
+
+test.describe('on a plain node', () => {
+  test('the proposals page walks the groups with progress and says what is missing', async ({ page }) => {
+    await page.goto('/proposals');
+    await expect(page.getByTestId('walk-progress')).toContainText(/Read \d+ of \d+ groups/);
+    await expect(page.getByText('Proposals stored on the node only')).toBeVisible();
+    await expect(page.getByTestId('walk-progress')).toContainText(/proposals shown/);
+  });
+
+  test('the voter page explains the full record needs an archive', async ({ page, request }) => {
+    const response = await request.get('/cosmos/group/v1/groups?pagination.limit=1');
+    const { groups } = (await response.json()) as { groups: { id: string; admin: string }[] };
+    await page.goto(`/voters/${groups[0].admin}`);
+    await expect(page.getByTestId('needs-archive')).toContainText('The full voting record needs an archive');
+  });
+});

@@ -1,0 +1,60 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import type { ProposalFilters } from '../../api/archive.ts';
+import { collectPages } from '../../api/pagination.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { instant } from '../../lib/time.ts';
+import { archiveQueries } from './queries.ts';
+
+const OPEN: ProposalFilters = { voting_open: 'true', order_by: 'voting_period_end', order: 'asc' };
+const SHOWN = 15;
+
+/** The overview's open proposals from the archive: every group, soonest to close first. */
+export function OpenProposals({ endpoint }: { endpoint: string }) {
+  const query = useInfiniteQuery({ ...archiveQueries.proposals(endpoint, OPEN), refetchInterval: 15_000 });
+  if (query.isPending) return <LoadingBlock label="Loading open proposals" />;
+  if (query.isError)
+    return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="Open proposals" />;
+  const { rows, total } = collectPages(query.data.pages, (row) => row.id);
+  return (
+    <Stack gap="xs">
+      <Text fz="xs" c="dimmed">
+        In every group (from the archive), soonest to close first
+        {total ? ` · ${grouped(total)} open` : ''}.
+      </Text>
+      {rows.length === 0 ? (
+        <EmptyState>No proposal is open for voting.</EmptyState>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="open-proposals">
+          {rows.slice(0, SHOWN).map((proposal) => {
+            const end = proposal.voting_period_end ? instant(proposal.voting_period_end) : null;
+            return (
+              <li key={proposal.id}>
+                <AppLink to={`/proposals/${proposal.id}`}>
+                  #{proposal.id} {proposal.title || '(untitled)'}
+                </AppLink>
+                <Group gap="xs">
+                  <StatusBadge status={proposal.status} />
+                  <Text span fz="sm" c="dimmed">
+                    {proposal.group_name || `group #${proposal.group_id ?? '?'}`}
+                    {end ? (
+                      <>
+                        {' · '}
+                        <RelativeTime date={end} prefix="closes " />
+                      </>
+                    ) : null}
+                  </Text>
+                </Group>
+              </li>
+            );
+          })}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,29 @@
+import { queryOptions } from '@tanstack/react-query';
+
+import { getArchivedProposal, getArchivedProposals } from '../../api/archive.ts';
+import { getGroupInfo, getProposal } from '../../api/endpoints.ts';
+
+/** What the search box asks: whether ids exist, and which proposal titles match words. */
+export const searchQueries = {
+  all: (endpoint: string) => ['api', endpoint] as const,
+  group: (endpoint: string, id: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'group', id],
+      queryFn: ({ signal }) => getGroupInfo(endpoint, id, { signal }),
+    }),
+  proposal: (endpoint: string, id: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'proposal', id],
+      queryFn: ({ signal }) => getProposal(endpoint, id, { signal }),
+    }),
+  archivedProposal: (endpoint: string, id: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'archived-proposal', id],
+      queryFn: ({ signal }) => getArchivedProposal(endpoint, id, { signal }),
+    }),
+  titles: (endpoint: string, text: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'titles', text],
+      queryFn: ({ signal }) => getArchivedProposals(endpoint, { q: text }, { param: null, limit: 8, signal }),
+    }),
+};
