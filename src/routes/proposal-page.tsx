@@ -36,6 +36,9 @@ const RecountPanel = lazy(() =>
 const MessageCard = lazy(() =>
   import('../features/proposals/message-card.tsx').then((module) => ({ default: module.MessageCard })),
 );
+const ProposalHistory = lazy(() =>
+  import('../features/archive/proposal-history.tsx').then((module) => ({ default: module.ProposalHistory })),
+);
 const VotesList = lazy(() =>
   import('../features/proposals/votes-list.tsx').then((module) => ({ default: module.VotesList })),
 );
@@ -115,6 +118,11 @@ export function Component() {
           policy={policy.data}
           group={group.data}
         />
+      )}
+      {!query.isPending && (
+        <Suspense fallback={<LoadingBlock label="Loading the proposal's history" />}>
+          <ProposalHistory endpoint={endpoint} id={id} onChain={proposal !== undefined} />
+        </Suspense>
       )}
     </Stack>
   );

@@ -1,0 +1,75 @@
+import { NativeSelect, Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+import { archivedVoteRowId } from '../../api/archive.ts';
+import { AddressText } from '../../components/address-text.tsx';
+import { OptionBadge } from '../../components/badges.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { InfiniteList } from '../../components/infinite-list.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { archiveQueries } from './queries.ts';
+
+type Order = 'time' | 'weight' | 'voter';
+
+/** Every vote the archive kept for a final proposal, with the weight each counted at the tally. */
+export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }) {
+  const [order, setOrder] = useState<Order>('time');
+  const query = useInfiniteQuery(archiveQueries.votes(endpoint, id, order));
+  return (
+    <InfiniteList
+      label="Archived votes"
+      query={query}
+      identity={archivedVoteRowId}
+      noun="archived votes"
+      rowHeight={56}
+      empty="The archive saw no vote on this proposal."
+      toolbar={
+        <NativeSelect
+          label="Sort by"
+          size="xs"
+          w={200}
+          value={order}
+          onChange={(event) => setOrder(event.currentTarget.value as Order)}
+          data={[
+            { value: 'time', label: 'Time cast' },
+            { value: 'weight', label: 'Weight counted, largest first' },
+            { value: 'voter', label: 'Voter address' },
+          ]}
+        />
+      }
+      columns={[
+        {
+          label: 'Voter',
+          width: 'minmax(180px, 2fr)',
+          cell: (vote) => <AddressText address={vote.voter} to={`/voters/${vote.voter}`} copy={false} />,
+        },
+        { label: 'Option', width: '120px', cell: (vote) => <OptionBadge option={vote.option} /> },
+        {
+          label: 'Weight counted',
+          width: 'minmax(90px, 1fr)',
+          cell: (vote) =>
+            vote.weight === null ? (
+              <Text fz="xs" c="dimmed">
+                not counted
+              </Text>
+            ) : (
+              <DecimalText value={vote.weight} exact interactive={false} />
+            ),
+        },
+        {
+          label: 'Cast · observed',
+          width: 'minmax(170px, 1.6fr)',
+          cell: (vote) => (
+            <Text span fz="xs">
+              {vote.submit_time && <TimeText value={vote.submit_time} compact />}
+              {vote.observed_height ? ` · height ${grouped(vote.observed_height)}` : ''}
+              {vote.pruned_from_chain ? ' · pruned from chain' : ''}
+            </Text>
+          ),
+        },
+      ]}
+    />
+  );
+}

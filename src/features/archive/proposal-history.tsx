@@ -1,0 +1,139 @@
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import { isArchiveAbsent, type ArchivedProposal, type TimelineEvent } from '../../api/archive.ts';
+import { NotFoundError } from '../../api/errors.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { StatusBadge, statusLabel } from '../../components/badges.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { NeedsArchive } from './archive-gate.tsx';
+import { ArchivedVotes } from './archived-votes.tsx';
+import { archiveQueries } from './queries.ts';
+
+const KIND: Record<string, string> = {
+  first_seen: 'First seen by the archive',
+  submitted: 'Submitted',
+  voting_ended: 'Voting ended',
+  status: 'Status changed',
+  executed: 'Executed',
+  pruned: 'Pruned from chain state',
+};
+
+const STATUSES = new Set([
+  'PROPOSAL_STATUS_UNSPECIFIED',
+  'PROPOSAL_STATUS_SUBMITTED',
+  'PROPOSAL_STATUS_ACCEPTED',
+  'PROPOSAL_STATUS_REJECTED',
+  'PROPOSAL_STATUS_ABORTED',
+  'PROPOSAL_STATUS_WITHDRAWN',
+]);
+
+function eventText(event: TimelineEvent): string {
+  const label = KIND[event.kind] ?? event.kind;
+  const detail = event.detail as { result?: string } | null;
+  if (event.kind === 'status' && event.status && STATUSES.has(event.status))
+    return `${label}: ${statusLabel(event.status as ArchivedProposal['status'])}`;
+  if (event.kind === 'executed' && detail?.result)
+    return `${label}: ${detail.result.replace('PROPOSAL_EXECUTOR_RESULT_', '').toLowerCase().replace('_', ' ')}`;
+  return label;
+}
+
+/** The proposal's life as the archive saw it: one line per event, with height and time. */
+function Timeline({ events }: { events: TimelineEvent[] }) {
+  if (events.length === 0) return <Text fz="sm">No event recorded yet.</Text>;
+  return (
+    <ol style={{ margin: 0, paddingInlineStart: '1.2rem' }} data-testid="proposal-timeline">
+      {events.map((event, index) => (
+        <li key={`${event.height ?? ''}-${index}`}>
+          <Text span fz="sm" fw={600}>
+            {eventText(event)}
+          </Text>
+          <Text span fz="sm" c="dimmed">
+            {event.height ? ` · height ${grouped(event.height)}` : ''}
+            {event.time ? ' · ' : ''}
+          </Text>
+          {event.time && <TimeText value={event.time} compact />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
+  const tally = proposal.final_tally_result;
+  return (
+    <Card padding="md" data-testid="archived-proposal">
+      <Stack gap={4}>
+        <Group gap="xs">
+          <StatusBadge status={proposal.status} />
+          <Text fz="sm">
+            {proposal.title || '(untitled)'} · group{' '}
+            <AppLink to={`/groups/${proposal.group_id ?? ''}`}>
+              #{proposal.group_id} {proposal.group_name}
+            </AppLink>
+          </Text>
+        </Group>
+        <Text fz="sm">
+          Final tally: yes <DecimalText value={tally.yes_count ?? '0'} />, no{' '}
+          <DecimalText value={tally.no_count ?? '0'} />, abstain <DecimalText value={tally.abstain_count ?? '0'} />, no
+          with veto <DecimalText value={tally.no_with_veto_count ?? '0'} />.
+        </Text>
+        {proposal.summary && <Text fz="sm">{proposal.summary}</Text>}
+      </Stack>
+    </Card>
+  );
+}
+
+/** What the archive adds to a proposal page: its timeline and, once the chain pruned them, its votes. */
+export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; id: string; onChain: boolean }) {
+  const query = useQuery(archiveQueries.proposal(endpoint, id));
+  let body;
+  if (query.isPending) body = <LoadingBlock label="Loading the proposal's history" />;
+  else if (query.isError && isArchiveAbsent(query.error))
+    body = (
+      <NeedsArchive
+        what="The proposal's history (and its votes once pruned)"
+        instead="Above is what the chain stores now; votes vanish once the proposal is final."
+      />
+    );
+  else if (query.isError && query.error instanceof NotFoundError)
+    body = <Text fz="sm">The archive has not seen proposal {id}.</Text>;
+  else if (query.isError)
+    body = <ErrorState error={query.error} what="Proposal history" onRetry={() => void query.refetch()} />;
+  else {
+    const { proposal, timeline } = query.data;
+    const final = proposal.status !== 'PROPOSAL_STATUS_SUBMITTED';
+    body = (
+      <>
+        {!onChain && !proposal.on_chain && (
+          <Alert color="grape" variant="light" title="Kept by the archive" role="status">
+            The chain no longer stores this proposal
+            {proposal.pruned_height ? ` (pruned at height ${grouped(proposal.pruned_height)})` : ''}; this is the last
+            record the archive saw.
+          </Alert>
+        )}
+        {!onChain && <PrunedSummary proposal={proposal} />}
+        <Timeline events={timeline} />
+        {final && (
+          <>
+            <Title order={3} fz="md" mt="sm">
+              Votes as counted (archive)
+            </Title>
+            <ArchivedVotes endpoint={endpoint} id={id} />
+          </>
+        )}
+      </>
+    );
+  }
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="history-title">
+      <Title order={2} fz="lg" id="history-title">
+        History
+      </Title>
+      {body}
+    </Stack>
+  );
+}
