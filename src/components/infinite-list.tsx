@@ -33,12 +33,16 @@ interface Props<T> {
   rowHeight?: number;
 }
 
+/** "1 vote", "2 votes", "1 policy": the list's plural noun, made singular for one. */
+const counted = (count: number | string, noun: string) =>
+  `${grouped(String(count))} ${String(count) !== '1' ? noun : noun.replace(/ies$/, 'y').replace(/s$/, '')}`;
+
 function countText(loaded: number, total: string | null, complete: boolean, noun: string): string {
   // A living chain changes while pages load: once complete, the count is what was loaded; before,
   // a total that the list has outgrown is not shown as smaller than what is on screen.
-  if (complete) return `${grouped(String(loaded))} ${noun}`;
-  if (!total) return `${grouped(String(loaded))} ${noun} loaded`;
-  return `${grouped(String(loaded))} of ${grouped(BigInt(total) > BigInt(loaded) ? total : String(loaded))} ${noun}`;
+  if (complete) return counted(loaded, noun);
+  if (!total) return `${counted(loaded, noun)} loaded`;
+  return `${grouped(String(loaded))} of ${counted(BigInt(total) > BigInt(loaded) ? total : String(loaded), noun)}`;
 }
 
 /**

@@ -9,6 +9,8 @@ export interface ListColumn<T> {
   /** A CSS grid track on wide screens, e.g. "2fr" or "120px". */
   width: string;
   cell: (row: T) => ReactNode;
+  /** On phones this value takes the card's whole width (an address, a time: they need it). */
+  wide?: boolean;
 }
 
 /** Below this width rows become cards: every value on a line of its own, none cut off. */
@@ -100,7 +102,13 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
                 {title.cell(row)}
               </div>
               {fields.map((column) => (
-                <div role="cell" key={column.label} className={classes.cell} data-list-cell>
+                <div
+                  role="cell"
+                  key={column.label}
+                  className={classes.cell}
+                  data-list-cell
+                  data-wide={column.wide || undefined}
+                >
                   {phone && (
                     <span className={classes.fieldLabel} aria-hidden>
                       {column.label}

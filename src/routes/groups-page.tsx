@@ -86,6 +86,7 @@ export function Component() {
             },
             {
               label: 'Admin',
+              wide: true,
               width: 'minmax(150px, 1.5fr)',
               cell: (group) => <AddressText address={group.admin} copy={false} />,
             },
@@ -96,6 +97,7 @@ export function Component() {
             },
             {
               label: 'Created',
+              wide: true,
               width: 'minmax(150px, 1.4fr)',
               cell: (group) => <TimeText value={group.created_at} compact />,
             },

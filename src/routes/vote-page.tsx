@@ -31,7 +31,15 @@ export function Component() {
   if (!voter.ok) return <InvalidInput title="Not a voter address" reason={voter.reason} />;
   return (
     <Stack gap="lg">
-      <PageTitle kicker={<ProposalTitle endpoint={endpoint} id={id} />} title="Vote" docTitle={`Vote on ${id}`} />
+      <PageTitle
+        kicker="A vote on a group proposal"
+        title={
+          <>
+            Vote on <ProposalTitle endpoint={endpoint} id={id} inHeading />
+          </>
+        }
+        docTitle={`Vote on ${id}`}
+      />
       {vote.isPending && <LoadingBlock label="Loading vote" />}
       {vote.isError && (
         <ErrorState error={vote.error} onRetry={() => void vote.refetch()} what="Vote" notFound={NOT_STORED} />

@@ -133,6 +133,7 @@ export function Component() {
                     { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
                     {
                       label: 'Submitted',
+                      wide: true,
                       width: 'minmax(150px, 1.4fr)',
                       cell: (vote) => <TimeText value={vote.submit_time} compact />,
                     },

@@ -100,6 +100,7 @@ export function MemberList({
         },
         {
           label: 'Added',
+          wide: true,
           width: 'minmax(150px, 1.2fr)',
           cell: ({ member }) => <TimeText value={member.added_at} compact />,
         },

@@ -37,6 +37,7 @@ export function ProposalList({ query }: { query: Query }) {
         { label: 'Status', width: '130px', cell: (proposal) => <StatusBadge status={proposal.status} /> },
         {
           label: 'Voting ends',
+          wide: true,
           width: 'minmax(150px, 1.4fr)',
           cell: (proposal) => <TimeText value={proposal.voting_period_end} compact />,
         },

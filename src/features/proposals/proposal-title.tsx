@@ -4,11 +4,19 @@ import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../components/app-link.tsx';
 import { proposalQueries } from './queries.ts';
 
-/** A proposal's title, fetched when the row is on screen (rows are virtualised). */
-export function ProposalTitle({ endpoint, id }: { endpoint: string; id: string }) {
+/** A proposal's id and title, linked; the title is fetched when shown (list rows are virtualised). */
+export function ProposalTitle({
+  endpoint,
+  id,
+  inHeading = false,
+}: {
+  endpoint: string;
+  id: string;
+  inHeading?: boolean;
+}) {
   const proposal = useQuery({ ...proposalQueries.detail(endpoint, id), staleTime: 60_000 });
   return (
-    <AppLink to={`/proposals/${id}`}>
+    <AppLink to={`/proposals/${id}`} fz={inHeading ? 'inherit' : undefined}>
       #{id}{' '}
       {proposal.data ? (
         proposal.data.title || '(untitled)'

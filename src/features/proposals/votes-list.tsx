@@ -206,6 +206,7 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
         },
         {
           label: 'Submitted',
+          wide: true,
           width: 'minmax(150px, 1.2fr)',
           cell: (vote) => <TimeText value={vote.submit_time} compact />,
         },
