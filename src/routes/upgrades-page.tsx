@@ -6,21 +6,32 @@ import { Field } from '../components/field.tsx';
 import { MetadataText } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { archiveQueries } from '../features/archive/queries.ts';
+import { UpgradeHistory } from '../features/archive/upgrade-history.tsx';
 import { AppliedPlanLookup } from '../features/upgrades/applied-plan-lookup.tsx';
 import { ConsensusStateLookup } from '../features/upgrades/consensus-state-lookup.tsx';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
+import { useBlockPace } from '../hooks/use-block-pace.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 
 export function Component() {
   const endpoint = useEndpoint();
   const versions = useQuery(upgradeQueries.moduleVersions(endpoint));
   const plan = useQuery(upgradeQueries.currentPlan(endpoint));
+  const pace = useBlockPace(endpoint);
+  const history = useQuery(archiveQueries.upgrades(endpoint));
+  const knownNames = [
+    ...(history.data?.applied.map((applied) => applied.name) ?? []),
+    ...(history.data?.scheduled ? [history.data.scheduled.name] : []),
+    ...(plan.data?.plan ? [plan.data.plan.name] : []),
+  ];
   const [filter, setFilter] = useState('');
   const shown =
     versions.data?.versions.filter((module) => module.name.toLowerCase().includes(filter.trim().toLowerCase())) ?? [];
   return (
     <Stack gap="lg">
       <PageTitle title="Upgrades" docTitle="Upgrades" />
+      <UpgradeHistory endpoint={endpoint} nodePlan={plan.data?.plan ?? null} nodeMsPerBlock={pace} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Card h="100%">
@@ -94,7 +105,7 @@ export function Component() {
               <Title order={2} fz="lg" mb="sm">
                 Applied plans
               </Title>
-              <AppliedPlanLookup endpoint={endpoint} initial="" />
+              <AppliedPlanLookup endpoint={endpoint} initial="" knownNames={knownNames} />
             </Card>
             <Card>
               <Title order={2} fz="lg" mb="sm">

@@ -21,7 +21,30 @@ function parsePlanNames(input: string): { names: string[]; error: string | null 
   return { names, error: null };
 }
 
-export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; initial: string }) {
+const ABOUT_NAMES = 'One or more, separated by commas or spaces. Names are case-sensitive.';
+const describeNames = (known: readonly string[]) =>
+  known.length === 0 ? ABOUT_NAMES : `${ABOUT_NAMES} Known here: ${[...new Set(known)].join(', ')}.`;
+
+/** A known name equal to `name` but for case, or starting like it: what the reader probably meant. */
+export function nameHint(name: string, known: readonly string[]): string | null {
+  const lower = name.toLowerCase();
+  return (
+    known.find((candidate) => candidate !== name && candidate.toLowerCase() === lower) ??
+    known.find((candidate) => candidate !== name && lower.length >= 2 && candidate.toLowerCase().startsWith(lower)) ??
+    null
+  );
+}
+
+export function AppliedPlanLookup({
+  endpoint,
+  initial,
+  knownNames = [],
+}: {
+  endpoint: string;
+  initial: string;
+  /** Plan names this chain is known to have (applied or scheduled), for hints; never invented. */
+  knownNames?: readonly string[];
+}) {
   const [input, setInput] = useState(initial);
   const [submitted, setSubmitted] = useState(initial);
   const parsed = parsePlanNames(submitted);
@@ -39,8 +62,8 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
           <TextInput
             style={{ flex: 1 }}
             label="Plan names"
-            description="One or more, separated by commas or spaces. Names are case-sensitive."
-            placeholder="v050-to-v053, v047-to-v050"
+            description={describeNames(knownNames)}
+            placeholder={knownNames[0] ?? 'a plan name'}
             value={input}
             onChange={(ev) => setInput(ev.currentTarget.value)}
             error={inputError}
@@ -70,6 +93,15 @@ export function AppliedPlanLookup({ endpoint, initial }: { endpoint: string; ini
                     ) : result.data === '0' ? (
                       <Text span c="dimmed">
                         never applied
+                        {nameHint(name, knownNames) && (
+                          <>
+                            {' · did you mean '}
+                            <Text span ff="monospace" c="var(--mantine-color-text)">
+                              {nameHint(name, knownNames)}
+                            </Text>
+                            ? (names are case-sensitive)
+                          </>
+                        )}
                       </Text>
                     ) : (
                       <Text span ff="monospace">

@@ -1,0 +1,136 @@
+import { Card, Stack, Table, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import { isArchiveAbsent, type ArchiveUpgrades } from '../../api/archive.ts';
+import { MetadataText } from '../../components/metadata-text.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { useLatestHeight } from '../../hooks/use-latest-height.ts';
+import { grouped } from '../../lib/format-number.ts';
+import { NeedsArchive } from './archive-gate.tsx';
+import { PlanCountdown } from './plan-countdown.tsx';
+import { archiveQueries } from './queries.ts';
+import { UpgradeTimeline } from './upgrade-timeline.tsx';
+
+type Plan = ArchiveUpgrades['applied'][number];
+
+/** Milliseconds per block measured between the first and last applied plans (both from the archive). */
+export function measuredBlockMs(applied: Plan[]): number | null {
+  const timed = applied.filter((plan) => plan.applied_height && plan.applied_time);
+  if (timed.length < 2) return null;
+  const [first, last] = [timed[0], timed[timed.length - 1]];
+  const blocks = Number(BigInt(last.applied_height ?? '0') - BigInt(first.applied_height ?? '0'));
+  const ms = Date.parse(last.applied_time ?? '') - Date.parse(first.applied_time ?? '');
+  return blocks > 0 && ms > 0 ? ms / blocks : null;
+}
+
+function AppliedTable({ applied }: { applied: Plan[] }) {
+  if (applied.length === 0) return <EmptyState>The archive has seen no upgrade applied.</EmptyState>;
+  return (
+    <Table striped data-testid="applied-history">
+      <Table.Caption>Applied plans, newest first</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Plan</Table.Th>
+          <Table.Th>Height</Table.Th>
+          <Table.Th>Time</Table.Th>
+          <Table.Th>Info</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {[...applied].reverse().map((plan) => (
+          <Table.Tr key={`${plan.name}-${plan.height}`}>
+            <Table.Td ff="monospace">{plan.name}</Table.Td>
+            <Table.Td ff="monospace">{grouped(plan.applied_height ?? plan.height)}</Table.Td>
+            <Table.Td>{plan.applied_time ? <TimeText value={plan.applied_time} compact /> : '—'}</Table.Td>
+            <Table.Td style={{ maxWidth: 260, wordBreak: 'break-word' }}>
+              <MetadataText value={plan.info} empty="none given" />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ModuleSince({ data }: { data: ArchiveUpgrades }) {
+  return (
+    <Table striped data-testid="module-since">
+      <Table.Caption>Module versions and the height each last changed (as the archive saw it)</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Module</Table.Th>
+          <Table.Th>Version</Table.Th>
+          <Table.Th>Since height</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {data.module_versions.map((module) => (
+          <Table.Tr key={module.name}>
+            <Table.Td ff="monospace">{module.name}</Table.Td>
+            <Table.Td>{module.version}</Table.Td>
+            <Table.Td ff="monospace">{grouped(module.since_height)}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Past and scheduled upgrades from the archive; on a plain node, the countdown alone. */
+export function UpgradeHistory({
+  endpoint,
+  nodePlan,
+  nodeMsPerBlock,
+}: {
+  endpoint: string;
+  /** The node's scheduled plan (current_plan), for the countdown when there is no archive. */
+  nodePlan: { name: string; height: string } | null;
+  nodeMsPerBlock: number;
+}) {
+  const query = useQuery(archiveQueries.upgrades(endpoint));
+  const latest = useLatestHeight(endpoint);
+  if (query.isPending) return <LoadingBlock label="Loading the upgrade history" rows={4} />;
+  if (query.isError && !isArchiveAbsent(query.error))
+    return <ErrorState error={query.error} what="Upgrade history" onRetry={() => void query.refetch()} />;
+  const data = query.data;
+  const measured = data ? measuredBlockMs(data.applied) : null;
+  const scheduled = data ? data.scheduled : nodePlan;
+  return (
+    <Stack gap="md">
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Next upgrade
+        </Title>
+        {scheduled ? (
+          <PlanCountdown
+            name={scheduled.name}
+            height={scheduled.height}
+            latest={latest}
+            msPerBlock={measured ?? nodeMsPerBlock}
+            measured={measured !== null}
+          />
+        ) : (
+          <EmptyState>No upgrade is scheduled.</EmptyState>
+        )}
+      </Card>
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Upgrade history
+        </Title>
+        {data ? (
+          <Stack gap="sm">
+            <UpgradeTimeline applied={data.applied} scheduled={data.scheduled} />
+            <AppliedTable applied={data.applied} />
+            <ModuleSince data={data} />
+          </Stack>
+        ) : (
+          <NeedsArchive
+            what="The list of applied upgrades"
+            instead="A node answers only “at which height was the plan named X applied?”: look a name up below."
+          />
+        )}
+      </Card>
+    </Stack>
+  );
+}
