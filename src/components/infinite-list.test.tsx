@@ -5,13 +5,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { nextPageParam, type Page, type PageParam } from '../api/pagination.ts';
 import { renderWithApp } from '../test/render.tsx';
-import { InfiniteList } from './infinite-list.tsx';
+import { InfiniteList, type ListView } from './infinite-list.tsx';
 
 // A list of 120 names served 50 at a time, by a server whose paging can be made to misbehave.
 const ALL = Array.from({ length: 120 }, (_, i) => `row-${String(i).padStart(3, '0')}`);
-let server: { counts: boolean; repeatsKeys: boolean; repeatsOffsets: boolean };
+let server: { counts: boolean; repeatsKeys: boolean; repeatsOffsets: boolean; claimsTotal: string | null };
 beforeEach(() => {
-  server = { counts: true, repeatsKeys: false, repeatsOffsets: false };
+  server = { counts: true, repeatsKeys: false, repeatsOffsets: false, claimsTotal: null };
 });
 
 function answer(param: PageParam): Page<string> {
@@ -24,7 +24,7 @@ function answer(param: PageParam): Page<string> {
         : param.offset;
   const rows = ALL.slice(start, start + 50);
   const next = start + 50 < ALL.length ? String(start + 50) : null;
-  const total = param === null && server.counts ? String(ALL.length) : '0';
+  const total = param === null && server.counts ? (server.claimsTotal ?? String(ALL.length)) : '0';
   return { rows, pagination: { next_key: next, total }, param };
 }
 
@@ -37,13 +37,21 @@ const namesQuery = infiniteQueryOptions({
   getNextPageParam: (_last, pages) => nextPageParam(pages, identity),
 });
 
-function Names() {
+// Names ending in 7: 12 of the 120, most of them beyond the first page.
+const endsIn7: ListView<string> = {
+  filter: (row) => row.endsWith('7'),
+  compare: (a, b) => b.localeCompare(a),
+  wholeListReason: 'find names ending in 7',
+};
+
+function Names({ view }: { view?: ListView<string> }) {
   const query = useInfiniteQuery(namesQuery);
   return (
     <InfiniteList
       label="Names"
       query={query}
       identity={identity}
+      view={view}
       columns={[{ label: 'Name', width: '1fr', cell: (row: string) => row }]}
       noun="names"
       empty="No names."
@@ -96,5 +104,24 @@ describe('InfiniteList', () => {
     expect(await screen.findByText('Stopped: the server keeps returning the same rows')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Load more names' })).toBeNull();
     expect(count()).toHaveTextContent('50 names');
+  });
+
+  it('applies a filter and a sort to the whole list, reading every page first', async () => {
+    renderWithApp(<Names view={endsIn7} />);
+    expect(await screen.findByText('120 names · 12 match')).toBeInTheDocument();
+    const cells = screen.getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells[0]).toBe('row-117');
+    expect(cells).toContain('row-007');
+    expect(screen.getByText('Applied to all 120 names, loaded in full.')).toBeInTheDocument();
+  });
+
+  it('asks before reading a very long list whole, and leaves it in chain order meanwhile', async () => {
+    server.claimsTotal = '1000000';
+    renderWithApp(<Names view={endsIn7} />);
+    expect(await screen.findByText('This needs all 1,000,000 names')).toBeInTheDocument();
+    expect(count()).toHaveTextContent('50 of 1,000,000 names');
+    expect(screen.getAllByRole('cell')[0]).toHaveTextContent('row-000');
+    await userEvent.click(screen.getByRole('button', { name: 'Read them all' }));
+    expect(await screen.findByText('120 names · 12 match')).toBeInTheDocument();
   });
 });

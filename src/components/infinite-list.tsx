@@ -33,6 +33,9 @@ interface Props<T> {
   rowHeight?: number;
 }
 
+/** Above this many rows, reading a whole list waits for the reader to confirm (a million members…). */
+const WHOLE_LIST_CONFIRM_ABOVE = 20_000n;
+
 /** "1 vote", "2 votes", "1 policy": the list's plural noun, made singular for one. */
 const counted = (count: number | string, noun: string) =>
   `${grouped(String(count))} ${String(count) !== '1' ? noun : noun.replace(/ies$/, 'y').replace(/s$/, '')}`;
@@ -65,14 +68,20 @@ export function InfiniteList<T>({
   const pages = query.data?.pages;
   const state = useMemo(() => collectPages(pages ?? [], identity), [pages, identity]);
   const { filter, compare, wholeListReason } = view ?? {};
-  const rows = useMemo(() => {
-    const kept = filter ? state.rows.filter(filter) : state.rows;
-    return compare ? [...kept].sort(compare) : kept;
-  }, [state.rows, filter, compare]);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const [keyboardInside, setKeyboardInside] = useState(false);
+  const [longListConfirmed, setLongListConfirmed] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
-  const wantsAll = Boolean(wholeListReason);
+  const tooLong = state.total !== null && BigInt(state.total) > WHOLE_LIST_CONFIRM_ABOVE;
+  const asksAll = Boolean(wholeListReason);
+  const wantsAll = asksAll && (!tooLong || longListConfirmed);
+  // A view the reader has not confirmed reading the whole list for is not applied to part of it.
+  const applied = !asksAll || wantsAll;
+  const rows = useMemo(() => {
+    if (!applied) return state.rows;
+    const kept = filter ? state.rows.filter(filter) : state.rows;
+    return compare ? [...kept].sort(compare) : kept;
+  }, [state.rows, filter, compare, applied]);
 
   useEffect(() => {
     const sentinel = sentinelRef.current;
@@ -90,7 +99,8 @@ export function InfiniteList<T>({
   useEffect(() => {
     // The whole list, page after page, while the view needs it.
     if (wantsAll && hasNextPage && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
-  }, [wantsAll, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+    // Each new page is a reason to look again (a fast page may never show as "fetching").
+  }, [wantsAll, hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage, pages?.length]);
 
   if (query.isPending) return <LoadingBlock rows={5} label={`Loading ${noun}`} />;
   if (query.isError && !query.data)
@@ -98,7 +108,7 @@ export function InfiniteList<T>({
 
   const loaded = state.rows.length;
   const complete = !hasNextPage;
-  const viewed = rows.length !== loaded || compare !== undefined;
+  const viewed = applied && (rows.length !== loaded || compare !== undefined);
   const loadingAll = wantsAll && !complete && !isFetchNextPageError;
   const total = state.total && BigInt(state.total) > BigInt(loaded) ? Number(state.total) : loaded;
 
@@ -108,7 +118,7 @@ export function InfiniteList<T>({
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Text fz="sm" c="dimmed" data-testid="list-count">
           {countText(loaded, state.total, complete, noun)}
-          {filter && rows.length !== loaded && complete ? ` · ${grouped(String(rows.length))} match` : ''}
+          {applied && filter && rows.length !== loaded && complete ? ` · ${grouped(String(rows.length))} match` : ''}
         </Text>
         {hasNextPage && !isFetchNextPageError && !loadingAll && (
           <Button size="compact-sm" variant="default" onClick={() => void fetchNextPage()} loading={isFetchingNextPage}>
@@ -116,6 +126,23 @@ export function InfiniteList<T>({
           </Button>
         )}
       </Group>
+      {asksAll && !wantsAll && hasNextPage && (
+        <Alert
+          color="yellow"
+          variant="light"
+          role="status"
+          title={`This needs all ${grouped(state.total ?? '')} ${noun}`}
+        >
+          <Text fz="sm">
+            To {wholeListReason}, every page must be read first, as the API cannot do it on the server: that is{' '}
+            {grouped(String(Math.ceil(Number(state.total) / Math.max(1, state.rows.length / (pages?.length ?? 1)))))}{' '}
+            requests. The list below is in chain order meanwhile.
+          </Text>
+          <Button size="xs" mt="xs" variant="default" onClick={() => setLongListConfirmed(true)}>
+            Read them all
+          </Button>
+        </Alert>
+      )}
       {loadingAll && (
         <Box role="status" data-testid="whole-list-progress">
           <Text fz="sm">
