@@ -3,10 +3,12 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
+import { AppLink } from '../components/app-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
+import { GroupHistory } from '../features/archive/group-history.tsx';
 import { GroupInfoCard } from '../features/groups/group-info-card.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
 import { MemberList } from '../features/groups/member-list.tsx';
@@ -20,6 +22,7 @@ const SECTIONS = [
   { id: 'policies', title: 'Policies' },
   { id: 'proposals', title: 'Latest proposals' },
   { id: 'members', title: 'Members' },
+  { id: 'history', title: 'Membership history' },
 ] as const;
 type SectionId = (typeof SECTIONS)[number]['id'];
 
@@ -91,9 +94,15 @@ export function Component() {
           </Section>
           <Section id="proposals">
             <GroupProposals endpoint={endpoint} groupId={id} />
+            <AppLink to={`/proposals?group=${id}`} fz="sm">
+              All proposals of this group →
+            </AppLink>
           </Section>
           <Section id="members">
             <MemberList endpoint={endpoint} groupId={id} totalWeight={info.data?.total_weight} />
+          </Section>
+          <Section id="history">
+            <GroupHistory endpoint={endpoint} groupId={id} />
           </Section>
         </>
       )}

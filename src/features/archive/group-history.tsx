@@ -1,0 +1,88 @@
+import { Text } from '@mantine/core';
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import { groupEventRowId, isArchiveAbsent, type GroupEvent } from '../../api/archive.ts';
+import { AddressText } from '../../components/address-text.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { InfiniteList } from '../../components/infinite-list.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { NeedsArchive } from './archive-gate.tsx';
+import { archiveQueries } from './queries.ts';
+
+const KIND: Record<string, string> = {
+  member_added: 'Joined',
+  member_removed: 'Left',
+  weight_changed: 'Weight changed',
+  admin_changed: 'Admin changed',
+  metadata_changed: 'Metadata changed',
+  created: 'Group created',
+  known: 'First seen by the archive',
+  member_known: 'Member when the archive started',
+};
+
+const PREFIX: Record<string, string> = { member_added: 'weight ', member_known: 'weight ', metadata_changed: 'now ' };
+
+const isDecimal = (text: string | null): text is string => text !== null && /^-?\d+(\.\d+)?$/.test(text);
+
+function Change({ event }: { event: GroupEvent }) {
+  const value = (text: string | null) =>
+    isDecimal(text) ? <DecimalText value={text} exact interactive={false} /> : <>{text ?? '—'}</>;
+  if (event.kind === 'weight_changed')
+    return (
+      <Text span fz="sm">
+        {value(event.old_value)} → {value(event.new_value)}
+      </Text>
+    );
+  if (event.kind === 'member_removed') return <Text fz="sm">weight was {value(event.old_value)}</Text>;
+  if (event.new_value === null) return null;
+  return (
+    <Text span fz="sm" style={{ wordBreak: 'break-word' }}>
+      {PREFIX[event.kind] ?? 'admin '}
+      {value(event.new_value)}
+    </Text>
+  );
+}
+
+/** Who joined and left a group and how weights, admin and metadata changed, newest first (archive). */
+export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId: string }) {
+  const query = useInfiniteQuery(archiveQueries.groupHistory(endpoint, groupId));
+  if (query.isError && isArchiveAbsent(query.error))
+    return (
+      <NeedsArchive
+        what="Membership history"
+        instead="The members list above shows who is a member now, with the time each was added."
+      />
+    );
+  return (
+    <InfiniteList
+      label="Membership history"
+      query={query}
+      identity={groupEventRowId}
+      noun="changes"
+      rowHeight={52}
+      empty="The archive has recorded no change to this group."
+      columns={[
+        { label: 'Change', width: 'minmax(130px, 1fr)', cell: (event) => KIND[event.kind] ?? event.kind },
+        {
+          label: 'Member',
+          width: 'minmax(180px, 2fr)',
+          cell: (event) =>
+            event.address ? <AddressText address={event.address} to={`/voters/${event.address}`} copy={false} /> : '—',
+        },
+        { label: 'Value', width: 'minmax(120px, 1.4fr)', cell: (event) => <Change event={event} /> },
+        {
+          label: 'When',
+          width: 'minmax(170px, 1.4fr)',
+          cell: (event) => (
+            <Text span fz="xs">
+              {event.height ? `height ${grouped(event.height)}` : ''}
+              {event.time ? ' · ' : ''}
+              {event.time && <TimeText value={event.time} compact />}
+            </Text>
+          ),
+        },
+      ]}
+    />
+  );
+}
