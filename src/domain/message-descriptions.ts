@@ -6,8 +6,12 @@ import { briefPolicy, readPolicy } from './decision-policies.ts';
 // no description, and the page shows its JSON only. Every value here is text written on chain:
 // it is shown as text, never as markup.
 
-/** How a value is shown: an address (shortened, copyable), a group id or policy address (with its name), or text. */
-export type FactKind = 'address' | 'group' | 'policy' | 'text';
+/**
+ * How a value is shown: an account address (shortened, copyable, linked to its votes), a
+ * validator's operator address (shortened, copyable), a group id or policy address (with its
+ * name), or text.
+ */
+export type FactKind = 'address' | 'validator' | 'group' | 'policy' | 'text';
 
 export interface MessageFact {
   label: string;
@@ -169,12 +173,12 @@ const DESCRIPTIONS: Record<string, Describe> = {
   '/cosmos.staking.v1beta1.MsgDelegate': (fields) =>
     plainly(`Delegate ${coin(record(fields, 'amount')) ?? 'an amount'} to a validator.`, [
       ...fact('Delegator', text(fields, 'delegator_address'), 'address'),
-      ...fact('Validator', text(fields, 'validator_address'), 'address'),
+      ...fact('Validator', text(fields, 'validator_address'), 'validator'),
     ]),
   '/cosmos.distribution.v1beta1.MsgWithdrawDelegatorReward': (fields) =>
     plainly('Withdraw staking rewards from a validator.', [
       ...fact('Delegator', text(fields, 'delegator_address'), 'address'),
-      ...fact('Validator', text(fields, 'validator_address'), 'address'),
+      ...fact('Validator', text(fields, 'validator_address'), 'validator'),
     ]),
   ...governance('v1'),
   ...governance('v1beta1'),

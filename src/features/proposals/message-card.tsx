@@ -16,6 +16,7 @@ export interface NameRenderers {
 function FactValue({ item, names }: { item: MessageFact; names: NameRenderers }) {
   const kinds: Record<FactKind, () => ReactNode> = {
     address: () => <AddressText address={item.value} to={`/voters/${item.value}`} />,
+    validator: () => <AddressText address={item.value} />,
     group: () => names.group(item.value),
     policy: () => names.policy(item.value),
     text: () => <MetadataText value={item.value} />,
