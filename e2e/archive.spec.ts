@@ -100,6 +100,46 @@ test.describe('with an archive', () => {
   });
 });
 
+test.describe('with an archive, over time', () => {
+  test('a pruned proposal keeps its timeline and the weights its votes counted', async ({ page, request }) => {
+    let id = '';
+    await expect
+      .poll(
+        async () => {
+          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+            request,
+            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
+          );
+          id = proposals.find((p) => !p.on_chain && p.executor_result.endsWith('SUCCESS'))?.id ?? '';
+          return id;
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .not.toBe('');
+    await page.goto(`/proposals/${id}`);
+    await expect(page.getByText('Kept by the archive')).toBeVisible();
+    const timeline = page.getByTestId('proposal-timeline');
+    await expect(timeline).toContainText('Executed: success');
+    await expect(timeline).toContainText('Pruned from chain state · height');
+    await expect(page.getByRole('table', { name: 'Archived votes' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('an applied upgrade appears in the history once its height passes', async ({ page, request }) => {
+    test.setTimeout(150_000);
+    let scheduled: { name: string; height: string } | null = null;
+    await expect
+      .poll(async () => (scheduled = (await archive<{ scheduled: typeof scheduled }>(request, 'upgrades')).scheduled))
+      .not.toBeNull();
+    const { name } = scheduled as unknown as { name: string };
+    await page.goto('/upgrades');
+    await expect(page.getByTestId('plan-countdown')).toContainText(name);
+    await expect(page.getByTestId('plan-countdown')).toContainText(/\d blocks/);
+    await expect(page.getByTestId('plan-countdown')).toContainText('ETA');
+    // Upgrades come every 120 blocks (about a minute here); the page polls the archive.
+    await expect(page.getByTestId('applied-history')).toContainText(name, { timeout: 100_000 });
+  });
+});
+
 test.describe('on a plain node', () => {
   test('the proposals page walks the groups with progress and says what is missing', async ({ page }) => {
     await page.goto('/proposals');
@@ -113,5 +153,13 @@ test.describe('on a plain node', () => {
     const { groups } = (await response.json()) as { groups: { id: string; admin: string }[] };
     await page.goto(`/voters/${groups[0].admin}`);
     await expect(page.getByTestId('needs-archive')).toContainText('The full voting record needs an archive');
+  });
+
+  test('upgrades and a proposal’s history say they need an archive, and what works instead', async ({ page }) => {
+    await page.goto('/upgrades');
+    await expect(page.getByTestId('needs-archive')).toContainText('The list of applied upgrades needs an archive');
+    await expect(page.getByLabel('Plan names')).toBeVisible();
+    await page.goto('/proposals/1');
+    await expect(page.getByTestId('needs-archive')).toContainText('needs an archive');
   });
 });
