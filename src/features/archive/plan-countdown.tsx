@@ -12,12 +12,15 @@ export function PlanCountdown({
   latest,
   msPerBlock,
   measured,
+  nodeOnly = false,
 }: {
   name: string;
   height: string;
   latest: string | null;
   msPerBlock: number;
   measured: boolean;
+  /** Estimated from the pace of the node's answers, not measured from block times. */
+  nodeOnly?: boolean;
 }) {
   const now = useNow(1000);
   const left = latest === null ? null : BigInt(height) - BigInt(latest);
@@ -41,8 +44,8 @@ export function PlanCountdown({
         {seconds !== null && (
           <Text fz="xs" c="dimmed">
             ETA {formatUtc(new Date(now + seconds * 1000))} (in about {humanDuration(Math.round(seconds))}, at{' '}
-            {(msPerBlock / 1000).toFixed(2)} s per block, {measured ? 'measured between applied upgrades' : 'estimated'}
-            )
+            {(msPerBlock / 1000).toFixed(2)} s per block,{' '}
+            {measured ? 'measured from block times' : nodeOnly ? 'estimated from the node’s answers' : 'estimated'})
           </Text>
         )}
       </Field>

@@ -1,5 +1,6 @@
 import { Card, Stack, Table, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 
 import { isArchiveAbsent, type ArchiveUpgrades } from '../../api/archive.ts';
 import { MetadataText } from '../../components/metadata-text.tsx';
@@ -22,6 +23,27 @@ export function measuredBlockMs(applied: Plan[]): number | null {
   const blocks = Number(BigInt(last.applied_height ?? '0') - BigInt(first.applied_height ?? '0'));
   const ms = Date.parse(last.applied_time ?? '') - Date.parse(first.applied_time ?? '');
   return blocks > 0 && ms > 0 ? ms / blocks : null;
+}
+
+/**
+ * Milliseconds per block from two readings of the archive's latest block (height and time), taken
+ * a few seconds apart: available before two upgrades have been applied.
+ */
+function useSampledBlockMs(endpoint: string): number | null {
+  const status = useQuery({
+    ...archiveQueries.status(endpoint),
+    refetchInterval: (query) => (query.state.data ? 5000 : false),
+  });
+  const [first, setFirst] = useState<{ height: string; time: string } | null>(null);
+  const current = status.data;
+  if (!current?.latest_height || !current.latest_block_time) return null;
+  if (first === null) {
+    setFirst({ height: current.latest_height, time: current.latest_block_time });
+    return null;
+  }
+  const blocks = Number(BigInt(current.latest_height) - BigInt(first.height));
+  const ms = Date.parse(current.latest_block_time) - Date.parse(first.time);
+  return blocks >= 4 && ms > 0 ? ms / blocks : null;
 }
 
 function AppliedTable({ applied }: { applied: Plan[] }) {
@@ -90,11 +112,12 @@ export function UpgradeHistory({
 }) {
   const query = useQuery(archiveQueries.upgrades(endpoint));
   const latest = useLatestHeight(endpoint);
+  const sampled = useSampledBlockMs(endpoint);
   if (query.isPending) return <LoadingBlock label="Loading the upgrade history" rows={4} />;
   if (query.isError && !isArchiveAbsent(query.error))
     return <ErrorState error={query.error} what="Upgrade history" onRetry={() => void query.refetch()} />;
   const data = query.data;
-  const measured = data ? measuredBlockMs(data.applied) : null;
+  const measured = (data ? measuredBlockMs(data.applied) : null) ?? sampled;
   const scheduled = data ? data.scheduled : nodePlan;
   return (
     <Stack gap="md">
@@ -109,6 +132,7 @@ export function UpgradeHistory({
             latest={latest}
             msPerBlock={measured ?? nodeMsPerBlock}
             measured={measured !== null}
+            nodeOnly={!data}
           />
         ) : (
           <EmptyState>No upgrade is scheduled.</EmptyState>
