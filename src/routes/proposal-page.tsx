@@ -36,8 +36,11 @@ const RecountPanel = lazy(() =>
 const MessageCard = lazy(() =>
   import('../features/proposals/message-card.tsx').then((module) => ({ default: module.MessageCard })),
 );
+// The archive's history comes after the tally's code: what the page is about first.
 const ProposalHistory = lazy(() =>
-  import('../features/archive/proposal-history.tsx').then((module) => ({ default: module.ProposalHistory })),
+  import('../features/proposals/tally-panel.tsx')
+    .then(() => import('../features/archive/proposal-history.tsx'))
+    .then((module) => ({ default: module.ProposalHistory })),
 );
 const VotesList = lazy(() =>
   import('../features/proposals/votes-list.tsx').then((module) => ({ default: module.VotesList })),

@@ -7,7 +7,7 @@ import { renderRoute } from '../../test/render-route.tsx';
 afterEach(() => vi.unstubAllGlobals());
 
 const search = async (text: string) => {
-  const box = await screen.findByRole('textbox', { name: /Search by group id/ });
+  const box = await screen.findByRole('textbox', { name: /Search by group id/ }, { timeout: 5000 });
   fireEvent.change(box, { target: { value: text } });
   fireEvent.submit(box.closest('form')!);
 };
@@ -47,11 +47,11 @@ describe('the search box', () => {
   it('without an archive, matches only names already loaded, and says so', async () => {
     stubNodeAndArchive('absent');
     renderRoute('/groups/1');
-    await screen.findByRole('heading', { name: 'Core contributors', level: 1 });
+    await screen.findByRole('heading', { name: 'Core contributors', level: 1 }, { timeout: 5000 });
     // The overview's box, with the group's name now in the cache.
     await screen.findByRole('link', { name: 'Overview' }).then((link) => fireEvent.click(link));
     await search('core contrib');
-    expect(await screen.findByText(/proposal titles cannot be searched/)).toBeInTheDocument();
+    expect(await screen.findByText(/proposal titles cannot be searched/, {}, { timeout: 5000 })).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Group #1 Core contributors' })).toBeInTheDocument();
     await search('nothing-like-this');
     expect(await screen.findByText(/None match/)).toBeInTheDocument();
