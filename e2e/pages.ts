@@ -44,3 +44,37 @@ export async function everyPage(request: APIRequestContext): Promise<Record<stri
     'error (no page)': '/nowhere',
   };
 }
+
+export interface OpenProposal {
+  id: string;
+  title: string;
+  groupId: string;
+  /** Votes stored when it was chosen. */
+  votes: number;
+}
+
+/**
+ * The open proposal with the most votes and at least `minutes` of voting left. The live chain
+ * decides proposals as it goes (a try-to-execute vote can settle one early), so tests choose at
+ * run time instead of naming one.
+ */
+export async function busiestOpenProposal(request: APIRequestContext, minutes = 5): Promise<OpenProposal> {
+  let best: OpenProposal | null = null;
+  for (const name of ['Community assembly', 'Core contributors', 'Grants council', 'Daily polls']) {
+    const group = await groupNamed(request, name);
+    for (const policy of await policiesOf(request, group.id)) {
+      for (const proposal of await proposalsOf(request, policy.address)) {
+        const left = Date.parse(proposal.voting_period_end) - Date.now();
+        if (proposal.status !== 'PROPOSAL_STATUS_SUBMITTED' || left < minutes * 60_000) continue;
+        const { pagination } = await api<{ pagination: { total: string } }>(
+          request,
+          `/cosmos/group/v1/votes_by_proposal/${proposal.id}?pagination.limit=1&pagination.count_total=true`,
+        );
+        const votes = Number(pagination.total);
+        if (!best || votes > best.votes) best = { id: proposal.id, title: proposal.title, groupId: group.id, votes };
+      }
+    }
+  }
+  if (!best) throw new Error('no proposal is open for long enough on this chain');
+  return best;
+}
