@@ -9,6 +9,7 @@ import { ExecBadge, StatusBadge } from '../components/badges.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
+import { archiveQueries } from '../features/archive/queries.ts';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { groupQueries } from '../features/groups/queries.ts';
 import { PolicyName } from '../features/policies/policy-name.tsx';
@@ -76,6 +77,8 @@ export function Component() {
     }),
     [endpoint],
   );
+  // A proposal the node no longer stores is titled from the archive's record (the history's query).
+  const archived = useQuery(archiveQueries.proposal(endpoint, query.isError && !proposal ? id : null)).data;
   if (id === null)
     return (
       <InvalidInput
@@ -88,7 +91,13 @@ export function Component() {
     <Stack gap="lg">
       <PageTitle
         kicker={`Proposal #${id}`}
-        title={proposal ? proposal.title || '(untitled proposal)' : `Proposal ${id}`}
+        title={
+          proposal
+            ? proposal.title || '(untitled proposal)'
+            : archived
+              ? archived.proposal.title || '(untitled proposal)'
+              : `Proposal ${id}`
+        }
         docTitle={`Proposal ${id}`}
         right={
           proposal && (
@@ -100,7 +109,7 @@ export function Component() {
         }
       />
       {query.isPending && <LoadingBlock label="Loading proposal" rows={5} />}
-      {query.isError && !proposal && (
+      {query.isError && !proposal && !archived && (
         <ErrorState
           error={query.error}
           onRetry={() => void query.refetch()}

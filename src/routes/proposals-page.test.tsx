@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { alice } from '../test/chain-fixtures.ts';
-import { archiveAnswers, stubNodeAndArchive } from '../test/fake-archive.ts';
+import { archiveAnswers, archivedPruned, stubNodeAndArchive } from '../test/fake-archive.ts';
 import { renderRoute } from '../test/render-route.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,5 +54,52 @@ describe('the voter page with an archive', () => {
     stubNodeAndArchive('absent');
     renderRoute(`/voters/${alice}`);
     expect(await screen.findByTestId('needs-archive')).toHaveTextContent('The full voting record needs an archive');
+  });
+});
+
+describe('a proposal the chain pruned, with an archive', () => {
+  it('is titled from the archive, with its timeline and the weights its votes counted', async () => {
+    stubNodeAndArchive({
+      ...archiveAnswers,
+      'proposals/5': {
+        proposal: archivedPruned,
+        timeline: [
+          { height: '20', time: '2026-01-01T11:00:00Z', kind: 'submitted', status: null, detail: null },
+          {
+            height: '30',
+            time: '2026-01-01T12:00:00Z',
+            kind: 'executed',
+            status: null,
+            detail: { result: 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' },
+          },
+          { height: '30', time: '2026-01-01T12:00:00Z', kind: 'pruned', status: null, detail: null },
+        ],
+      },
+      'proposals/5/votes': {
+        votes: [
+          {
+            proposal_id: '5',
+            voter: alice,
+            option: 'VOTE_OPTION_YES',
+            metadata: '',
+            submit_time: '2026-01-01T11:30:00Z',
+            observed_height: '25',
+            weight: '2.500000000000000001',
+            pruned_from_chain: true,
+          },
+        ],
+        pagination: { next_key: null, total: '1' },
+      },
+    });
+    renderRoute('/proposals/5');
+    expect(await screen.findByRole('heading', { name: 'Hire an auditor', level: 1 }, { timeout: 5000 })).toBeVisible();
+    expect(await screen.findByText('Kept by the archive', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText(/Proposal 5: not found/)).toBeNull();
+    const timeline = screen.getByTestId('proposal-timeline');
+    expect(timeline).toHaveTextContent('Submitted · height 20');
+    expect(timeline).toHaveTextContent('Executed: success · height 30');
+    expect(timeline).toHaveTextContent('Pruned from chain state · height 30');
+    const votes = await screen.findByRole('table', { name: 'Archived votes' });
+    expect(votes).toHaveTextContent('2.500000000000000001');
   });
 });
