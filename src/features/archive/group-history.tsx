@@ -44,6 +44,10 @@ function Change({ event }: { event: GroupEvent }) {
   );
 }
 
+const MemberLink = ({ address }: { address: string }) => (
+  <AddressText address={address} to={`/voters/${address}`} copy={false} />
+);
+
 /** Who joined and left a group and how weights, admin and metadata changed, newest first (archive). */
 export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId: string }) {
   const query = useInfiniteQuery(archiveQueries.groupHistory(endpoint, groupId));
@@ -67,8 +71,7 @@ export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId:
         {
           label: 'Member',
           width: 'minmax(180px, 2fr)',
-          cell: (event) =>
-            event.address ? <AddressText address={event.address} to={`/voters/${event.address}`} copy={false} /> : '—',
+          cell: (event) => (event.address ? <MemberLink address={event.address} /> : '—'),
         },
         { label: 'Value', width: 'minmax(120px, 1.4fr)', cell: (event) => <Change event={event} /> },
         {

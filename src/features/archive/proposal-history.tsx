@@ -12,6 +12,7 @@ import { grouped } from '../../lib/format-number.ts';
 import { NeedsArchive } from './archive-gate.tsx';
 import { ArchivedVotes } from './archived-votes.tsx';
 import { archiveQueries } from './queries.ts';
+import { WeightChart } from './weight-chart.tsx';
 
 const KIND: Record<string, string> = {
   first_seen: 'First seen by the archive',
@@ -122,6 +123,7 @@ export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; i
             <Title order={3} fz="md" mt="sm">
               Votes as counted (archive)
             </Title>
+            <WeightChart endpoint={endpoint} id={id} />
             <ArchivedVotes endpoint={endpoint} id={id} />
           </>
         )}
