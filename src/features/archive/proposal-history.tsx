@@ -11,6 +11,7 @@ import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { NeedsArchive } from './archive-gate.tsx';
 import { ArchivedVotes } from './archived-votes.tsx';
+import { NonVoters } from './non-voters.tsx';
 import { archiveQueries } from './queries.ts';
 import { WeightChart } from './weight-chart.tsx';
 
@@ -107,6 +108,10 @@ export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; i
   else {
     const { proposal, timeline } = query.data;
     const final = proposal.status !== 'PROPOSAL_STATUS_SUBMITTED';
+    // The tally is made when voting ends or when the proposal is executed early, whichever came first.
+    const tallyHeight =
+      timeline.find((event) => event.kind === 'voting_ended' || event.kind === 'executed' || event.kind === 'status')
+        ?.height ?? null;
     body = (
       <>
         {!onChain && !proposal.on_chain && (
@@ -125,6 +130,9 @@ export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; i
             </Title>
             <WeightChart endpoint={endpoint} id={id} />
             <ArchivedVotes endpoint={endpoint} id={id} />
+            {proposal.group_id && tallyHeight && (
+              <NonVoters endpoint={endpoint} id={id} groupId={proposal.group_id} height={tallyHeight} />
+            )}
           </>
         )}
       </>
