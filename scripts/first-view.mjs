@@ -19,6 +19,8 @@ const RUNS = Number(process.env.RUNS ?? 5);
 /** After the page has shown title, tally and votes, requests in this quiet window still count as cold. */
 const SETTLE_MS = 1500;
 const PROBE = 'first-view-probe.html';
+/** How long the last run stays on the live page to see what polls. */
+const LIVE_MS = Number(process.env.LIVE_MS ?? 30_000);
 
 async function startService() {
   const dataDir = mkdtempSync(join(tmpdir(), 'polity-first-view-'));
@@ -89,6 +91,7 @@ try {
   const app = [];
   let lastRequests = [];
   let lastTransferred = 0;
+  let livePolls = [];
   for (let run = 0; run < RUNS; run++) {
     const file = await timeToTitle(browser, `${base}/${PROBE}`, proposal.title);
     await file.context.close();
@@ -99,8 +102,19 @@ try {
     await page.page.getByTestId('list-count').first().waitFor({ timeout: 30_000 });
     await page.page.waitForLoadState('networkidle');
     await page.page.waitForTimeout(SETTLE_MS);
-    lastRequests = page.requests;
+    lastRequests = [...page.requests];
     lastTransferred = page.transferred();
+    if (run === RUNS - 1) {
+      // Then live: what polls, and how often, over LIVE_MS.
+      const before = page.requests.length;
+      await page.page.waitForTimeout(LIVE_MS);
+      const polled = new Map();
+      for (const url of page.requests.slice(before)) {
+        const what = url.replace(/\?.*$/, '').replace(/\/[^/]*\d[^/]*$/, '/…');
+        polled.set(what, (polled.get(what) ?? 0) + 1);
+      }
+      livePolls = [...polled].map(([what, count]) => `${count}× ${what}`);
+    }
     await page.context.close();
     bare.push(file.titleAt);
     noData.push(shell.titleAt);
@@ -121,6 +135,14 @@ try {
   console.log(
     `  bytes transferred              ${(lastTransferred / 1024).toFixed(1)} kB (headers and bodies, as sent)`,
   );
+  console.log(`  then live for ${LIVE_MS / 1000} s: ${livePolls.join(', ') || 'no request'}`);
+  // The overview, cold, for the same figures.
+  const overview = await timeToTitle(browser, `${base}/`, 'Group governance');
+  await overview.page.waitForLoadState('networkidle');
+  await overview.page.waitForTimeout(SETTLE_MS);
+  const kB = (overview.transferred() / 1024).toFixed(1);
+  console.log(`overview "/" cold: ${overview.requests.length} API requests, ${kB} kB transferred`);
+  await overview.context.close();
 } finally {
   rmSync(`dist/${PROBE}`, { force: true });
   await browser.close();
