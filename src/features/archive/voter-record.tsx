@@ -11,6 +11,7 @@ import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { ArchiveReach } from './archive-gate.tsx';
+import { Participation } from './participation.tsx';
 import { archiveQueries } from './queries.ts';
 import { download, voterRecordCsv } from './voter-csv.ts';
 
@@ -65,6 +66,7 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
           Export all votes (CSV, with provenance)
         </Button>
       </Group>
+      <Participation endpoint={endpoint} address={address} />
       <InfiniteList
         label="Every vote by this address"
         query={query}
