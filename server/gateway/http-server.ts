@@ -112,7 +112,9 @@ export function createPolityServer(opts: ServerOptions): Server {
       handleRpc(opts.blocks, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
       return;
     }
-    const archived = opts.archives && archiveTarget(rawPath);
+    // The local archive's paths always answer as the archive API (501 when it is off), never as a
+    // page of the dashboard; an upstream without an archive falls through to the proxy (501).
+    const archived = archiveTarget(rawPath);
     const archive = archived ? opts.archives?.get(archived.name) : undefined;
     if (archived && (archive !== undefined || archived.name === '')) {
       handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined)

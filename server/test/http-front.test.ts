@@ -128,3 +128,22 @@ describe('the process', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 });
+
+describe('the archive API without an archive', () => {
+  it('answers 501 in the node error shape, never the dashboard page', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'polity-dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Polity</title>');
+    const server = createPolityServer({ queries: new QueryService(openNode(), 'extended'), distDir: dist });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const answer = await fetch(`${base}/polity/archive/v1/status`);
+      expect(answer.status).toBe(501);
+      expect(await answer.json()).toMatchObject({ code: 12 });
+    } finally {
+      server.closeAllConnections();
+      server.close();
+      rmSync(dist, { recursive: true, force: true });
+    }
+  });
+});
