@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
 
 // Playwright drives Debian's chromium (no browser download). Two embedded services run: one with
-// the extended pagination, one reproducing the SDK exactly (--compat sdk); every journey runs
-// against both. Fast blocks and short live voting periods make the live tally observable.
+// the extended pagination and an archive, one reproducing a plain SDK node exactly (--compat sdk,
+// --archive off); every journey runs against both, except those written for one kind of endpoint
+// ("with an archive" / "on a plain node"). Fast blocks and short live voting periods make the
+// live tally observable.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const server = (port: number, extra: string) =>
   `rm -rf .e2e-data/${port} && node --import tsx server/main.ts --port ${port} --data-dir .e2e-data/${port} ` +
@@ -34,18 +36,18 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'extended', use: { baseURL: 'http://127.0.0.1:4173' } },
-    { name: 'sdk-compat', use: { baseURL: 'http://127.0.0.1:4174' } },
+    { name: 'extended', grepInvert: /on a plain node/, use: { baseURL: 'http://127.0.0.1:4173' } },
+    { name: 'sdk-compat', grepInvert: /with an archive/, use: { baseURL: 'http://127.0.0.1:4174' } },
   ],
   webServer: [
     {
-      command: server(4173, '--upstream compat=http://127.0.0.1:4174'),
+      command: server(4173, '--rpc-port off --upstream compat=http://127.0.0.1:4174'),
       url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions',
       reuseExistingServer: false,
       timeout: 60_000,
     },
     {
-      command: server(4174, '--compat sdk --seed polity-compat --cors'),
+      command: server(4174, '--rpc-port off --archive off --compat sdk --seed polity-compat --cors'),
       url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions',
       reuseExistingServer: false,
       timeout: 60_000,

@@ -6,7 +6,11 @@ import { busiestOpenProposal } from './pages.ts';
 test.describe('browsing', () => {
   test('groups → group → policy → proposal', async ({ page }) => {
     const consoleErrors: string[] = [];
-    page.on('console', (m) => m.type() === 'error' && consoleErrors.push(m.text()));
+    // A plain node has no archive: the dashboard's probe of it is answered 501, as expected.
+    page.on(
+      'console',
+      (m) => m.type() === 'error' && !m.location().url.includes('/polity/archive/') && consoleErrors.push(m.text()),
+    );
     await page.goto('/groups');
     await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
     // Core contributors is on the second page: scrolling loads it.
@@ -57,7 +61,7 @@ test.describe('browsing', () => {
     });
   });
 
-  test('a voter page scrolled past its first page', async ({ page }) => {
+  test('a voter page scrolled past its first page', async ({ page }, info) => {
     const core = await groupNamed(page.request, 'Core contributors');
     const members = await api<{ members: { member: { address: string; metadata: string } }[] }>(
       page.request,
@@ -65,6 +69,12 @@ test.describe('browsing', () => {
     );
     const vera = members.members.find((m) => m.member.metadata === 'auditor seat')!.member.address;
     await page.goto(`/voters/${vera}`);
+    if (info.project.name === 'extended') {
+      // With an archive the whole record comes from it, pruned votes included, past 50 rows.
+      await expect(page.getByTestId('list-count')).toHaveText(/^\d+ votes$/);
+      expect(Number((await page.getByTestId('list-count').textContent())?.split(' ')[0])).toBeGreaterThan(50);
+      return;
+    }
     await expect(page.getByTestId('list-count')).toHaveText(/^50 of \d+ votes$/);
     await page.mouse.wheel(0, 10_000);
     await expect(page.getByTestId('list-count')).toHaveText(/^\d+ votes$/, { timeout: 15_000 });
@@ -168,14 +178,16 @@ test.describe('bad input and missing things', () => {
     const requests: string[] = [];
     // Anything the typed values could have triggered (the overview's own loading is ignored).
     page.on('request', (r) => /\/cosmos\/.*(zzz|\/12\b)/.test(r.url()) && requests.push(r.url()));
-    const box = page.getByRole('textbox', { name: 'Search by group id, proposal id or address' });
-    await box.fill('cosmos1zzz');
+    const box = page.getByRole('textbox', { name: 'Search by group id, proposal id, address or words' });
+    // Shaped like an address (a short word would be searched as words), with a bad checksum.
+    await box.fill(`cosmos1${'z'.repeat(38)}`);
     await box.press('Enter');
     await expect(page.getByText('is not a valid bech32 address')).toBeVisible();
+    expect(requests).toEqual([]);
+    // A bare number offers only what exists: group 12 is one of the chapters.
     await box.fill('12');
     await box.press('Enter');
-    await expect(page.getByRole('button', { name: 'Proposal 12' })).toBeVisible();
-    expect(requests).toEqual([]);
+    await expect(page.getByRole('button', { name: /^Group #12 / })).toBeVisible();
     await box.fill('g 2');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/groups\/2$/);
