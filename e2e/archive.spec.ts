@@ -51,8 +51,11 @@ test.describe('with an archive', () => {
       )
       .toBeGreaterThan(0);
     await page.goto('/proposals');
-    await page.getByLabel('Open for voting only').check();
-    await expect(page).toHaveURL(/open=1/);
+    // The switch can be clicked while the page is still settling; keep at it until it took.
+    await expect(async () => {
+      await page.getByLabel('Open for voting only').check({ timeout: 2_000 });
+      await expect(page).toHaveURL(/open=1/, { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
     const table = page.getByRole('table', { name: 'Proposals' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
     const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
