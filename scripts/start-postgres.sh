@@ -4,7 +4,7 @@
 set -euo pipefail
 SUDO=""
 [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$*"; else sudo -u postgres "$@"; fi; }
+as_postgres() { if [ "$(id -u)" -eq 0 ]; then su postgres -c "$*"; else sudo -u postgres sh -c "$*"; fi; }
 if ! command -v pg_ctlcluster >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
