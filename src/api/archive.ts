@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { getJson as getNodeJson } from './client.ts';
 import { ContractError, NotFoundError, UnsupportedError } from './errors.ts';
 import type { Page, PageParam } from './pagination.ts';
-import { tallyResult } from './schemas.ts';
+import { decimal, executorResult, proposalStatus, tallyResult, uint64, voteOption } from './schemas.ts';
 
 // The Polity archive's API (`{endpoint}/polity/archive/v1/…`): what the chain has pruned. A plain
 // node answers 501 (gRPC code 12) there; `isArchiveAbsent` tells a page to fall back to the node.
@@ -11,29 +11,6 @@ import { tallyResult } from './schemas.ts';
 const ARCHIVE = '/polity/archive/v1';
 const segment = encodeURIComponent;
 
-const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
-const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
-const proposalStatus = v.picklist([
-  'PROPOSAL_STATUS_UNSPECIFIED',
-  'PROPOSAL_STATUS_SUBMITTED',
-  'PROPOSAL_STATUS_ACCEPTED',
-  'PROPOSAL_STATUS_REJECTED',
-  'PROPOSAL_STATUS_ABORTED',
-  'PROPOSAL_STATUS_WITHDRAWN',
-]);
-const executorResult = v.picklist([
-  'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
-  'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
-  'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
-  'PROPOSAL_EXECUTOR_RESULT_FAILURE',
-]);
-const voteOption = v.picklist([
-  'VOTE_OPTION_UNSPECIFIED',
-  'VOTE_OPTION_YES',
-  'VOTE_OPTION_ABSTAIN',
-  'VOTE_OPTION_NO',
-  'VOTE_OPTION_NO_WITH_VETO',
-]);
 const text = v.nullable(v.string());
 const pageResponse = v.object({ next_key: v.nullable(v.string()), total: uint64 });
 

@@ -5,9 +5,9 @@ import * as v from 'valibot';
 // and do no transformation, so that what is checked is what was sent. Unknown extra fields are
 // dropped, so a newer node still parses.
 
-const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
+export const uint64 = v.pipe(v.string(), v.regex(/^\d+$/, 'a uint64 decimal string'));
 const int64 = v.pipe(v.string(), v.regex(/^-?\d+$/, 'an int64 decimal string'));
-const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
+export const decimal = v.pipe(v.string(), v.regex(/^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/, 'a decimal string'));
 const timestamp = v.pipe(
   v.string(),
   v.regex(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?Z$/, 'an RFC 3339 UTC timestamp'),
@@ -15,7 +15,7 @@ const timestamp = v.pipe(
 const duration = v.pipe(v.string(), v.regex(/^-?\d+(\.\d{1,9})?s$/, 'a duration like "86400s"'));
 const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
 
-const proposalStatus = v.picklist([
+export const proposalStatus = v.picklist([
   'PROPOSAL_STATUS_UNSPECIFIED',
   'PROPOSAL_STATUS_SUBMITTED',
   'PROPOSAL_STATUS_ACCEPTED',
@@ -23,13 +23,13 @@ const proposalStatus = v.picklist([
   'PROPOSAL_STATUS_ABORTED',
   'PROPOSAL_STATUS_WITHDRAWN',
 ]);
-const executorResult = v.picklist([
+export const executorResult = v.picklist([
   'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
   'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
   'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
   'PROPOSAL_EXECUTOR_RESULT_FAILURE',
 ]);
-const voteOption = v.picklist([
+export const voteOption = v.picklist([
   'VOTE_OPTION_UNSPECIFIED',
   'VOTE_OPTION_YES',
   'VOTE_OPTION_ABSTAIN',
