@@ -2,7 +2,8 @@
 // bindings for Linux only, so npm install leaves the other platforms out. Re-run after updating
 // eslint-import-resolver-typescript or eslint-plugin-import-x: it adds the missing entries (os/cpu only,
 // never installed on Linux) and leaves every other entry as it is.
-const fs = require('fs');
+import fs from 'node:fs';
+
 const lock = JSON.parse(fs.readFileSync('package-lock.json', 'utf8'));
 const parent = lock.packages['node_modules/unrs-resolver'];
 const platform = {
