@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 // Journeys through what only the archive knows ("with an archive"), and the same pages against a
@@ -5,6 +7,12 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 // its own server (grep by describe title).
 
 const ARCHIVE = '/polity/archive/v1';
+const OPTION_LABELS: Record<string, string> = {
+  VOTE_OPTION_YES: 'Yes',
+  VOTE_OPTION_ABSTAIN: 'Abstain',
+  VOTE_OPTION_NO: 'No',
+  VOTE_OPTION_NO_WITH_VETO: 'No with veto',
+};
 
 async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`${ARCHIVE}/${path}`);
@@ -100,6 +108,27 @@ test.describe('with an archive', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText('pruned from chain, kept by the archive, observed at height');
     await expect(row).toContainText('Accepted');
+
+    // The auditor narrows the whole record to one option, then exports what matches, with provenance.
+    const { votes } = await archive<{ votes: { option: string }[] }>(request, `voters/${voter}/votes?order=asc`);
+    const option = votes[0].option;
+    await page.getByRole('combobox', { name: 'Option' }).selectOption(option);
+    await expect(page.getByText(/matching votes?$/)).toBeVisible();
+    const others = ['Yes', 'Abstain', 'No', 'No with veto'].filter((label) => label !== OPTION_LABELS[option]);
+    const rows = table.getByRole('row');
+    await expect(rows.nth(1)).toContainText(OPTION_LABELS[option]);
+    for (const label of others) await expect(table.getByText(label, { exact: true })).toHaveCount(0);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /Export matching votes/ }).click();
+    const file = await (await download).path();
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain(`# query: GET ${ARCHIVE}/voters/${voter}/votes?order=desc&option=${option} (all pages)`);
+    const dataLines = text
+      .split('\n')
+      .filter((line) => line && !line.startsWith('#'))
+      .slice(1);
+    expect(dataLines.length).toBeGreaterThan(0);
+    expect(dataLines.every((line) => line.includes(`,${option},`))).toBe(true);
   });
 });
 

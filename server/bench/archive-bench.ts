@@ -2,8 +2,10 @@
 // PostgreSQL, the latency of every archive endpoint at 1,000,000 archived votes, the database
 // size per million votes, and the follower's peak RSS. Prints figures; asserts nothing.
 
+import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
 import { openDatabase } from '../archive/archive-service.ts';
@@ -45,24 +47,38 @@ async function catchUp(database: string, label: string): Promise<void> {
   };
   await waitFor(node.height);
   await follower.stop();
-  node.advance(CATCH_UP_BLOCKS, 2000);
-  const votesBefore = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n);
-  let peakRss = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
-  const resumed = new Follower(db, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
-  const started = performance.now();
-  resumed.start();
-  await waitFor(node.height);
-  const seconds = (performance.now() - started) / 1000;
-  clearInterval(sampler);
-  await resumed.stop();
-  const votes = Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n) - votesBefore;
-  console.log(
-    `  catch-up into ${label.padEnd(10)} ${(CATCH_UP_BLOCKS / seconds).toFixed(0)} blocks/s, ${(votes / seconds).toFixed(0)} votes/s ` +
-      `(${CATCH_UP_BLOCKS} blocks, ${votes} votes; goal >= 500 blocks/s, >= 5,000 votes/s)   peak RSS ${(peakRss / 1048576).toFixed(0)} MB (goal <= 300)`,
-  );
   rpc.disconnect();
   await db.close();
+  node.advance(CATCH_UP_BLOCKS, 2000);
+  // The follower catches up in a process of its own: its RSS is its own, the node serves from this one.
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./follower-process.ts', import.meta.url)),
+      base,
+      `${base}/rpc`,
+      database,
+      '32',
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  await new Promise<void>((resolve, reject) =>
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`follower process exited with ${code}`)))),
+  );
+  const figures = JSON.parse(output.trim().split('\n').pop() ?? '{}') as {
+    seconds: number;
+    blocks: number;
+    votes: number;
+    peakRssMb: number;
+  };
+  console.log(
+    `  catch-up into ${label.padEnd(10)} ${(figures.blocks / figures.seconds).toFixed(0)} blocks/s, ${(figures.votes / figures.seconds).toFixed(0)} votes/s ` +
+      `(${figures.blocks} blocks, ${figures.votes} votes; goal >= 500 blocks/s, >= 5,000 votes/s)   follower peak RSS ${figures.peakRssMb.toFixed(0)} MB (goal <= 300)`,
+  );
   server.closeAllConnections();
   server.close();
 }

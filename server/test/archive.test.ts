@@ -174,6 +174,27 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
     expect(await dump(resumed)).toBe(await dump(archive));
   });
 
+  it('filters a voter’s whole record by option and group, in SQL, with the total of what matches', async () => {
+    const [busiest] = await archive.db.query<{ voter: string; group_id: string }>(
+      `SELECT v.voter, min(p.group_id)::text AS group_id FROM votes v JOIN proposals p ON p.id = v.proposal_id
+       GROUP BY v.voter ORDER BY count(*) DESC, v.voter LIMIT 1`,
+    );
+    const record = (query: string) =>
+      h.get(`${A}/voters/${busiest.voter}/votes?pagination.count_total=true&pagination.limit=1000${query}`);
+    type Page = { votes: { option: string; group_id: string; proposal_id: string }[]; pagination: { total: string } };
+    const all = (await record('')).json as Page;
+    const yes = (await record('&option=VOTE_OPTION_YES')).json as Page;
+    expect(yes.votes.length).toBeGreaterThan(0);
+    expect(yes.votes.length).toBeLessThan(all.votes.length);
+    expect(yes.votes.every((vote) => vote.option === 'VOTE_OPTION_YES')).toBe(true);
+    expect(yes.pagination.total).toBe(String(yes.votes.length));
+    const inGroup = (await record(`&group_id=${busiest.group_id}&order=asc`)).json as Page;
+    expect(inGroup.votes.every((vote) => vote.group_id === busiest.group_id)).toBe(true);
+    const ids = inGroup.votes.map((vote) => BigInt(vote.proposal_id));
+    expect(ids).toEqual([...ids].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0)));
+    expect((await record('&option=YES')).status).toBe(400);
+  });
+
   it('serves the archive API with the node’s error shape for bad input', async () => {
     const list = (
       await h.get(

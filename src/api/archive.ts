@@ -214,15 +214,29 @@ export const getArchivedVotes = (
     options,
   );
 
-export const getVoterRecord = (endpoint: string, address: string, options: ListOptions) =>
+/** Narrowing of a voter's record, applied by the archive to every vote (not just the loaded ones). */
+export interface VoterFilters {
+  option?: string;
+  group_id?: string;
+  order?: 'asc' | 'desc';
+}
+
+export const getVoterRecord = (endpoint: string, address: string, filters: VoterFilters, options: ListOptions) =>
   archiveList<VoterVote>(
     endpoint,
     `voters/${segment(address)}/votes`,
     archiveResponses.voterVotes,
     'votes',
-    { order: 'desc' },
+    { order: 'desc', ...filters },
     options,
   );
+
+/** The archive path and query a voter's record is read from, as written into an export's provenance. */
+export function voterRecordPath(address: string, filters: VoterFilters): string {
+  const query = new URLSearchParams({ order: 'desc' });
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  return `${ARCHIVE}/voters/${address}/votes?${query.toString()}`;
+}
 
 export const getGroupHistory = (endpoint: string, groupId: string, options: ListOptions) =>
   archiveList<GroupEvent>(

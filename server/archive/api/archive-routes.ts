@@ -18,6 +18,8 @@ const STATUSES = [
   'PROPOSAL_STATUS_WITHDRAWN',
 ] as const;
 
+const VOTE_OPTIONS = ['VOTE_OPTION_YES', 'VOTE_OPTION_ABSTAIN', 'VOTE_OPTION_NO', 'VOTE_OPTION_NO_WITH_VETO'] as const;
+
 const notFound = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
 
 /** A keyset page: rows after the cursor, one extra to know whether another page follows. */
@@ -144,9 +146,21 @@ async function proposalVotes(source: ArchiveSource, id: string, query: ArchiveQu
 async function voterVotes(source: ArchiveSource, address: string, query: ArchiveQuery) {
   if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
   const descending = query.oneOf('order', ['asc', 'desc'] as const, 'desc') === 'desc';
+  // Filters narrow the whole record in SQL, so "40 match" counts every vote, not the ones loaded.
+  const params: SqlValue[] = [address.toLowerCase()];
+  let where = 'v.voter = $1';
+  if (query.text('option') !== null) {
+    params.push(query.oneOf('option', VOTE_OPTIONS, VOTE_OPTIONS[0]));
+    where += ` AND v.option = $${params.length}`;
+  }
+  const groupId = query.uint64('group_id');
+  if (groupId !== null) {
+    params.push(groupId);
+    where += ` AND p.group_id = $${params.length}::numeric`;
+  }
   const page = await keysetPage(
     source.db,
-    { sql: `${VOTE_SELECT} WHERE v.voter = $1`, params: [address.toLowerCase()] },
+    { sql: `${VOTE_SELECT} WHERE ${where}`, params },
     { columns: ['v.proposal_id'], descending, keyOf: (row) => [String(row.proposal_id)] },
     query.page(),
   );

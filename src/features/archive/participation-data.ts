@@ -52,7 +52,7 @@ export const participationQueries = {
       queryKey: ['api', endpoint, 'archive', 'participation', address, 'votes'],
       queryFn: ({ signal }) =>
         allRows((key) =>
-          getVoterRecord(endpoint, address, { param: key ? { key } : null, limit: 1000, signal }).then(page),
+          getVoterRecord(endpoint, address, {}, { param: key ? { key } : null, limit: 1000, signal }).then(page),
         ),
     }),
   group: (endpoint: string, address: string, groupId: string) =>

@@ -12,6 +12,7 @@ import {
   getVoterRecord,
   groupEventRowId,
   type ProposalFilters,
+  type VoterFilters,
 } from '../../api/archive.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 
@@ -53,13 +54,14 @@ export const archiveQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, archivedVoteRowId),
     }),
-  voter: (endpoint: string, address: string | null) =>
+  voter: (endpoint: string, address: string | null, filters: VoterFilters = {}) =>
     infiniteQueryOptions({
-      queryKey: [...archiveQueries.all(endpoint), 'voter', address],
+      queryKey: [...archiveQueries.all(endpoint), 'voter', address, filters],
       queryFn:
         address === null
           ? skipToken
-          : ({ pageParam, signal }) => getVoterRecord(endpoint, address, { param: pageParam, signal, limit: 100 }),
+          : ({ pageParam, signal }) =>
+              getVoterRecord(endpoint, address, filters, { param: pageParam, signal, limit: 100 }),
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, archivedVoteRowId),
     }),

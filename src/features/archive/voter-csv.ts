@@ -4,18 +4,18 @@ import { endpointLabel } from '../../lib/endpoint.ts';
 /** The CSV text of a voter's record, preceded by its provenance as comment lines. */
 export async function voterRecordCsv(
   votes: VoterVote[],
-  provenance: { endpoint: string; voter: string; status: ArchiveStatus | undefined; exportedAt: Date },
+  provenance: { endpoint: string; voter: string; query: string; status: ArchiveStatus | undefined; exportedAt: Date },
 ): Promise<string> {
   // papaparse loads only when someone exports.
   const { unparse } = await import('papaparse');
   const { status } = provenance;
   const header = [
-    `# Polity archive export: every vote cast by ${provenance.voter}`,
+    `# Polity archive export: the votes cast by ${provenance.voter} that match the query below`,
     `# endpoint: ${provenance.endpoint || endpointLabel(provenance.endpoint)}`,
     `# chain: ${status?.chain_id ?? 'unknown'}; archive heights ${status?.earliest_height ?? '?'}` +
       `-${status?.latest_height ?? '?'}`,
     `# exported at: ${provenance.exportedAt.toISOString()}`,
-    `# query: GET /polity/archive/v1/voters/${provenance.voter}/votes?order=desc (all pages)`,
+    `# query: GET ${provenance.query} (all pages)`,
   ];
   const csv = unparse(
     {

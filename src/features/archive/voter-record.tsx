@@ -1,14 +1,15 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { archivedVoteRowId, type VoterVote } from '../../api/archive.ts';
+import { archivedVoteRowId, voterRecordPath, type VoterFilters, type VoterVote } from '../../api/archive.ts';
 import type { ExecutorResult } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { ArchiveReach } from './archive-gate.tsx';
 import { Participation } from './participation.tsx';
@@ -38,7 +39,8 @@ function Provenance({ vote }: { vote: VoterVote }) {
 
 /** The auditor's record from the archive: every vote an address ever cast, newest first. */
 export function VoterRecord({ endpoint, address }: { endpoint: string; address: string }) {
-  const query = useInfiniteQuery(archiveQueries.voter(endpoint, address));
+  const [filters, setFilters] = useState<VoterFilters>({ order: 'desc' });
+  const query = useInfiniteQuery(archiveQueries.voter(endpoint, address, filters));
   const status = useQuery(archiveQueries.status(endpoint));
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
@@ -50,10 +52,12 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
       const text = await voterRecordCsv(votes, {
         endpoint: endpoint || window.location.origin,
         voter: address,
+        query: voterRecordPath(address, filters),
         status: status.data,
         exportedAt: new Date(),
       });
-      download(text, `votes-${address}.csv`);
+      const suffix = filters.option ? `-${filters.option.replace('VOTE_OPTION_', '').toLowerCase()}` : '';
+      download(text, `votes-${address}${suffix}.csv`);
     } finally {
       setExporting(false);
     }
@@ -63,7 +67,7 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
       <Group justify="space-between" wrap="wrap">
         <ArchiveReach endpoint={endpoint} />
         <Button size="xs" variant="default" loading={exporting} onClick={() => void exportCsv()} disabled={!query.data}>
-          Export all votes (CSV, with provenance)
+          {filters.option ? 'Export matching votes' : 'Export all votes'} (CSV, with provenance)
         </Button>
       </Group>
       <Participation endpoint={endpoint} address={address} />
@@ -71,9 +75,43 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
         label="Every vote by this address"
         query={query}
         identity={archivedVoteRowId}
-        noun="votes"
+        noun={filters.option ? 'matching votes' : 'votes'}
         rowHeight={72}
-        empty="The archive has seen no vote by this address."
+        empty={
+          filters.option ? 'No vote by this address has this option.' : 'The archive has seen no vote by this address.'
+        }
+        toolbar={
+          <Group gap="sm" wrap="wrap" align="flex-end">
+            <NativeSelect
+              label="Order"
+              size="xs"
+              w={170}
+              value={filters.order}
+              onChange={(event) => {
+                const order = event.currentTarget.value === 'asc' ? 'asc' : 'desc';
+                setFilters((current) => ({ ...current, order }));
+              }}
+              data={[
+                { value: 'desc', label: 'Newest proposal first' },
+                { value: 'asc', label: 'Oldest proposal first' },
+              ]}
+            />
+            <NativeSelect
+              label="Option"
+              size="xs"
+              w={150}
+              value={filters.option ?? ''}
+              onChange={(event) => {
+                const option = event.currentTarget.value || undefined;
+                setFilters((current) => ({ ...current, option }));
+              }}
+              data={[
+                { value: '', label: 'Any option' },
+                ...TALLY_ORDER.map((option) => ({ value: option, label: VOTE_OPTIONS[option].label })),
+              ]}
+            />
+          </Group>
+        }
         columns={[
           {
             label: 'Proposal',

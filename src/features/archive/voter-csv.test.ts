@@ -1,0 +1,79 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+
+import { voterRecordPath, type VoterVote } from '../../api/archive.ts';
+import { voterRecordCsv } from './voter-csv.ts';
+
+const VOTER = 'cosmos1qy352eufqy352eufqy352eufqy352eufh8ptyx';
+
+const vote = (overrides: Partial<VoterVote>): VoterVote => ({
+  proposal_id: '18446744073709551615',
+  voter: VOTER,
+  option: 'VOTE_OPTION_YES',
+  metadata: '',
+  submit_time: '2026-10-01T12:00:00Z',
+  observed_height: '1200',
+  weight: '2.50',
+  pruned_from_chain: true,
+  proposal_title: 'Fund the bridge',
+  proposal_status: 'PROPOSAL_STATUS_ACCEPTED',
+  executor_result: 'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
+  group_id: '7',
+  group_name: 'Treasury',
+  ...overrides,
+});
+
+async function exported(votes: VoterVote[]) {
+  const text = await voterRecordCsv(votes, {
+    endpoint: 'http://node.example:1317',
+    voter: VOTER,
+    query: voterRecordPath(VOTER, { option: 'VOTE_OPTION_YES' }),
+    status: {
+      chain_id: 'polity-1',
+      phase: 'following',
+      earliest_height: '1',
+      latest_height: '5000',
+      latest_block_time: '2026-11-22T09:59:58Z',
+      node_latest_height: '5002',
+      lag: '2',
+    },
+    exportedAt: new Date('2026-11-22T10:00:00Z'),
+  });
+  const lines = text.split('\n');
+  const provenance = lines.filter((line) => line.startsWith('#'));
+  const rows = Papa.parse<Record<string, string>>(lines.filter((line) => !line.startsWith('#')).join('\n'), {
+    header: true,
+  }).data;
+  return { provenance, rows };
+}
+
+describe('a voter’s CSV export', () => {
+  it('says where it came from: endpoint, chain, archive heights, time and the exact query', async () => {
+    const { provenance } = await exported([vote({})]);
+    expect(provenance).toEqual([
+      `# Polity archive export: the votes cast by ${VOTER} that match the query below`,
+      '# endpoint: http://node.example:1317',
+      '# chain: polity-1; archive heights 1-5000',
+      '# exported at: 2026-11-22T10:00:00.000Z',
+      `# query: GET /polity/archive/v1/voters/${VOTER}/votes?order=desc&option=VOTE_OPTION_YES (all pages)`,
+    ]);
+  });
+
+  it('keeps ids and weights exact and marks pruned votes', async () => {
+    const { rows } = await exported([vote({}), vote({ proposal_id: '3', weight: null, pruned_from_chain: false })]);
+    expect(rows[0]).toMatchObject({
+      proposal_id: '18446744073709551615',
+      weight_counted: '2.50',
+      observed_height: '1200',
+      pruned_from_chain: 'yes',
+    });
+    expect(rows[1]).toMatchObject({ proposal_id: '3', weight_counted: '', pruned_from_chain: 'no' });
+  });
+
+  it('never lets an attacker-written title become a spreadsheet formula', async () => {
+    const { rows } = await exported([vote({ proposal_title: '=HYPERLINK("http://evil","x")', group_name: '+1' })]);
+    expect(rows[0].proposal_title.startsWith('=')).toBe(false);
+    expect(rows[0].proposal_title).toContain('HYPERLINK');
+    expect(rows[0].group_name.startsWith('+')).toBe(false);
+  });
+});
