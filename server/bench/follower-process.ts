@@ -29,7 +29,7 @@ const follower = new Follower(db, rpc, new RestReader(rest), {
 });
 const started = performance.now();
 follower.start();
-while ((await cursorHeight()) < target) await new Promise((resolve) => setTimeout(resolve, 5));
+while ((await cursorHeight()) < target) await new Promise((resolve) => setTimeout(resolve, 50));
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 await follower.stop();

@@ -79,6 +79,31 @@ describe('CometBFT RPC', () => {
     );
   });
 
+  it('answers a JSON-RPC batch with one answer per request, in order, errors included', async () => {
+    const height = h.node.height - 2n;
+    const post = async (body: unknown) => {
+      const response = await fetch(`${h.base}/rpc`, { method: 'POST', body: JSON.stringify(body) });
+      return { status: response.status, json: (await response.json()) as unknown };
+    };
+    const batch = await post([
+      { jsonrpc: '2.0', id: 7, method: 'block', params: { height: String(height) } },
+      { jsonrpc: '2.0', id: 'results', method: 'block_results', params: { height: String(height) } },
+      { jsonrpc: '2.0', id: 9, method: 'no_such_method', params: {} },
+    ]);
+    expect(batch.status).toBe(200);
+    const answers = batch.json as {
+      id: unknown;
+      result?: { block?: { header: { height: string } }; height?: string };
+      error?: { code: number };
+    }[];
+    expect(answers.map((answer) => answer.id)).toEqual([7, 'results', 9]);
+    expect(answers[0].result?.block?.header.height).toBe(String(height));
+    expect(answers[1].result?.height).toBe(String(height));
+    expect(answers[2].error?.code).toBe(-32601);
+    const empty = await post([]);
+    expect(empty.json).toMatchObject({ error: { code: -32600 } });
+  });
+
   it('every transaction decodes with the library and matches its events', async () => {
     const status = await client.status();
     const latest = status.syncInfo.latestBlockHeight;

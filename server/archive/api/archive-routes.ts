@@ -114,9 +114,14 @@ async function proposal(source: ArchiveSource, id: string) {
   return { proposal: proposalJson(rows[0]), timeline: timeline.map(timelineJson) };
 }
 
+// A vote's weight is the one its proposal's tally counted: none before the tally (the archive
+// keeps the voter's current weight there until then) nor for a proposal never tallied.
+const TALLIED = `p.status IN ('PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED')`;
+const WEIGHT_ORDER = `COALESCE(CASE WHEN ${TALLIED} THEN v.weight_value END, -1)`;
+
 const VOTE_SELECT = `SELECT v.proposal_id::text AS proposal_id, v.voter, v.option, v.metadata, v.submit_time,
-  v.submit_at::text AS submit_at, v.height::text AS height, v.weight, v.weight_value::text AS weight_value,
-  COALESCE(v.weight_value, -1)::text AS weight_order, p.on_chain,
+  v.submit_at::text AS submit_at, v.height::text AS height, CASE WHEN ${TALLIED} THEN v.weight END AS weight,
+  ${WEIGHT_ORDER}::text AS weight_order, p.on_chain,
   (p.status <> 'PROPOSAL_STATUS_SUBMITTED') AS votes_pruned, p.title, p.status, p.executor_result,
   p.group_id::text AS group_id, g.name AS group_name
   FROM votes v JOIN proposals p ON p.id = v.proposal_id LEFT JOIN groups g ON g.id = p.group_id`;
@@ -126,7 +131,7 @@ async function proposalVotes(source: ArchiveSource, id: string, query: ArchiveQu
   if (exists.length === 0) throw notFound(`proposal ${id} is not in the archive`);
   const orderBy = query.oneOf('order_by', ['time', 'weight', 'voter'] as const, 'time');
   const descending = query.oneOf('order', ['asc', 'desc'] as const, 'asc') === 'desc';
-  const first = { time: 'v.submit_at', weight: 'COALESCE(v.weight_value, -1)', voter: null }[orderBy];
+  const first = { time: 'v.submit_at', weight: WEIGHT_ORDER, voter: null }[orderBy];
   const page = await keysetPage(
     source.db,
     { sql: `${VOTE_SELECT} WHERE v.proposal_id = $1::numeric`, params: [id] },

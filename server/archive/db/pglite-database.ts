@@ -19,7 +19,10 @@ class PgliteExecutor implements SqlExecutor {
 
 /** The embedded PostgreSQL (WASM): data under `dataDir`, or in memory when it is omitted. */
 export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
-  const db = dataDir ? new PGlite(dataDir) : new PGlite();
+  // PostgreSQL's default 128 MB of shared buffers sits inside the WASM heap on top of the OS
+  // page cache that already holds the files; a small pool keeps the embedded archive's memory low.
+  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const executor = new PgliteExecutor(db);
   return {

@@ -2,6 +2,7 @@ import type { SqlDatabase, SqlExecutor } from '../db/sql-database.ts';
 import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../node/rest-reader.ts';
 import type { FetchedBlock } from '../node/rpc-reader.ts';
 import {
+  loadProposalStates,
   recordGap,
   setCursor,
   settleVoteWeights,
@@ -9,11 +10,12 @@ import {
   writeGroup,
   writePolicy,
   writeProposal,
-  writeVotes,
+  type ProposalState,
 } from './archive-writer.ts';
 import { addSeconds, durationSeconds } from './chain-time.ts';
 import { decodeBlock, type BlockFacts, type SubmitFact } from './decode-block.ts';
 import type { OpenWork } from './open-work.ts';
+import { PendingRows } from './pending-rows.ts';
 
 const FINAL = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 
@@ -30,7 +32,8 @@ interface BlockReads {
   }[];
 }
 
-async function readAt(work: OpenWork, rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
+/** Reads of what a block's own transactions and events name: independent of other blocks. */
+async function readFacts(rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
   const height = block.height;
   const groups = await Promise.all(
     [...facts.groups].map(async (id) => {
@@ -41,36 +44,48 @@ async function readAt(work: OpenWork, rest: RestReader, block: FetchedBlock, fac
   const policies = (await Promise.all([...facts.policies].map((address) => rest.policy(address, height)))).filter(
     (policy): policy is NodePolicy => policy !== null,
   );
-  // Proposals whose voting ended (decided at voting end, with no event) or whose policy changed
-  // (aborted, with no event of their own) are read too.
-  const due = work.due(block.time, facts.policies);
   const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
   const ids = new Set([
     ...facts.submitted.map((fact) => fact.proposalId),
     ...facts.executed.map((fact) => fact.proposalId),
     ...facts.withdrawn,
-    ...due,
   ]);
   const proposals = new Map<string, NodeProposal | null>();
   await Promise.all(
     [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
   );
   const scheduledPlan = facts.upgradeScheduled ? await rest.currentPlan(height) : null;
-  const applied = [];
-  for (const name of work.upgradesDue(height)) {
-    if ((await rest.appliedHeight(name, height)) === 0n) continue;
-    const versionsAfter = await rest.moduleVersions(height);
-    const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
-    applied.push({ name, versionsBefore, versionsAfter });
-  }
   return {
     groups: groups.filter((group) => group !== null),
     policies,
     proposals,
-    due: new Set(due),
+    due: new Set(),
     scheduledPlan,
-    applied,
+    applied: [],
   };
+}
+
+/**
+ * Reads of what no event announces, which depend on the blocks before (the open proposals the
+ * archive knows): proposals whose voting ended (decided at voting end) or whose policy changed
+ * (aborted), and scheduled upgrades whose height came.
+ */
+async function readDue(work: OpenWork, rest: RestReader, block: FetchedBlock, facts: BlockFacts, reads: BlockReads) {
+  const height = block.height;
+  const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
+  const due = work.due(block.time, facts.policies);
+  await Promise.all(
+    due
+      .filter((id) => !reads.proposals.has(id))
+      .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
+  );
+  for (const id of due) reads.due.add(id);
+  for (const name of work.upgradesDue(height)) {
+    if ((await rest.appliedHeight(name, height)) === 0n) continue;
+    const versionsAfter = await rest.moduleVersions(height);
+    const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
+    reads.applied.push({ name, versionsBefore, versionsAfter });
+  }
 }
 
 /** Policies never move to another group, so within a batch their group is read once. */
@@ -128,70 +143,73 @@ async function proposalFromMessage(
   };
 }
 
-async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFacts, reads: BlockReads): Promise<void> {
+/** What the writes of one batch share: rows gathered for the end, and the proposals' stored state. */
+interface BatchWrites {
+  readonly pending: PendingRows;
+  readonly proposals: Map<string, ProposalState | null>;
+}
+
+async function writeBlock(
+  tx: SqlExecutor,
+  batch: BatchWrites,
+  block: FetchedBlock,
+  facts: BlockFacts,
+  reads: BlockReads,
+): Promise<void> {
   const { height, time } = block;
-  for (const group of reads.groups) await writeGroup(tx, group.info, group.members, height, time, false);
+  const { pending, proposals } = batch;
+  for (const group of reads.groups) await writeGroup(tx, pending, group.info, group.members, height, time, false);
   for (const policy of reads.policies) await writePolicy(tx, policy, height);
+  const submitted = new Set<string>();
   for (const fact of facts.submitted) {
     const read = reads.proposals.get(fact.proposalId);
     const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
-    await writeProposal(tx, proposal, await groupOfPolicy(tx, proposal.group_policy_address), height, read !== null);
-    await timeline(tx, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
+    const group = await groupOfPolicy(tx, proposal.group_policy_address);
+    await writeProposal(tx, pending, proposals, proposal, group, height, read !== null);
+    timeline(pending, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
+    submitted.add(fact.proposalId);
   }
-  await writeVotes(tx, facts.votes, height, time);
   for (const [id, proposal] of reads.proposals) {
-    if (!proposal) continue;
-    const before = await writeProposal(
-      tx,
-      proposal,
-      await groupOfPolicy(tx, proposal.group_policy_address),
-      height,
-      true,
-    );
+    if (!proposal || submitted.has(id)) continue;
+    const group = await groupOfPolicy(tx, proposal.group_policy_address);
+    const before = await writeProposal(tx, pending, proposals, proposal, group, height, true);
     if (before === null || before === proposal.status) continue;
     if (reads.due.has(id) && FINAL.has(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
-      await timeline(
-        tx,
-        id,
-        height,
-        time,
-        'voting_ended',
-        proposal.status,
-        JSON.stringify(proposal.final_tally_result),
-      );
-    } else await timeline(tx, id, height, time, 'status', proposal.status);
+      timeline(pending, id, height, time, 'voting_ended', proposal.status, JSON.stringify(proposal.final_tally_result));
+    } else timeline(pending, id, height, time, 'status', proposal.status);
     if (FINAL.has(proposal.status)) await settleVoteWeights(tx, id);
   }
   for (const fact of facts.executed) {
-    await timeline(
-      tx,
-      fact.proposalId,
-      height,
-      time,
-      'executed',
-      null,
-      JSON.stringify({ result: fact.result, logs: fact.logs }),
-    );
+    const detail = JSON.stringify({ result: fact.result, logs: fact.logs });
+    timeline(pending, fact.proposalId, height, time, 'executed', null, detail);
   }
   for (const fact of facts.pruned) {
     const final = FINAL.has(fact.status);
-    if (final) await settleVoteWeights(tx, fact.proposalId);
+    // Weights are settled once, when the archive first sees the proposal tallied: a proposal it
+    // saw decided earlier keeps the weights of that height, whatever the group did since.
+    const stored = proposals.get(fact.proposalId) ?? null;
+    if (final && (submitted.has(fact.proposalId) || !FINAL.has(stored?.status ?? '')))
+      await settleVoteWeights(tx, fact.proposalId);
+    const executed = facts.executed.some(
+      (entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS'),
+    );
     await tx.query(
       `UPDATE proposals SET on_chain = false, pruned_height = $2::numeric, status = $3, last_height = $2::numeric,
          final_tally = CASE WHEN $4::boolean THEN $5 ELSE final_tally END,
          executor_result = CASE WHEN $4::boolean AND $6::boolean THEN 'PROPOSAL_EXECUTOR_RESULT_SUCCESS'
            ELSE executor_result END
        WHERE id = $1`,
-      [
-        fact.proposalId,
-        String(height),
-        fact.status,
-        final,
-        fact.tally,
-        facts.executed.some((entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS')),
-      ],
+      [fact.proposalId, String(height), fact.status, final, fact.tally, executed],
     );
-    await timeline(tx, fact.proposalId, height, time, 'pruned', fact.status, fact.tally);
+    if (stored) {
+      proposals.set(fact.proposalId, {
+        status: fact.status,
+        onChain: false,
+        finalTally: final ? fact.tally : stored.finalTally,
+        executorResult: final && executed ? 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' : stored.executorResult,
+      });
+    }
+    timeline(pending, fact.proposalId, height, time, 'pruned', fact.status, fact.tally);
   }
   if (reads.scheduledPlan) {
     const plan = reads.scheduledPlan;
@@ -207,22 +225,8 @@ async function writeBlock(tx: SqlExecutor, block: FetchedBlock, facts: BlockFact
       String(height),
       time,
     ]);
-    await writeModuleVersions(tx, upgrade.versionsBefore, height - 1n);
-    await writeModuleVersions(tx, upgrade.versionsAfter, height);
-  }
-}
-
-export async function writeModuleVersions(
-  tx: SqlExecutor,
-  versions: { name: string; version: string }[],
-  height: bigint,
-): Promise<void> {
-  for (const entry of versions) {
-    await tx.query('INSERT INTO module_versions (name, height, version) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-      entry.name,
-      String(height),
-      entry.version,
-    ]);
+    for (const entry of upgrade.versionsBefore) pending.moduleVersion(entry.name, height - 1n, entry.version);
+    for (const entry of upgrade.versionsAfter) pending.moduleVersion(entry.name, height, entry.version);
   }
 }
 
@@ -249,12 +253,23 @@ export async function applyBlocks(
   blocks: readonly FetchedBlock[],
 ): Promise<number> {
   const planned: { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[] = [];
-  for (const block of blocks) {
+  // Every block's own reads start at once (the batch bounds them); the reads that depend on
+  // earlier blocks follow in order.
+  const decoded = blocks.map((block) => {
     const facts = decodeBlock(block);
+    const reads = readFacts(rest, block, facts).then(
+      (value) => ({ value, error: null }),
+      (error: unknown) => ({ value: null, error }),
+    );
+    return { block, facts, reads };
+  });
+  for (const { block, facts, reads } of decoded) {
     try {
-      const reads = await readAt(work, rest, block, facts);
-      notice(work, facts, reads);
-      planned.push({ block, facts, reads });
+      const read = await reads;
+      if (!read.value) throw read.error;
+      await readDue(work, rest, block, facts, read.value);
+      notice(work, facts, read.value);
+      planned.push({ block, facts, reads: read.value });
     } catch (error) {
       if (!isPruned(error)) {
         // What was read so far is still good: commit it, retry the rest later.
@@ -264,11 +279,22 @@ export async function applyBlocks(
       planned.push({ block, facts, reads: null });
     }
   }
+  const touched = new Set<string>();
+  for (const { facts, reads } of planned) {
+    for (const fact of facts.submitted) touched.add(fact.proposalId);
+    for (const fact of facts.pruned) touched.add(fact.proposalId);
+    for (const id of reads?.proposals.keys() ?? []) touched.add(id);
+  }
   await db.transaction(async (tx) => {
+    const batch: BatchWrites = { pending: new PendingRows(), proposals: await loadProposalStates(tx, [...touched]) };
+    for (const { block, facts } of planned)
+      for (const vote of facts.votes) batch.pending.vote(vote, block.height, block.time);
+    await batch.pending.flushVotes(tx);
     for (const { block, facts, reads } of planned) {
-      if (reads) await writeBlock(tx, block, facts, reads);
+      if (reads) await writeBlock(tx, batch, block, facts, reads);
       else await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
     }
+    await batch.pending.flush(tx);
     const last = planned[planned.length - 1].block;
     await setCursor(tx, last.height, last.hash, last.time);
   });

@@ -1,5 +1,6 @@
-import type { SqlExecutor } from '../db/sql-database.ts';
+import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
 import type { NodeGroup, NodeMember, NodePolicy, NodeProposal } from '../node/rest-reader.ts';
+import type { PendingRows } from './pending-rows.ts';
 
 // Writes of one block, inside its transaction. Every write is an upsert or an insert keyed by
 // what it describes, so processing a block twice changes nothing.
@@ -26,25 +27,22 @@ export function nameOf(metadata: string): string {
   return '';
 }
 
-export async function timeline(
-  tx: SqlExecutor,
+export function timeline(
+  pending: PendingRows,
   proposalId: string,
   height: bigint,
   time: string,
   kind: TimelineKind,
   status: string | null,
   detail: string | null = null,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO proposal_timeline (proposal_id, height, seq, block_time, kind, status, detail)
-     VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT DO NOTHING`,
-    [proposalId, String(height), String(TIMELINE_SEQ[kind]), time, kind, status, detail],
-  );
+): void {
+  pending.timelineEntry([proposalId, height, TIMELINE_SEQ[kind], time, kind, status, detail]);
 }
 
 /** Stores a group and its members as read at `height`, recording what changed since. */
 export async function writeGroup(
   tx: SqlExecutor,
+  pending: PendingRows,
   group: NodeGroup,
   members: NodeMember[],
   height: bigint,
@@ -99,22 +97,23 @@ export async function writeGroup(
     if (!after.has(address))
       await tx.query('DELETE FROM group_members WHERE group_id = $1 AND address = $2', [group.id, address]);
   }
-  for (const member of members) {
-    if (before.get(member.address) === member.weight) continue;
+  const changed = members.filter((member) => before.get(member.address) !== member.weight);
+  // One statement for every member whose weight changed (addresses are unique within a group).
+  for (let start = 0; start < changed.length; start += 2000) {
+    const params: SqlValue[] = [group.id];
+    const values = changed.slice(start, start + 2000).map((member) => {
+      params.push(member.address, member.weight, member.metadata, member.added_at);
+      const at = params.length - 3;
+      return `($1::numeric, $${at}, $${at + 1}::text, $${at + 1}::text::numeric, $${at + 2}, $${at + 3})`;
+    });
     await tx.query(
-      `INSERT INTO group_members (group_id, address, weight, weight_value, metadata, added_at) VALUES ($1, $2, $3::text, $3::text::numeric, $4, $5)
+      `INSERT INTO group_members (group_id, address, weight, weight_value, metadata, added_at) VALUES ${values.join(', ')}
        ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight, weight_value = excluded.weight_value,
          metadata = excluded.metadata`,
-      [group.id, member.address, member.weight, member.metadata, member.added_at],
+      params,
     );
   }
-  for (const [seq, [kind, address, oldValue, newValue]] of history.entries()) {
-    await tx.query(
-      `INSERT INTO group_history (group_id, height, seq, block_time, kind, address, old_value, new_value)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT DO NOTHING`,
-      [group.id, String(height), String(seq), time, kind, address, oldValue, newValue],
-    );
-  }
+  for (const [seq, change] of history.entries()) pending.groupEvent(group.id, height, seq, time, change);
 }
 
 export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: bigint): Promise<void> {
@@ -137,26 +136,83 @@ export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: b
   );
 }
 
+/** What the archive holds of a proposal that a newer read can change. */
+export interface ProposalState {
+  status: string;
+  executorResult: string;
+  finalTally: string;
+  onChain: boolean;
+}
+
 /**
- * Stores the latest known record of a proposal (as the node showed it at `height`) and returns
- * the status the archive held before (null: the archive did not know it), in one round trip.
+ * The stored state of the proposals a batch touches, read in one statement, then kept in step
+ * with what the batch writes: a proposal read again unchanged costs no statement.
+ */
+export async function loadProposalStates(
+  tx: SqlExecutor,
+  ids: readonly string[],
+): Promise<Map<string, ProposalState | null>> {
+  const states = new Map<string, ProposalState | null>(ids.map((id) => [id, null]));
+  for (let start = 0; start < ids.length; start += 5000) {
+    const slice = ids.slice(start, start + 5000);
+    const rows = await tx.query<{
+      id: string;
+      status: string;
+      executor_result: string;
+      final_tally: string;
+      on_chain: boolean;
+    }>(
+      `SELECT id::text AS id, status, executor_result, final_tally, on_chain FROM proposals
+       WHERE id IN (${slice.map((_, index) => `$${index + 1}::numeric`).join(', ')})`,
+      slice,
+    );
+    for (const row of rows)
+      states.set(row.id, {
+        status: row.status,
+        executorResult: row.executor_result,
+        finalTally: row.final_tally,
+        onChain: row.on_chain,
+      });
+  }
+  return states;
+}
+
+/**
+ * Stores the latest known record of a proposal (as the node showed it at `height`; `last_height`
+ * is the height of the last change the archive saw) and returns the status the archive held
+ * before (null: the archive did not know it). `states` holds what is stored; it is updated here.
  */
 export async function writeProposal(
   tx: SqlExecutor,
+  pending: PendingRows,
+  states: Map<string, ProposalState | null>,
   proposal: NodeProposal,
   groupId: string,
   height: bigint,
   onChain: boolean,
 ): Promise<string | null> {
-  const [written] = await tx.query<{ before: string | null }>(
-    `WITH before AS (SELECT status FROM proposals WHERE id = $1::numeric)
-     INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
+  const next: ProposalState = {
+    status: proposal.status,
+    executorResult: proposal.executor_result,
+    finalTally: JSON.stringify(proposal.final_tally_result),
+    onChain,
+  };
+  const stored = states.get(proposal.id) ?? null;
+  if (
+    stored &&
+    stored.status === next.status &&
+    stored.executorResult === next.executorResult &&
+    stored.finalTally === next.finalTally &&
+    stored.onChain === next.onChain
+  )
+    return stored.status;
+  await tx.query(
+    `INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
        voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
        known_from, last_height)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10::text, $10::text::timestamptz, $11, $12, $13, $14, $15, $16, $17::numeric, $17::numeric)
      ON CONFLICT (id) DO UPDATE SET status = excluded.status, executor_result = excluded.executor_result,
-       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height
-     RETURNING (SELECT status FROM before) AS before`,
+       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height`,
     [
       proposal.id,
       groupId,
@@ -170,68 +226,34 @@ export async function writeProposal(
       proposal.voting_period_end,
       proposal.group_version,
       proposal.group_policy_version,
-      proposal.status,
-      proposal.executor_result,
-      JSON.stringify(proposal.final_tally_result),
+      next.status,
+      next.executorResult,
+      next.finalTally,
       onChain,
       String(height),
     ],
   );
-  const before = written?.before ?? null;
-  if (before === null) {
-    for (const proposer of proposal.proposers) {
-      await tx.query('INSERT INTO proposal_proposers (proposal_id, proposer) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-        proposal.id,
-        proposer,
-      ]);
-    }
-  }
-  return before;
-}
-
-/** Several votes of one block in one statement. */
-export async function writeVotes(
-  tx: SqlExecutor,
-  votes: readonly { proposalId: string; voter: string; option: string; metadata: string }[],
-  height: bigint,
-  time: string,
-): Promise<void> {
-  if (votes.length === 0) return;
-  const params: string[] = [time, String(height)];
-  const rows = votes.map((vote) => {
-    params.push(vote.proposalId, vote.voter, vote.option, vote.metadata);
-    const at = params.length - 3;
-    return `($${at}::numeric, $${at + 1}, $${at + 2}, $${at + 3}, $1::text, $1::text::timestamptz, $2::numeric)`;
-  });
-  await tx.query(
-    `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height) VALUES ${rows.join(', ')}
-     ON CONFLICT DO NOTHING`,
-    params,
-  );
-}
-
-export async function writeVote(
-  tx: SqlExecutor,
-  vote: { proposalId: string; voter: string; option: string; metadata: string },
-  height: bigint,
-  time: string,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height)
-     VALUES ($1, $2, $3, $4, $5::text, $5::text::timestamptz, $6) ON CONFLICT DO NOTHING`,
-    [vote.proposalId, vote.voter, vote.option, vote.metadata, time, String(height)],
-  );
+  states.set(proposal.id, next);
+  if (stored === null) for (const proposer of proposal.proposers) pending.proposer(proposal.id, proposer);
+  return stored?.status ?? null;
 }
 
 /**
  * The weight each vote counted with when the proposal was tallied: the voter's weight in the
- * group at that height (a voter who had left counts nothing, so gets none).
+ * group at that height (a voter who had left counts nothing, so gets none). Rows already holding
+ * that weight are left alone.
  */
 export async function settleVoteWeights(tx: SqlExecutor, proposalId: string): Promise<void> {
+  // One primary-key probe per vote, written as scalar subqueries so no plan can instead read
+  // the whole membership of a large group for a proposal with a handful of votes.
+  const member = (column: string) =>
+    `(SELECT m.${column} FROM group_members m WHERE m.group_id = (SELECT group_id FROM proposals WHERE id = $1::numeric)
+       AND m.address = v.voter)`;
   await tx.query(
-    `UPDATE votes SET weight = m.weight, weight_value = m.weight_value
-     FROM proposals p JOIN group_members m ON m.group_id = p.group_id
-     WHERE p.id = $1 AND votes.proposal_id = p.id AND m.address = votes.voter`,
+    `UPDATE votes SET weight = counted.weight, weight_value = counted.weight_value
+     FROM (SELECT v.voter, ${member('weight')} AS weight, ${member('weight_value')} AS weight_value
+           FROM votes v WHERE v.proposal_id = $1::numeric) counted
+     WHERE votes.proposal_id = $1::numeric AND votes.voter = counted.voter AND votes.weight IS DISTINCT FROM counted.weight`,
     [proposalId],
   );
 }

@@ -1,8 +1,16 @@
 import type { SqlDatabase } from '../db/sql-database.ts';
 import type { RestReader } from '../node/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../node/rpc-reader.ts';
-import { writeModuleVersions } from './apply-block.ts';
-import { recordGap, setCursor, timeline, writeGroup, writePolicy, writeProposal, writeVote } from './archive-writer.ts';
+import {
+  recordGap,
+  setCursor,
+  timeline,
+  writeGroup,
+  writePolicy,
+  writeProposal,
+  type ProposalState,
+} from './archive-writer.ts';
+import { PendingRows } from './pending-rows.ts';
 
 const HAS_VOTES = new Set(['PROPOSAL_STATUS_SUBMITTED', 'PROPOSAL_STATUS_ABORTED', 'PROPOSAL_STATUS_WITHDRAWN']);
 
@@ -39,21 +47,22 @@ export async function bootstrap(
       'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ['bootstrap_height', String(height)],
     );
+    const pending = new PendingRows();
+    const states = new Map<string, ProposalState | null>();
     for (const [index, group] of groups.entries())
-      await writeGroup(tx, group, members[index], height, block.time, true);
+      await writeGroup(tx, pending, group, members[index], height, block.time, true);
     for (const policy of policies) await writePolicy(tx, policy, height);
     for (const proposal of proposals) {
-      await writeProposal(tx, proposal, groupOfPolicy.get(proposal.group_policy_address) ?? '0', height, true);
-      await timeline(tx, proposal.id, height, block.time, 'first_seen', proposal.status);
+      const group = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
+      await writeProposal(tx, pending, states, proposal, group, height, true);
+      timeline(pending, proposal.id, height, block.time, 'first_seen', proposal.status);
     }
     for (const vote of votes) {
-      await writeVote(
-        tx,
-        { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata },
-        height,
-        vote.submit_time,
-      );
+      const input = { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata };
+      pending.vote(input, height, vote.submit_time);
     }
+    for (const entry of versions) pending.moduleVersion(entry.name, height, entry.version);
+    await pending.flush(tx);
     if (plan) {
       await tx.query('INSERT INTO upgrades (name, height, info) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
         plan.name,
@@ -61,7 +70,6 @@ export async function bootstrap(
         plan.info,
       ]);
     }
-    await writeModuleVersions(tx, versions, height);
     if (height > 1n)
       await recordGap(tx, 1n, height - 1n, `before the archive started: the state at ${height} is where it begins`);
     await setCursor(tx, height, block.hash, block.time);

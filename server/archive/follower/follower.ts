@@ -41,6 +41,8 @@ export class Follower {
   private running = false;
   private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
+  /** The next batch of blocks, asked for while the current one is written. */
+  private prefetched: { from: bigint; blocks: Promise<FetchedBlock[]> } | null = null;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -129,9 +131,18 @@ export class Follower {
         const count = Number(
           last - cursor.height < BigInt(this.options.batch) ? last - cursor.height : BigInt(this.options.batch),
         );
-        const blocks = await Promise.all(
-          Array.from({ length: count }, (_, index) => this.rpc.block(cursor!.height + 1n + BigInt(index))),
-        );
+        const from = cursor.height + 1n;
+        const blocks = await (this.prefetched?.from === from ? this.prefetched.blocks : this.fetch(from, count));
+        this.prefetched = null;
+        // While this batch is read and written, the node already serves the next one.
+        const next = from + BigInt(count);
+        if (next <= last) {
+          const ahead = Number(
+            last - next + 1n < BigInt(this.options.batch) ? last - next + 1n : BigInt(this.options.batch),
+          );
+          this.prefetched = { from: next, blocks: this.fetch(next, ahead) };
+          this.prefetched.blocks.catch(() => undefined);
+        }
         let previous = cursor.hash;
         for (const block of blocks) {
           if (!this.continues(previous, block)) return;
@@ -171,6 +182,10 @@ export class Follower {
         backoff = Math.min(backoff * 2, 30_000);
       }
     }
+  }
+
+  private fetch(from: bigint, count: number): Promise<FetchedBlock[]> {
+    return Promise.all(Array.from({ length: count }, (_, index) => this.rpc.block(from + BigInt(index))));
   }
 
   /** A block must follow the archived one; anything else is another chain under the same name. */

@@ -1,4 +1,4 @@
-import { Comet38Client, toRfc3339WithNanoseconds } from '@cosmjs/tendermint-rpc';
+import { Comet38Client, HttpBatchClient, toRfc3339WithNanoseconds } from '@cosmjs/tendermint-rpc';
 
 import { withRetry } from './retry.ts';
 
@@ -43,6 +43,11 @@ export class RpcReader {
   private constructor(private readonly client: Comet38Client) {}
 
   static async connect(url: string): Promise<RpcReader> {
+    // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
+    // batches (CometBFT accepts them): a few round trips per batch instead of two per block.
+    if (/^https?:/i.test(url)) {
+      return new RpcReader(Comet38Client.create(new HttpBatchClient(url, { batchSizeLimit: 64, dispatchInterval: 2 })));
+    }
     return new RpcReader(await Comet38Client.connect(url));
   }
 

@@ -29,21 +29,41 @@ function jsonParams(value: unknown): Map<string, string> {
   return params;
 }
 
-function respond(res: ServerResponse, id: unknown, outcome: { result: unknown } | { error: RpcError }): void {
-  const envelope =
-    'result' in outcome
-      ? { jsonrpc: '2.0', id, result: outcome.result }
-      : {
-          jsonrpc: '2.0',
-          id,
-          error: { code: outcome.error.code, message: outcome.error.title, data: outcome.error.data },
-        };
-  const body = JSON.stringify(envelope);
-  res.writeHead('result' in outcome ? 200 : 500, {
-    'Content-Type': 'application/json',
-    'Content-Length': Buffer.byteLength(body),
-  });
+type Outcome = { result: unknown } | { error: RpcError };
+
+function envelope(id: unknown, outcome: Outcome) {
+  return 'result' in outcome
+    ? { jsonrpc: '2.0', id, result: outcome.result }
+    : {
+        jsonrpc: '2.0',
+        id,
+        error: { code: outcome.error.code, message: outcome.error.title, data: outcome.error.data },
+      };
+}
+
+function send(res: ServerResponse, status: number, value: unknown): void {
+  const body = JSON.stringify(value);
+  res.writeHead(status, { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(body) });
   res.end(body);
+}
+
+function respond(res: ServerResponse, id: unknown, outcome: Outcome): void {
+  send(res, 'result' in outcome ? 200 : 500, envelope(id, outcome));
+}
+
+/** One JSON-RPC request object, as a response envelope. */
+function answer(source: BlockSource, request: unknown) {
+  const { method, params, id } = (typeof request === 'object' && request !== null ? request : {}) as {
+    method?: unknown;
+    params?: unknown;
+    id?: unknown;
+  };
+  try {
+    return envelope(id ?? null, call(source, typeof method === 'string' ? method : '', jsonParams(params)));
+  } catch (error) {
+    if (error instanceof RpcError) return envelope(id ?? null, { error });
+    throw error;
+  }
 }
 
 function call(source: BlockSource, method: string, params: RpcParams): { result: unknown } | { error: RpcError } {
@@ -83,20 +103,25 @@ export async function handleRpc(
 ): Promise<void> {
   if (req.method === 'POST') {
     const body = await readBody(req);
-    let request: { method?: unknown; params?: unknown; id?: unknown };
+    let request: unknown;
     try {
       if (body === null) throw new Error('too large');
-      request = JSON.parse(body) as typeof request;
+      request = JSON.parse(body);
     } catch {
       return respond(res, null, { error: new RpcError(-32700, 'Parse error', 'error unmarshaling request') });
     }
-    try {
-      const method = typeof request.method === 'string' ? request.method : '';
-      return respond(res, request.id ?? null, call(source, method, jsonParams(request.params)));
-    } catch (error) {
-      if (error instanceof RpcError) return respond(res, request.id ?? null, { error });
-      throw error;
+    // A batch (JSON-RPC 2.0, which CometBFT accepts): one array of answers, in request order.
+    if (Array.isArray(request)) {
+      if (request.length === 0)
+        return respond(res, null, { error: new RpcError(-32600, 'Invalid Request', 'empty batch') });
+      return send(
+        res,
+        200,
+        request.map((item) => answer(source, item)),
+      );
     }
+    const single = answer(source, request);
+    return send(res, 'error' in single ? 500 : 200, single);
   }
   if (req.method !== 'GET') return respond(res, -1, { error: new RpcError(-32601, 'Method not found', '') });
   const method = path.replace(/^\/+/, '');

@@ -1,0 +1,171 @@
+import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
+
+// Rows that nothing reads back while a batch of blocks is written (votes, timeline entries,
+// group history, proposers, module versions) are gathered and inserted a few statements per
+// batch instead of one per row: on PGlite each statement costs far more than the row it carries.
+// All of them are insert-or-ignore, so a re-processed block still changes nothing.
+
+type Column = readonly [name: string, type: string];
+
+interface RowTable {
+  readonly name: string;
+  readonly columns: readonly Column[];
+  readonly conflict: string;
+  /** Turns the VALUES list into the statement, for a table whose rows take more than they are given. */
+  readonly statement?: (values: string) => string;
+}
+
+/** Bind parameters per statement, well under PostgreSQL's limit of 65,535. */
+const PARAMS_PER_STATEMENT = 4_000;
+
+const VOTES: RowTable = {
+  name: 'votes',
+  columns: [
+    ['proposal_id', 'numeric'],
+    ['voter', 'text'],
+    ['option', 'text'],
+    ['metadata', 'text'],
+    ['submit_time', 'text'],
+    ['submit_at', 'timestamptz'],
+    ['height', 'numeric'],
+  ],
+  conflict: 'ON CONFLICT DO NOTHING',
+  // Each vote starts with its voter's weight in the group now. The tally settles the weights it
+  // counted later (see settleVoteWeights), which then rewrites only the votes whose weight moved.
+  statement: (values) =>
+    `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value)
+     SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height, m.weight, m.weight_value
+     FROM (VALUES ${values}) AS n (proposal_id, voter, option, metadata, submit_time, submit_at, height)
+     LEFT JOIN proposals p ON p.id = n.proposal_id
+     LEFT JOIN group_members m ON m.group_id = p.group_id AND m.address = n.voter
+     ON CONFLICT DO NOTHING`,
+};
+
+const TIMELINE: RowTable = {
+  name: 'proposal_timeline',
+  columns: [
+    ['proposal_id', 'numeric'],
+    ['height', 'numeric'],
+    ['seq', 'integer'],
+    ['block_time', 'text'],
+    ['kind', 'text'],
+    ['status', 'text'],
+    ['detail', 'text'],
+  ],
+  conflict: 'ON CONFLICT DO NOTHING',
+};
+
+const GROUP_HISTORY: RowTable = {
+  name: 'group_history',
+  columns: [
+    ['group_id', 'numeric'],
+    ['height', 'numeric'],
+    ['seq', 'integer'],
+    ['block_time', 'text'],
+    ['kind', 'text'],
+    ['address', 'text'],
+    ['old_value', 'text'],
+    ['new_value', 'text'],
+  ],
+  conflict: 'ON CONFLICT DO NOTHING',
+};
+
+const PROPOSERS: RowTable = {
+  name: 'proposal_proposers',
+  columns: [
+    ['proposal_id', 'numeric'],
+    ['proposer', 'text'],
+  ],
+  conflict: 'ON CONFLICT DO NOTHING',
+};
+
+const MODULE_VERSIONS: RowTable = {
+  name: 'module_versions',
+  columns: [
+    ['name', 'text'],
+    ['height', 'numeric'],
+    ['version', 'numeric'],
+  ],
+  conflict: 'ON CONFLICT DO NOTHING',
+};
+
+/** Inserts rows in as few statements as the parameter limit allows. */
+export async function insertRows(tx: SqlExecutor, table: RowTable, rows: readonly SqlValue[][]): Promise<void> {
+  const perStatement = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / table.columns.length));
+  const names = table.columns.map(([name]) => name).join(', ');
+  for (let start = 0; start < rows.length; start += perStatement) {
+    const params: SqlValue[] = [];
+    const values = rows.slice(start, start + perStatement).map((row) => {
+      const cells = row.map((value, index) => {
+        params.push(value);
+        return `$${params.length}::${table.columns[index][1]}`;
+      });
+      return `(${cells.join(', ')})`;
+    });
+    const sql = table.statement
+      ? table.statement(values.join(', '))
+      : `INSERT INTO ${table.name} (${names}) VALUES ${values.join(', ')} ${table.conflict}`;
+    await tx.query(sql, params);
+  }
+}
+
+export class PendingRows {
+  private readonly votes: SqlValue[][] = [];
+  private readonly timeline: SqlValue[][] = [];
+  private readonly groupHistory: SqlValue[][] = [];
+  private readonly proposers: SqlValue[][] = [];
+  private readonly moduleVersions: SqlValue[][] = [];
+
+  vote(vote: { proposalId: string; voter: string; option: string; metadata: string }, height: bigint, time: string) {
+    this.votes.push([vote.proposalId, vote.voter, vote.option, vote.metadata, time, time, String(height)]);
+  }
+
+  timelineEntry(
+    row: [
+      id: string,
+      height: bigint,
+      seq: number,
+      time: string,
+      kind: string,
+      status: string | null,
+      detail: string | null,
+    ],
+  ) {
+    const [id, height, seq, time, kind, status, detail] = row;
+    this.timeline.push([id, String(height), String(seq), time, kind, status, detail]);
+  }
+
+  groupEvent(
+    groupId: string,
+    height: bigint,
+    seq: number,
+    time: string,
+    change: [string, string | null, string | null, string | null],
+  ) {
+    this.groupHistory.push([groupId, String(height), String(seq), time, ...change]);
+  }
+
+  proposer(proposalId: string, proposer: string) {
+    this.proposers.push([proposalId, proposer]);
+  }
+
+  moduleVersion(name: string, height: bigint, version: string) {
+    this.moduleVersions.push([name, String(height), version]);
+  }
+
+  /**
+   * Votes go in first: weights are settled on them when a proposal is tallied later in the
+   * batch (a vote never follows its proposal's tally, so no later vote is missed).
+   */
+  async flushVotes(tx: SqlExecutor): Promise<void> {
+    await insertRows(tx, VOTES, this.votes.splice(0));
+  }
+
+  async flush(tx: SqlExecutor): Promise<void> {
+    await this.flushVotes(tx);
+    await insertRows(tx, TIMELINE, this.timeline.splice(0));
+    await insertRows(tx, GROUP_HISTORY, this.groupHistory.splice(0));
+    await insertRows(tx, PROPOSERS, this.proposers.splice(0));
+    await insertRows(tx, MODULE_VERSIONS, this.moduleVersions.splice(0));
+  }
+}
