@@ -23,6 +23,9 @@ export interface FollowerState {
   blocksPerSecond: number;
 }
 
+/** How often the planner's statistics are refreshed on PGlite, which has no autovacuum to do it. */
+const STATISTICS_EVERY_BLOCKS = 5000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -41,6 +44,7 @@ export class Follower {
   private running = false;
   private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
+  private blocksSinceStatistics = 0;
   /** The next batch of blocks, asked for while the current one is written. */
   private prefetched: { from: bigint; blocks: Promise<FetchedBlock[]> } | null = null;
 
@@ -104,6 +108,7 @@ export class Follower {
           this.state.phase = 'bootstrapping';
           const height = await bootstrap(this.db, this.rpc, this.rest, status);
           this.options.log(`archive: bootstrapped from the state at height ${height}`);
+          await this.refreshStatistics();
           continue;
         }
         if (status.latestHeight < cursor.height) {
@@ -155,6 +160,8 @@ export class Follower {
           const last = blocks[archived - 1];
           cursor = { height: last.height, hash: last.hash };
           windowBlocks += archived;
+          this.blocksSinceStatistics += archived;
+          if (this.blocksSinceStatistics >= STATISTICS_EVERY_BLOCKS) await this.refreshStatistics();
         } catch (error) {
           // The in-memory work list may have run ahead of what was committed: rebuild it.
           this.work = null;
@@ -182,6 +189,15 @@ export class Follower {
         backoff = Math.min(backoff * 2, 30_000);
       }
     }
+  }
+
+  /**
+   * PGlite runs no background workers, so nothing would ever ANALYZE its tables; without
+   * statistics the planner guesses, and a guess can read a whole group for a handful of votes.
+   */
+  private async refreshStatistics(): Promise<void> {
+    this.blocksSinceStatistics = 0;
+    if (this.db.kind === 'pglite') await this.db.query('ANALYZE');
   }
 
   private fetch(from: bigint, count: number): Promise<FetchedBlock[]> {
