@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 
 const manifest = JSON.parse(readFileSync('dist/.vite/manifest.json', 'utf8'));
-/** Budget for the JavaScript of the first page ("/"), in brotli kB (what is on the wire). */
+/** Budget for the JavaScript of the first page ("/"), in gzip kB (what any browser is sent). */
 const LIMIT_KB = 150;
 
 const size = (file) => (existsSync(file) ? statSync(file).size : null);
@@ -25,11 +25,15 @@ function closure(keys) {
   return seen;
 }
 
+/** Lazy parts that load only on a user's action (a search's results), never on a first view. */
+const ON_DEMAND = [/features\/search\/search-results\.tsx$/];
+
 function pageFiles(route) {
   const entry = Object.keys(manifest).find((key) => manifest[key].isEntry);
   const page = Object.keys(manifest).find((key) => key.endsWith(route));
   // The page's own lazy parts (sections it always shows once its data is in) count too.
-  const chunks = closure([entry, page, ...(manifest[page].dynamicImports ?? [])]);
+  const shown = (manifest[page].dynamicImports ?? []).filter((key) => !ON_DEMAND.some((pattern) => pattern.test(key)));
+  const chunks = closure([entry, page, ...shown]);
   const files = new Set(['index.html']);
   for (const key of chunks) {
     files.add(manifest[key].file);
@@ -66,5 +70,7 @@ function report(name, route) {
 
 const first = report('first visit to "/"', 'overview-page.tsx');
 report('first visit to a proposal page', 'proposal-page.tsx');
-console.log(`budget: first-page JavaScript ≤ ${LIMIT_KB} kB brotli (is ${kB(first.jsBrotli)})`);
-if (first.jsBrotli / 1024 > LIMIT_KB) process.exitCode = 1;
+console.log(
+  `budget: first-page JavaScript ≤ ${LIMIT_KB} kB gzipped (is ${kB(first.jsGzip)}; ${kB(first.jsBrotli)} with brotli)`,
+);
+if (first.jsGzip / 1024 > LIMIT_KB) process.exitCode = 1;

@@ -3,7 +3,9 @@
 // without compressing anything per request. A variant that would not be smaller is not written.
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants } from 'node:zlib';
+
+import { gzipAsync } from '@gfx/zopfli';
 
 const DIST = process.argv[2] ?? 'dist';
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.map']);
@@ -30,7 +32,8 @@ for (const file of [...files(DIST)]) {
         [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
       },
     }),
-    '.gz': gzipSync(bytes, { level: 9 }),
+    // Zopfli writes ordinary gzip a few per cent smaller than zlib's best, at build time only.
+    '.gz': Buffer.from(await gzipAsync(bytes, { numiterations: 15 })),
   };
   original += bytes.length;
   for (const [suffix, compressed] of Object.entries(variants)) {

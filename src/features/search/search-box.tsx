@@ -1,11 +1,14 @@
-import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Button, Group, Loader, Stack, TextInput } from '@mantine/core';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
 import { parseSearch, type SearchQuery } from '../../lib/search-query.ts';
-import { NumberChoices, WordResults } from './search-results.tsx';
+
+// Results appear only once someone searches: their code is not part of the page's first load.
+const NumberChoices = lazy(() => import('./search-results.tsx').then((module) => ({ default: module.NumberChoices })));
+const WordResults = lazy(() => import('./search-results.tsx').then((module) => ({ default: module.WordResults })));
 
 /** Where a query goes at once, when it names one thing. */
 function directTarget(query: SearchQuery): string | null {
@@ -52,8 +55,10 @@ export function SearchBox() {
             Go
           </Button>
         </Group>
-        {result?.kind === 'number' && <NumberChoices endpoint={endpoint} id={result.id} />}
-        {result?.kind === 'words' && <WordResults endpoint={endpoint} text={result.text} words={result.words} />}
+        <Suspense fallback={result ? <Loader size="sm" aria-label="Loading results" /> : null}>
+          {result?.kind === 'number' && <NumberChoices endpoint={endpoint} id={result.id} />}
+          {result?.kind === 'words' && <WordResults endpoint={endpoint} text={result.text} words={result.words} />}
+        </Suspense>
       </Stack>
     </form>
   );
