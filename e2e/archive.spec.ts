@@ -77,6 +77,15 @@ test.describe('with an archive', () => {
     const shown = rows.join('\n');
     const missing = [...groups].filter((id) => !shown.includes(`#${id} `));
     expect(missing.length).toBeLessThanOrEqual(1); // one may close between the two reads
+    // Each open row carries its live tally, as a bar whose name reads the counts.
+    const lasting = table
+      .getByRole('row')
+      .filter({ hasText: /closes in \d+ (days?|hours?)/ })
+      .first();
+    await expect(
+      lasting.getByRole('img', { name: /^Tally: Yes \S+, No \S+, No with veto \S+, Abstain \S+/ }),
+    ).toBeVisible();
+    expect(rows.join('\n')).not.toMatch(/closes \d+ \w+ ago/);
   });
 
   test('a voter’s record includes a vote on a proposal since executed and pruned', async ({ page, request }) => {

@@ -161,7 +161,7 @@ export function Component() {
                                 {end === null ? (
                                   ''
                                 ) : proposalPhase(proposal, now) === 'voting' ? (
-                                  <RelativeTime date={end} prefix="closes " />
+                                  <RelativeTime date={end} prefix="closes " past="voting ended " />
                                 ) : (
                                   'voting ended'
                                 )}

@@ -127,7 +127,7 @@ export function ArchiveProposals({ endpoint }: { endpoint: string }) {
       rowHeight={56}
       toolbar={<ProposalFilterBar words />}
       empty="No proposal matches these filters."
-      columns={proposalColumns(now)}
+      columns={proposalColumns(now, endpoint)}
     />
   );
 }

@@ -45,7 +45,7 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
                     {end ? (
                       <>
                         {' · '}
-                        <RelativeTime date={end} prefix="closes " />
+                        <RelativeTime date={end} prefix="closes " past="voting ended " />
                       </>
                     ) : null}
                   </Text>

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/badges.tsx';
 import type { ListColumn } from '../../components/infinite-list.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { instant } from '../../lib/time.ts';
+import { RowTally } from './row-tally.tsx';
 
 /** What a proposals list shows of a row, whether it came from the archive or a walk of the node. */
 export interface ProposalRow {
@@ -29,7 +30,7 @@ const OUTCOME: Partial<Record<string, string>> = {
 function TimeLeft({ row, now }: { row: ProposalRow; now: number }) {
   const end = row.voting_period_end ? instant(row.voting_period_end) : null;
   if (row.status === 'PROPOSAL_STATUS_SUBMITTED') {
-    if (end && end.getTime() > now) return <RelativeTime date={end} prefix="closes " />;
+    if (end && end.getTime() > now) return <RelativeTime date={end} prefix="closes " past="voting ended " />;
     return <>voting ended, not yet tallied</>;
   }
   const outcome = OUTCOME[row.executor_result ?? ''];
@@ -43,8 +44,16 @@ function TimeLeft({ row, now }: { row: ProposalRow; now: number }) {
 
 export const shortAddress = (address: string) => `${address.slice(0, 12)}…${address.slice(-4)}`;
 
-/** The columns of every proposals list: title, group and policy by name, status, time left or outcome. */
-export function proposalColumns(now: number): ListColumn<ProposalRow>[] {
+function isOpen(row: ProposalRow, now: number): boolean {
+  if (row.status !== 'PROPOSAL_STATUS_SUBMITTED' || !row.voting_period_end) return false;
+  return (instant(row.voting_period_end)?.getTime() ?? 0) > now;
+}
+
+/**
+ * The columns of every proposals list: title, group and policy by name, status, the live tally of
+ * open ones, time left or outcome.
+ */
+export function proposalColumns(now: number, endpoint: string): ListColumn<ProposalRow>[] {
   return [
     {
       label: 'Proposal',
@@ -75,6 +84,11 @@ export function proposalColumns(now: number): ListColumn<ProposalRow>[] {
       ),
     },
     { label: 'Status', width: '120px', cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      label: 'Live tally',
+      width: 'minmax(110px, 1fr)',
+      cell: (row) => (isOpen(row, now) ? <RowTally endpoint={endpoint} row={row} /> : null),
+    },
     {
       label: 'Time left or outcome',
       width: 'minmax(140px, 1.2fr)',

@@ -14,6 +14,7 @@ import {
   type ProposalFilters,
   type VoterFilters,
 } from '../../api/archive.ts';
+import { getGroupInfo, getGroupPolicyInfo, getTally } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 
 const firstPage = null as PageParam;
@@ -80,5 +81,26 @@ export const archiveQueries = {
       queryKey: [...archiveQueries.all(endpoint), 'upgrades'],
       queryFn: ({ signal }) => getArchiveUpgrades(endpoint, { signal }),
       refetchInterval: 10_000,
+    }),
+  /** A list row's live tally; `refreshMs` follows the chain's pace, never faster than a few seconds. */
+  rowTally: (endpoint: string, id: string, refreshMs: number) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'proposals', 'row-tally', id],
+      queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
+      refetchInterval: refreshMs,
+      refetchIntervalInBackground: false,
+    }),
+  // The same keys (and answers) as the group and policy pages, so list rows share what they loaded.
+  groupInfo: (endpoint: string, id: string | null) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'groups', 'detail', id],
+      queryFn: id === null ? skipToken : ({ signal }) => getGroupInfo(endpoint, id, { signal }),
+      staleTime: 30_000,
+    }),
+  policyInfo: (endpoint: string, address: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'policies', 'detail', address],
+      queryFn: ({ signal }) => getGroupPolicyInfo(endpoint, address, { signal }),
+      staleTime: 30_000,
     }),
 };

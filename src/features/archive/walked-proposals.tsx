@@ -80,7 +80,7 @@ export function WalkedProposals({ endpoint }: { endpoint: string }) {
       ) : (
         <ListRows
           rows={rows}
-          columns={proposalColumns(now)}
+          columns={proposalColumns(now, endpoint)}
           identity={(row) => row.id}
           label="Proposals"
           rowCount={rows.length}

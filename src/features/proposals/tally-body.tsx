@@ -2,11 +2,11 @@ import { Table, Text } from '@mantine/core';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
+import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { TALLY_FIELDS, TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { dec, percentOf, type Dec } from '../../lib/decimal.ts';
-import { TallyBar } from './tally-bar.tsx';
 import { FinalVerdict, LiveOutcome } from './tally-outcome.tsx';
 
 function Share({ value, total }: { value: string | Dec; total?: string }) {

@@ -1,14 +1,25 @@
-import type { TallyResult } from '../../api/schemas.ts';
-import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
-import { percentOf, type Dec } from '../../lib/decimal.ts';
-import { shownDecimal } from '../../lib/format-number.ts';
-import classes from './tally-panel.module.css';
+import type { TallyResult } from '../api/schemas.ts';
+import { TALLY_ORDER, VOTE_OPTIONS } from '../domain/vote-options.ts';
+import { percentOf, type Dec } from '../lib/decimal.ts';
+import { shownDecimal } from '../lib/format-number.ts';
+import classes from './tally-bar.module.css';
 
 /**
  * The tally as one bar of weight shares with the pass line on it. It is a picture (role img)
  * whose name says the same in words; the table beside it is the accessible reading.
  */
-export function TallyBar({ tally, base, line }: { tally: TallyResult; base: Dec; line: Dec | null }) {
+export function TallyBar({
+  tally,
+  base,
+  line,
+  compact = false,
+}: {
+  tally: TallyResult;
+  base: Dec;
+  line: Dec | null;
+  /** A thin bar for a list row. */
+  compact?: boolean;
+}) {
   const share = (value: string | Dec) => (base.isZero() ? 0 : Number(percentOf(value, base, 4)));
   const words = TALLY_ORDER.map((option) => {
     const { label, tallyField } = VOTE_OPTIONS[option];
@@ -19,7 +30,7 @@ export function TallyBar({ tally, base, line }: { tally: TallyResult; base: Dec;
     `Tally: ${words.join(', ')}` +
     (linePercent === null ? '' : `; pass line at ${shownDecimal(String(linePercent)).text}% of the total weight`);
   return (
-    <div className={classes.barWrap} role="img" aria-label={name}>
+    <div className={compact ? `${classes.barWrap} ${classes.compact}` : classes.barWrap} role="img" aria-label={name}>
       <div className={classes.bar}>
         {TALLY_ORDER.map((option) => {
           const { color, tallyField } = VOTE_OPTIONS[option];
