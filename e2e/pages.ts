@@ -34,6 +34,7 @@ export async function everyPage(request: APIRequestContext): Promise<Record<stri
     groups: '/groups',
     group: `/groups/${community.id}`,
     policy: `/policies/${corePolicy.address}`,
+    proposals: '/proposals',
     'proposal (open)': `/proposals/${open.id}`,
     'proposal (final)': `/proposals/${final.id}`,
     vote: `/proposals/${open.id}/votes/${voter}`,

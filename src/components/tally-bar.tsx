@@ -45,7 +45,12 @@ export function TallyBar({
         })}
       </div>
       {linePercent !== null && (
-        <div className={classes.line} style={{ left: `${linePercent}%` }} data-testid="threshold-line" />
+        <div
+          // Kept inside the bar at 100 %, with its label on the side that has room.
+          className={linePercent > 85 ? `${classes.line} ${classes.labelBefore}` : classes.line}
+          style={{ left: `min(${linePercent}%, calc(100% - 2px))` }}
+          data-testid="threshold-line"
+        />
       )}
     </div>
   );
