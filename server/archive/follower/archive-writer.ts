@@ -1,6 +1,6 @@
-import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
 import type { NodeGroup, NodeMember, NodePolicy, NodeProposal } from '../node/rest-reader.ts';
-import type { PendingRows } from './pending-rows.ts';
+import { GROUP_MEMBERS, insertRows, type PendingRows } from './pending-rows.ts';
 
 // Writes of one block, inside its transaction. Every write is an upsert or an insert keyed by
 // what it describes, so processing a block twice changes nothing.
@@ -98,21 +98,12 @@ export async function writeGroup(
       await tx.query('DELETE FROM group_members WHERE group_id = $1 AND address = $2', [group.id, address]);
   }
   const changed = members.filter((member) => before.get(member.address) !== member.weight);
-  // One statement for every member whose weight changed (addresses are unique within a group).
-  for (let start = 0; start < changed.length; start += 2000) {
-    const params: SqlValue[] = [group.id];
-    const values = changed.slice(start, start + 2000).map((member) => {
-      params.push(member.address, member.weight, member.metadata, member.added_at);
-      const at = params.length - 3;
-      return `($1::numeric, $${at}, $${at + 1}::text, $${at + 1}::text::numeric, $${at + 2}, $${at + 3})`;
-    });
-    await tx.query(
-      `INSERT INTO group_members (group_id, address, weight, weight_value, metadata, added_at) VALUES ${values.join(', ')}
-       ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight, weight_value = excluded.weight_value,
-         metadata = excluded.metadata`,
-      params,
-    );
-  }
+  // Addresses are unique within a group, so one upsert statement can carry them all.
+  await insertRows(
+    tx,
+    GROUP_MEMBERS,
+    changed.map((member) => [group.id, member.address, member.weight, member.weight, member.metadata, member.added_at]),
+  );
   for (const [seq, change] of history.entries()) pending.groupEvent(group.id, height, seq, time, change);
 }
 

@@ -3,7 +3,8 @@ import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
 // Rows that nothing reads back while a batch of blocks is written (votes, timeline entries,
 // group history, proposers, module versions) are gathered and inserted a few statements per
 // batch instead of one per row: on PGlite each statement costs far more than the row it carries.
-// All of them are insert-or-ignore, so a re-processed block still changes nothing.
+// All of them are insert-or-ignore (members: an upsert to the same values), so a re-processed
+// block still changes nothing. `insertRows` also serves writes made at once, like members.
 
 type Column = readonly [name: string, type: string];
 
@@ -17,6 +18,21 @@ interface RowTable {
 
 /** Bind parameters per statement, well under PostgreSQL's limit of 65,535. */
 const PARAMS_PER_STATEMENT = 4_000;
+
+/** Members whose weight changed: upserted (an address is unique within its group). */
+export const GROUP_MEMBERS: RowTable = {
+  name: 'group_members',
+  columns: [
+    ['group_id', 'numeric'],
+    ['address', 'text'],
+    ['weight', 'text'],
+    ['weight_value', 'numeric'],
+    ['metadata', 'text'],
+    ['added_at', 'text'],
+  ],
+  conflict: `ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight,
+    weight_value = excluded.weight_value, metadata = excluded.metadata`,
+};
 
 const VOTES: RowTable = {
   name: 'votes',

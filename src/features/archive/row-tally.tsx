@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 
 import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
-import { TALLY_FIELDS } from '../../domain/vote-options.ts';
+import { shareBase } from '../../domain/tally-share.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
-import { dec } from '../../lib/decimal.ts';
 import { archiveQueries } from './queries.ts';
 
 /** A list refreshes its rows' tallies at most this often, however fast blocks come. */
@@ -36,8 +35,7 @@ export function RowTally({ endpoint, row }: { endpoint: string; row: OpenRow }) 
   const counts = tally.data?.tally;
   if (!counts) return null;
   const total = group.data?.total_weight;
-  const counted = TALLY_FIELDS.reduce((sum, field) => sum.plus(counts[field]), dec(0));
-  const base = total !== undefined && dec(total).gt(counted) ? dec(total) : counted;
+  const base = shareBase(counts, total);
   const evaluation =
     policy.data && total !== undefined ? evaluatePolicy(readPolicy(policy.data.decision_policy), counts, total) : null;
   return <TallyBar tally={counts} base={base} line={evaluation?.line ?? null} compact />;

@@ -5,8 +5,9 @@ import { DecimalText } from '../../components/decimal-text.tsx';
 import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
-import { TALLY_FIELDS, TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
-import { dec, percentOf, type Dec } from '../../lib/decimal.ts';
+import { countedWeight, shareBase } from '../../domain/tally-share.ts';
+import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { percentOf, type Dec } from '../../lib/decimal.ts';
 import { FinalVerdict, LiveOutcome } from './tally-outcome.tsx';
 
 function Share({ value, total }: { value: string | Dec; total?: string }) {
@@ -35,9 +36,8 @@ export function TallyBody({
     undecided && policy && total !== undefined
       ? evaluatePolicy(readPolicy(policy.decision_policy), tally, total)
       : null;
-  const counted = TALLY_FIELDS.reduce((sum, field) => sum.plus(tally[field]), dec(0));
-  // Shares are of the total weight, or of what was counted when members left since voting.
-  const base = total !== undefined && dec(total).gt(counted) ? dec(total) : counted;
+  const counted = countedWeight(tally);
+  const base = shareBase(tally, total);
   return (
     <>
       <TallyBar tally={tally} base={base} line={evaluation?.line ?? null} />
