@@ -6,6 +6,7 @@ import { createPolityServer, createRpcServer } from './gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './gateway/upstream-proxy.ts';
 import { QueryService } from './queries/query-service.ts';
 import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './sim/chain-node.ts';
+import { lockDataDir } from './sim/data-dir-lock.ts';
 import type { Scenario } from './sim/sim-chain.ts';
 
 const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
@@ -103,6 +104,7 @@ function main(): void {
   const archives = new ArchiveRegistry();
 
   const started = performance.now();
+  lockDataDir(dataDir);
   const node = ChainNode.open({
     seed: values.seed,
     genesisTime,

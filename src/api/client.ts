@@ -39,22 +39,29 @@ export async function getJson<S extends v.GenericSchema>(
   const name = path.replace(/\/(cosmos\/(group\/v1|upgrade\/v1beta1)|polity\/archive\/v1)\//, '').split('/')[0];
   const timeout = AbortSignal.timeout(opts.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   const signal = opts.signal ? AbortSignal.any([opts.signal, timeout]) : timeout;
+  const seconds = Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000);
   let res: Response;
   try {
     res = await fetch(url, { signal, headers: { accept: 'application/json' } });
   } catch (error) {
-    if (timeout.aborted)
-      throw new TimeoutError(
-        `${name}: no answer within ${Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000)} s`,
-        name,
-      );
+    if (timeout.aborted) throw new TimeoutError(`${name}: no answer within ${seconds} s`, name);
     if (opts.signal?.aborted) throw error;
     throw new UnreachableError(
       `${name}: the endpoint could not be reached (offline, wrong address, or it refuses cross-origin requests)`,
       name,
     );
   }
-  const text = await res.text();
+  // The headers can arrive in time and the body stall or break off: that is a timeout or a lost
+  // connection too, not a failing server.
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (error) {
+    if (timeout.aborted)
+      throw new TimeoutError(`${name}: the answer did not finish arriving within ${seconds} s`, name);
+    if (opts.signal?.aborted) throw error;
+    throw new UnreachableError(`${name}: the connection broke off while the answer arrived`, name, res.status);
+  }
   let body: unknown;
   try {
     body = JSON.parse(text);

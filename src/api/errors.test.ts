@@ -91,6 +91,32 @@ describe('getJson', () => {
       TimeoutError,
     );
   });
+  it('reports a body that stops arriving as a timeout, and one that breaks off as a lost connection', async () => {
+    const stalling = (breakOff: boolean) =>
+      vi.fn(
+        async (_url: string, init: RequestInit) =>
+          new Response(
+            new ReadableStream({
+              start(controller) {
+                controller.enqueue(new TextEncoder().encode('{"groups":['));
+                if (breakOff) controller.error(new TypeError('network error'));
+                init.signal?.addEventListener('abort', () =>
+                  controller.error(new DOMException('aborted', 'AbortError')),
+                );
+              },
+            }),
+            { status: 200 },
+          ),
+      );
+    vi.stubGlobal('fetch', stalling(false));
+    const stalled = await getJson('', '/cosmos/group/v1/groups', responses.groups, { timeoutMs: 30 }).catch(
+      (caught: unknown) => caught,
+    );
+    expect(stalled).toBeInstanceOf(TimeoutError);
+    expect((stalled as Error).message).toBe('groups: the answer did not finish arriving within 0 s');
+    vi.stubGlobal('fetch', stalling(true));
+    await expect(getJson('', '/cosmos/group/v1/groups', responses.groups)).rejects.toBeInstanceOf(UnreachableError);
+  });
   it('says so when the answer is not JSON', async () => {
     vi.stubGlobal(
       'fetch',

@@ -8,11 +8,16 @@ export const SAME_ORIGIN = '';
 export function validateEndpoint(input: string): { ok: true; value: string } | { ok: false; reason: string } {
   const trimmed = input.trim().replace(/\/+$/, '');
   if (trimmed === '') return { ok: true, value: SAME_ORIGIN };
+  // `//host` and `\\host` are other origins in a browser's eyes ("protocol-relative"), not paths here.
+  if (/^[/\\]{2}/.test(trimmed))
+    return { ok: false, reason: 'An address starting with // names another server: write https://… in full.' };
   if (trimmed.startsWith('/')) {
-    return /^\/[\w\-./]*$/.test(trimmed) && !trimmed.includes('..')
+    return /^\/[\w\-.]+(\/[\w\-.]+)*$/.test(trimmed) && !trimmed.includes('..')
       ? { ok: true, value: trimmed }
       : { ok: false, reason: 'A path on this server must be like /upstream/name.' };
   }
+  if (!/^https?:\/\//i.test(trimmed))
+    return { ok: false, reason: 'Use an http:// or https:// address, or a path on this server like /upstream/name.' };
   try {
     const url = new URL(trimmed);
     if (url.protocol !== 'http:' && url.protocol !== 'https:')

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { endpointFromSearch, validateEndpoint } from './endpoint.ts';
+
+describe('choosing an endpoint', () => {
+  it.each(['//evil.example', '//evil.example/cosmos', '\\\\evil.example', '/\\evil.example', '\\/evil.example'])(
+    'refuses the protocol-relative %s, which a browser would send to another server',
+    (input) => {
+      expect(validateEndpoint(input).ok).toBe(false);
+    },
+  );
+
+  it.each([
+    'javascript:alert(1)',
+    'data:text/html,hi',
+    'ftp://files.example',
+    'file:///etc',
+    'evil.example',
+    'http:\\\\evil',
+  ])('refuses %s: only http(s) addresses and paths on this server', (input) => {
+    expect(validateEndpoint(input).ok).toBe(false);
+  });
+
+  it('keeps paths on this server and http(s) addresses, without a trailing slash', () => {
+    expect(validateEndpoint('/upstream/hub/')).toEqual({ ok: true, value: '/upstream/hub' });
+    expect(validateEndpoint(' https://rest.example.org/ ')).toEqual({ ok: true, value: 'https://rest.example.org' });
+    expect(validateEndpoint('')).toEqual({ ok: true, value: '' });
+  });
+
+  it('falls back to this server when ?api= names another origin protocol-relatively', () => {
+    expect(endpointFromSearch(new URLSearchParams('api=//evil.example'))).toBe('');
+  });
+});
