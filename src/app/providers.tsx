@@ -1,9 +1,10 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 
 import { createQueryClient } from './query-client.ts';
+import { healQueries } from './query-healing.ts';
 import { createRouter } from './router.tsx';
 import { contrastResolver, theme } from './theme.ts';
 
@@ -28,6 +29,7 @@ export function Providers({
 export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createRouter(queryClient));
+  useEffect(() => healQueries(queryClient), [queryClient]);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -2,6 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 
 import { shouldRetry } from '../api/errors.ts';
 
+const isLongList = (data: unknown) =>
+  typeof data === 'object' && data !== null && 'pages' in data && Array.isArray(data.pages) && data.pages.length > 2;
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
@@ -9,7 +12,8 @@ export function createQueryClient(): QueryClient {
         retry: shouldRetry,
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
         staleTime: 10_000,
-        refetchOnWindowFocus: false,
+        // Coming back to a tab reads stale data again, but not a long list page by page.
+        refetchOnWindowFocus: (query) => !isLongList(query.state.data),
       },
     },
   });

@@ -94,3 +94,43 @@ export function StaleNote({ error, onRetry }: { error: unknown; onRetry: () => v
     </Alert>
   );
 }
+
+/**
+ * A read another part of the page depends on failed: shown where its data would be, saying what
+ * waits for it, with a retry (the page also keeps trying in the background).
+ */
+export function LookupFailed({
+  what,
+  waiting,
+  error,
+  onRetry,
+}: {
+  what: string;
+  /** What on the page cannot be shown without it. */
+  waiting: string;
+  error: unknown;
+  onRetry: () => void;
+}) {
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      py={6}
+      role="alert"
+      title={`${what} could not be read`}
+      data-testid="lookup-failed"
+    >
+      <Stack gap={4}>
+        <Text fz="sm">{waiting}</Text>
+        <Group gap="xs" justify="space-between" wrap="nowrap">
+          <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
+            {error instanceof Error ? error.message : 'request failed'} · trying again in the background
+          </Text>
+          <Button size="compact-xs" variant="light" onClick={onRetry}>
+            Retry now
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}

@@ -3,6 +3,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 
+import { PAGE_REFRESH_MS, pollWhileHealthy } from '../api/polling.ts';
 import { AppLink } from '../components/app-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
@@ -46,7 +47,7 @@ export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().groupId ?? '';
   const id = parseId(raw);
-  const info = useQuery(groupQueries.detail(endpoint, id));
+  const info = useQuery({ ...groupQueries.detail(endpoint, id), refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS) });
   const policies = useInfiniteQuery(policyQueries.byGroup(endpoint, id));
   if (id === null)
     return (

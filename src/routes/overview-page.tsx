@@ -7,7 +7,7 @@ import { StatusBadge } from '../components/badges.tsx';
 import { DecimalText } from '../components/decimal-text.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { EmptyState, ErrorState, LoadingBlock, LookupFailed } from '../components/query-states.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
 import { isUndecided, proposalPhase } from '../domain/proposal-phase.ts';
 import { ArchiveGate } from '../features/archive/archive-gate.tsx';
@@ -26,6 +26,14 @@ import { compareTimes, instant } from '../lib/time.ts';
 import classes from './overview-page.module.css';
 
 const RECENT = 8;
+
+function Unavailable() {
+  return (
+    <Text span fz="sm" c="dimmed" fw={400}>
+      unavailable
+    </Text>
+  );
+}
 
 function Stat({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   return (
@@ -62,7 +70,9 @@ export function Component() {
         compareTimes(a.proposal.voting_period_end, b.proposal.voting_period_end) ||
         compareIds(a.proposal.id, b.proposal.id),
     );
-  const openLoading = recent.isPending || latest.some((query) => query.isPending);
+  // Nothing waits on a read that failed: its error is shown instead of a skeleton.
+  const openLoading = (recent.isPending && !count.isError) || latest.some((query) => query.isPending);
+  const failedLatest = latest.filter((query) => query.isError);
 
   return (
     <Stack gap="lg">
@@ -83,8 +93,15 @@ export function Component() {
           value={height ?? (plan.isPending ? '…' : 'not reported')}
           testId="overview-height"
         />
-        <Stat label="Groups" value={count.data !== undefined ? grouped(count.data) : '…'} testId="overview-groups" />
-        <Stat label="Modules" value={versions.data ? versions.data.versions.length : '…'} />
+        <Stat
+          label="Groups"
+          value={count.data !== undefined ? grouped(count.data) : count.isError ? <Unavailable /> : '…'}
+          testId="overview-groups"
+        />
+        <Stat
+          label="Modules"
+          value={versions.data ? versions.data.versions.length : versions.isError ? <Unavailable /> : '…'}
+        />
       </div>
       {plan.data?.plan && (
         <Card padding="sm">
@@ -142,7 +159,18 @@ export function Component() {
                     In the {RECENT} newest groups, soonest to close first.
                   </Text>
                   {openLoading && <LoadingBlock label="Loading open proposals" />}
-                  {!openLoading && openProposals.length === 0 && (
+                  {count.isError && (
+                    <EmptyState>Open proposals are looked up in the newest groups, which could not be read.</EmptyState>
+                  )}
+                  {failedLatest.length > 0 && (
+                    <LookupFailed
+                      what={`The proposals of ${failedLatest.length} group${failedLatest.length === 1 ? '' : 's'}`}
+                      waiting="This list may miss open proposals until they are read."
+                      error={failedLatest[0]?.error}
+                      onRetry={() => failedLatest.forEach((query) => void query.refetch())}
+                    />
+                  )}
+                  {!openLoading && !count.isError && openProposals.length === 0 && failedLatest.length === 0 && (
                     <EmptyState>No proposal is open for voting in these groups.</EmptyState>
                   )}
                   {openProposals.length > 0 && (

@@ -8,7 +8,7 @@ import { Field } from '../components/field.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { metadataName, MetadataText } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
+import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../components/query-states.tsx';
 import { TimeText } from '../components/time-text.tsx';
 import { groupQueries } from '../features/groups/queries.ts';
 import { DecisionPolicySummary } from '../features/policies/decision-policy-summary.tsx';
@@ -50,6 +50,14 @@ export function Component() {
         />
       )}
       {info.isError && policy && <StaleNote error={info.error} onRetry={() => void info.refetch()} />}
+      {policy && group.isError && !group.data && (
+        <LookupFailed
+          what={`Group #${policy.group_id}`}
+          waiting="The group's name and total weight (what a percentage policy's pass line is measured against) wait for it."
+          error={group.error}
+          onRetry={() => void group.refetch()}
+        />
+      )}
       {policy && (
         <>
           <Card>

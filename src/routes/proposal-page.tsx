@@ -8,7 +8,7 @@ import type { GroupInfo, GroupPolicyInfo, Proposal } from '../api/schemas.ts';
 import { ExecBadge, StatusBadge } from '../components/badges.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { ErrorState, LoadingBlock, StaleNote } from '../components/query-states.tsx';
+import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../components/query-states.tsx';
 import { archiveQueries } from '../features/archive/queries.ts';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { groupQueries } from '../features/groups/queries.ts';
@@ -123,10 +123,35 @@ export function Component() {
         </Alert>
       )}
       {query.isError && proposal && !gone && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
+      {proposal && policy.isError && !policy.data && (
+        <LookupFailed
+          what="The proposal's group policy"
+          waiting="Its group, the policy's pass line and the recount wait for it."
+          error={policy.error}
+          onRetry={() => void policy.refetch()}
+        />
+      )}
+      {proposal && group.isError && !group.data && (
+        <LookupFailed
+          what={`Group #${groupId ?? ''}`}
+          waiting="The group's total weight (for the pass line and the recount) waits for it."
+          error={group.error}
+          onRetry={() => void group.refetch()}
+        />
+      )}
+      {proposal && members.isError && !members.data && (
+        <LookupFailed
+          what="The group's members"
+          waiting="The voters' weights wait for them."
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
+      )}
       {proposal && (
         <Loaded
           {...{ endpoint, proposal, names, weights, needWeights, refreshProposal }}
           weightsLoading={members.isFetching}
+          policyFailed={policy.isError && !policy.data}
           policy={policy.data}
           group={group.data}
         />
@@ -148,13 +173,26 @@ interface LoadedProps {
   names: NameRenderers;
   weights?: ReadonlyMap<string, string>;
   weightsLoading: boolean;
+  /** The policy could not be read: its group is unknown rather than on its way. */
+  policyFailed: boolean;
   needWeights: () => void;
   refreshProposal: () => void;
 }
 
 /** The page below the title, once the proposal is known: facts, tally, recount, messages, votes. */
 function Loaded(props: LoadedProps) {
-  const { endpoint, proposal, policy, group, names, weights, weightsLoading, needWeights, refreshProposal } = props;
+  const {
+    endpoint,
+    proposal,
+    policy,
+    policyFailed,
+    group,
+    names,
+    weights,
+    weightsLoading,
+    needWeights,
+    refreshProposal,
+  } = props;
   const phase = useProposalPhase(proposal);
   return (
     <>
@@ -169,7 +207,7 @@ function Loaded(props: LoadedProps) {
             <GroupName endpoint={endpoint} groupId={policy.group_id} />
           ) : (
             <Text fz="sm" c="dimmed">
-              …
+              {policyFailed ? 'unknown (its policy could not be read)' : '…'}
             </Text>
           )
         }

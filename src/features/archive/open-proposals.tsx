@@ -3,6 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import type { ProposalFilters } from '../../api/archive.ts';
 import { collectPages } from '../../api/pagination.ts';
+import { pollWhileHealthy } from '../../api/polling.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
@@ -16,7 +17,10 @@ const SHOWN = 15;
 
 /** The overview's open proposals from the archive: every group, soonest to close first. */
 export function OpenProposals({ endpoint }: { endpoint: string }) {
-  const query = useInfiniteQuery({ ...archiveQueries.proposals(endpoint, OPEN), refetchInterval: 15_000 });
+  const query = useInfiniteQuery({
+    ...archiveQueries.proposals(endpoint, OPEN),
+    refetchInterval: pollWhileHealthy(15_000),
+  });
   if (query.isPending) return <LoadingBlock label="Loading open proposals" />;
   if (query.isError)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="Open proposals" />;

@@ -16,6 +16,7 @@ import {
 } from '../../api/archive.ts';
 import { getGroupInfo, getGroupPolicyInfo, getTally } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+import { pollWhileHealthy } from '../../api/polling.ts';
 
 const firstPage = null as PageParam;
 
@@ -80,14 +81,14 @@ export const archiveQueries = {
     queryOptions({
       queryKey: [...archiveQueries.all(endpoint), 'upgrades'],
       queryFn: ({ signal }) => getArchiveUpgrades(endpoint, { signal }),
-      refetchInterval: 10_000,
+      refetchInterval: pollWhileHealthy(10_000),
     }),
   /** A list row's live tally; `refreshMs` follows the chain's pace, never faster than a few seconds. */
   rowTally: (endpoint: string, id: string, refreshMs: number) =>
     queryOptions({
       queryKey: ['api', endpoint, 'proposals', 'row-tally', id],
       queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
-      refetchInterval: refreshMs,
+      refetchInterval: pollWhileHealthy(refreshMs),
       refetchIntervalInBackground: false,
     }),
   // The same keys (and answers) as the group and policy pages, so list rows share what they loaded.

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { isArchiveAbsent, type ArchiveUpgrades } from '../../api/archive.ts';
+import { isFailing } from '../../api/polling.ts';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
@@ -32,7 +33,7 @@ export function measuredBlockMs(applied: Plan[]): number | null {
 function useSampledBlockMs(endpoint: string): number | null {
   const status = useQuery({
     ...archiveQueries.status(endpoint),
-    refetchInterval: (query) => (query.state.data ? 5000 : false),
+    refetchInterval: (query) => (query.state.data && !isFailing(query) ? 5000 : false),
   });
   const [first, setFirst] = useState<{ height: string; time: string } | null>(null);
   const current = status.data;

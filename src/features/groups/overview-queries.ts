@@ -2,6 +2,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { getGroups } from '../../api/endpoints.ts';
 import { offsetOfLast } from '../../api/pagination.ts';
+import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 
 /** The overview needs a count and the newest groups; with offset paging this works on every node. */
 export const overviewQueries = {
@@ -10,6 +11,7 @@ export const overviewQueries = {
       queryKey: ['api', endpoint, 'groups', 'count'],
       queryFn: ({ signal }) =>
         getGroups(endpoint, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
+      refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS),
     }),
   /** Waits (total null) until the count is known: the newest rows are read by offset from the end. */
   recentGroups: (endpoint: string, total: string | null, count: number) =>
@@ -26,5 +28,6 @@ export const overviewQueries = {
               });
               return [...page.rows].reverse();
             },
+      refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS),
     }),
 };

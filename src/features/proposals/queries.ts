@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 
 import { getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+import { isFailing, pollWhileHealthy } from '../../api/polling.ts';
 import { voteRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
 import { isUndecided, PHASES, proposalPhase } from '../../domain/proposal-phase.ts';
@@ -20,7 +21,9 @@ export const proposalQueries = {
       queryKey: [...proposalQueries.all(endpoint), 'detail', id],
       queryFn: id === null ? skipToken : ({ signal }) => getProposal(endpoint, id, { signal }),
       refetchInterval: (query) =>
-        pollMs !== false && query.state.data && isUndecided(query.state.data.status) ? pollMs : false,
+        pollMs !== false && !isFailing(query) && query.state.data && isUndecided(query.state.data.status)
+          ? pollMs
+          : false,
     }),
   /**
    * The live tally of an undecided proposal, polled every `paceMs` while voting is open; it stops
@@ -33,7 +36,8 @@ export const proposalQueries = {
       queryFn: PHASES[proposalPhase(proposal, Date.now())].undecided
         ? ({ signal }) => getTally(endpoint, proposal.id, { signal })
         : skipToken,
-      refetchInterval: () => (PHASES[proposalPhase(proposal, Date.now())].live ? paceMs : false),
+      refetchInterval: (query) =>
+        !isFailing(query) && PHASES[proposalPhase(proposal, Date.now())].live ? paceMs : false,
       refetchIntervalInBackground: false,
       staleTime: 0,
     }),
@@ -58,7 +62,7 @@ export const proposalQueries = {
       initialData: known,
       initialDataUpdatedAt: knownAt,
       staleTime: pollMs,
-      refetchInterval: pollMs,
+      refetchInterval: pollWhileHealthy(pollMs),
     }),
   vote: (endpoint: string, id: string | null, voter: string | null) =>
     queryOptions({

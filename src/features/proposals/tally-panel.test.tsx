@@ -93,6 +93,43 @@ describe('TallyPanel', () => {
     expect(calls).toBe(after);
   });
 
+  it('stops calling itself live when the endpoint hangs, and is live again when answers return', async () => {
+    let hang = false;
+    const waiting: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (hang) await new Promise<void>((resolve) => waiting.push(resolve));
+        calls++;
+        return jsonResponse({
+          tally: { yes_count: String(calls), abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+        });
+      }),
+    );
+    renderWithApp(
+      <TallyPanel
+        endpoint=""
+        proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 600_000)}
+        policy={policy}
+        group={group}
+      />,
+    );
+    await tick(10);
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    hang = true;
+    await tick(9_000); // the 5 s poll hangs: one interval overdue is not yet stale
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    await tick(3_000);
+    expect(screen.queryByTestId('tally-live')).toBeNull();
+    expect(screen.getByTestId('tally-stale')).toHaveTextContent('Stale · no update for over 10 s');
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
+    hang = false;
+    waiting.splice(0).forEach((resolve) => resolve());
+    await tick(1_100);
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('2');
+  });
+
   it('shows a final proposal’s stored tally without asking, and says why it passed', async () => {
     const accepted = {
       ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),

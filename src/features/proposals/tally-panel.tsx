@@ -9,6 +9,7 @@ import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
+import { useOverdue } from '../../hooks/use-overdue.ts';
 import { usePoliteAnnouncement } from '../../hooks/use-polite-announcement.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { shownDecimal } from '../../lib/format-number.ts';
@@ -28,11 +29,16 @@ function summary(tally: TallyResult): string {
 }
 
 const PHASE_BADGES = {
-  voting: (paceMs) => (
-    <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
-      Live · every ~{Math.round(paceMs / 100) / 10} s
-    </Badge>
-  ),
+  voting: (paceMs, overdue) =>
+    overdue ? (
+      <Badge color="orange" data-testid="tally-stale">
+        Stale · no update for over {Math.round((2 * paceMs) / 1000)} s
+      </Badge>
+    ) : (
+      <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
+        Live · every ~{Math.round(paceMs / 100) / 10} s
+      </Badge>
+    ),
   'awaiting final tally': () => (
     <Badge color="yellow" data-testid="tally-ended">
       Voting ended · waiting for the chain to decide
@@ -44,7 +50,7 @@ const PHASE_BADGES = {
     </Badge>
   ),
   'no tally': () => null,
-} satisfies Record<ProposalPhase, (paceMs: number) => ReactNode>;
+} satisfies Record<ProposalPhase, (paceMs: number, overdue: boolean) => ReactNode>;
 
 const NO_TALLY: Partial<Record<Proposal['status'], string>> = {
   PROPOSAL_STATUS_WITHDRAWN:
@@ -73,6 +79,7 @@ export function TallyPanel({ endpoint, proposal, policy, group, onOutcomeChange 
   const pace = useBlockPace(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
   const stored = phase === 'final';
+  const overdue = useOverdue(query.dataUpdatedAt, pace, PHASES[phase].live);
   const tally = stored ? proposal.final_tally_result : query.data?.tally;
   const announcement = usePoliteAnnouncement(
     tally && PHASES[phase].live ? `Tally updated: ${summary(tally)}` : null,
@@ -96,7 +103,7 @@ export function TallyPanel({ endpoint, proposal, policy, group, onOutcomeChange 
           Tally
         </Title>
         <Group gap="xs">
-          {PHASE_BADGES[phase](pace)}
+          {PHASE_BADGES[phase](pace, overdue)}
           {!stored && query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
               Updated {formatUtcClock(new Date(query.dataUpdatedAt))} (

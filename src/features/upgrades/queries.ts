@@ -1,6 +1,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { getAppliedPlan, getCurrentPlan, getModuleVersions, getUpgradedConsensusState } from '../../api/endpoints.ts';
+import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 
 export const upgradeQueries = {
   all: (endpoint: string) => ['api', endpoint, 'upgrades'] as const,
@@ -8,11 +9,13 @@ export const upgradeQueries = {
     queryOptions({
       queryKey: [...upgradeQueries.all(endpoint), 'module-versions'],
       queryFn: ({ signal }) => getModuleVersions(endpoint, undefined, { signal }),
+      refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS),
     }),
   currentPlan: (endpoint: string) =>
     queryOptions({
       queryKey: [...upgradeQueries.all(endpoint), 'current-plan'],
       queryFn: ({ signal }) => getCurrentPlan(endpoint, { signal }),
+      refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS),
     }),
   appliedPlan: (endpoint: string, name: string) =>
     queryOptions({

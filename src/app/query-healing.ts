@@ -1,0 +1,82 @@
+import { focusManager, type Query, type QueryClient } from '@tanstack/react-query';
+
+import { isApiError } from '../api/errors.ts';
+
+// A query's own retries cover a blip (two, a few seconds apart). After that, a page whose
+// endpoint failed would show its error forever: this asks again in the background, ever more
+// slowly (capped at a minute), while someone looks at the page, and stops the moment an answer
+// arrives. Polling queries stand still while failing (see api/polling.ts), so this is the only
+// pace at which a failing endpoint is asked: no storm, and the page heals by itself.
+
+export const HEALING_CAP_MS = 60_000;
+
+/** The wait before background attempt `failures` (1, 2, …): 3 s, 6 s, 12 s … up to a minute. */
+export function healingDelay(failures: number): number {
+  return Math.min(HEALING_CAP_MS, 3_000 * 2 ** Math.max(0, failures - 1));
+}
+
+/** Answers that asking again will not change (the id does not exist, the input is refused). */
+function isFinalAnswer(error: unknown): boolean {
+  return (
+    isApiError(error) && (error.kind === 'not-found' || error.kind === 'bad-request' || error.kind === 'unsupported')
+  );
+}
+
+export function healQueries(client: QueryClient, delay: (failures: number) => number = healingDelay): () => void {
+  const cache = client.getQueryCache();
+  const failures = new Map<string, number>();
+  const timers = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Failing queries whose next attempt fell due while the page was hidden. */
+  const due = new Set<string>();
+
+  const forget = (hash: string) => {
+    clearTimeout(timers.get(hash));
+    timers.delete(hash);
+    failures.delete(hash);
+    due.delete(hash);
+  };
+  const attempt = (query: Query) => {
+    if (query.state.fetchStatus === 'fetching') return;
+    void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+  };
+  const schedule = (query: Query) => {
+    const hash = query.queryHash;
+    clearTimeout(timers.get(hash));
+    const wait = delay(failures.get(hash) ?? 1);
+    timers.set(
+      hash,
+      setTimeout(() => {
+        timers.delete(hash);
+        if (focusManager.isFocused()) attempt(query);
+        else due.add(hash);
+      }, wait),
+    );
+  };
+
+  const stopCache = cache.subscribe((event) => {
+    const { query } = event;
+    const hash = query.queryHash;
+    if (event.type === 'removed') return forget(hash);
+    if (event.type === 'observerAdded' && query.state.status === 'error' && failures.has(hash) && !timers.has(hash))
+      return schedule(query);
+    if (event.type !== 'updated') return;
+    if (event.action.type === 'success') return forget(hash);
+    if (event.action.type !== 'error') return;
+    if (isFinalAnswer(event.action.error)) return forget(hash);
+    failures.set(hash, (failures.get(hash) ?? 0) + 1);
+    schedule(query);
+  });
+  const stopFocus = focusManager.subscribe((focused) => {
+    if (!focused) return;
+    for (const hash of due) {
+      const query = cache.get(hash);
+      if (query) attempt(query);
+    }
+    due.clear();
+  });
+  return () => {
+    stopCache();
+    stopFocus();
+    for (const hash of [...timers.keys()]) forget(hash);
+  };
+}
