@@ -23,6 +23,12 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
+              // The small components and helpers of the first page, in one file rather than a
+              // dozen: each file costs its own compression dictionary and request.
+              name: 'common',
+              test: /(src[\\/](api[\\/]\w+|lib[\\/](time|hostile-text|format-number|safe-url|ids|endpoint)|components[\\/](app-link|badges|decimal-text|id-text|metadata-text|on-chain-text|page-title|query-states|relative-time)|features[\\/](archive[\\/]archive-gate|groups[\\/](queries|overview-queries)))\.tsx?|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|InputBase|Input)[\\/].*)$/,
+            },
+            {
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/](query-core|react-query)|@mantine[\\/]core[\\/]esm[\\/]core)[\\/]/,
             },

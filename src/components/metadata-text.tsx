@@ -1,6 +1,8 @@
 import { Anchor, Code, Text } from '@mantine/core';
 
+import { labelText } from '../lib/hostile-text.ts';
 import { safeLink } from '../lib/safe-url.ts';
+import { OnChainText } from './on-chain-text.tsx';
 
 /**
  * On-chain metadata, written by anyone: shown as text. JSON is pretty-printed; a lone https or
@@ -25,12 +27,12 @@ export function MetadataText({ value, empty = 'none' }: { value: string; empty?:
   if (json !== null)
     return (
       <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
-        {json}
+        <OnChainText value={json} max={4000} />
       </Code>
     );
   return (
     <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
-      {value}
+      <OnChainText value={value} max={1500} />
     </Text>
   );
 }
@@ -55,7 +57,7 @@ export function metadataName(value: string, fallback: string): string {
       typeof parsed.name === 'string' &&
       parsed.name.trim()
     ) {
-      return parsed.name.slice(0, 120);
+      return labelText(parsed.name, 120);
     }
   } catch {
     // fall through

@@ -1,6 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 
+import { OnChainText } from './on-chain-text.tsx';
+
 export function PageTitle({
   title,
   kicker,
@@ -24,7 +26,7 @@ export function PageTitle({
           </Text>
         )}
         <Title order={1} fz={{ base: 22, sm: 28 }} style={{ wordBreak: 'break-word', unicodeBidi: 'isolate' }}>
-          {title}
+          {typeof title === 'string' ? <OnChainText value={title} max={300} /> : title}
         </Title>
       </Stack>
       {right}

@@ -7,6 +7,7 @@ import { groupRowId } from '../api/row-ids.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { DecimalText } from '../components/decimal-text.tsx';
+import { IdText } from '../components/id-text.tsx';
 import { InfiniteList } from '../components/infinite-list.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
@@ -80,7 +81,7 @@ export function Component() {
               width: 'minmax(180px, 2fr)',
               cell: (group) => (
                 <AppLink to={`/groups/${group.id}`}>
-                  #{group.id} {metadataName(group.metadata, `Group ${group.id}`)}
+                  <IdText id={group.id} /> {metadataName(group.metadata, `Group ${group.id}`)}
                 </AppLink>
               ),
             },

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { AppLink } from '../components/app-link.tsx';
 import { StatusBadge } from '../components/badges.tsx';
 import { DecimalText } from '../components/decimal-text.tsx';
+import { IdText } from '../components/id-text.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock, LookupFailed } from '../components/query-states.tsx';
@@ -21,6 +22,7 @@ import { useLatestHeight } from '../hooks/use-latest-height.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { endpointLabel } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
+import { labelText } from '../lib/hostile-text.ts';
 import { compareIds } from '../lib/ids.ts';
 import { compareTimes, instant } from '../lib/time.ts';
 import classes from './overview-page.module.css';
@@ -131,7 +133,7 @@ export function Component() {
                   {recent.data.map((group) => (
                     <li key={group.id} className={classes.item}>
                       <AppLink to={`/groups/${group.id}`} className={classes.title}>
-                        #{group.id} {metadataName(group.metadata, '')}
+                        <IdText id={group.id} /> {metadataName(group.metadata, '')}
                       </AppLink>
                       <Text span c="dimmed" fz="sm">
                         weight <DecimalText value={group.total_weight} interactive={false} />
@@ -180,7 +182,7 @@ export function Component() {
                         return (
                           <li key={proposal.id} className={classes.item}>
                             <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
-                              #{proposal.id} {proposal.title || '(untitled)'}
+                              <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
                             </AppLink>
                             <span className={classes.facts}>
                               <StatusBadge status={proposal.status} />

@@ -6,9 +6,11 @@ import { collectPages } from '../../api/pagination.ts';
 import { pollWhileHealthy } from '../../api/polling.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
+import { IdText } from '../../components/id-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { archiveQueries } from './queries.ts';
 
@@ -40,7 +42,7 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
             return (
               <li key={proposal.id}>
                 <AppLink to={`/proposals/${proposal.id}`}>
-                  #{proposal.id} {proposal.title || '(untitled)'}
+                  <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
                 </AppLink>
                 <Group gap="xs">
                   <StatusBadge status={proposal.status} />

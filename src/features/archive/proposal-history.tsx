@@ -6,9 +6,11 @@ import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge, statusLabel } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
+import { OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { NeedsArchive } from './archive-gate.tsx';
 import { ArchivedVotes } from './archived-votes.tsx';
 import { NonVoters } from './non-voters.tsx';
@@ -72,7 +74,7 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
         <Group gap="xs">
           <StatusBadge status={proposal.status} />
           <Text fz="sm">
-            {proposal.title || '(untitled)'} · group{' '}
+            {labelText(proposal.title) || '(untitled)'} · group{' '}
             <AppLink to={`/groups/${proposal.group_id ?? ''}`}>
               #{proposal.group_id} {proposal.group_name}
             </AppLink>
@@ -83,7 +85,11 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
           <DecimalText value={tally.no_count ?? '0'} />, abstain <DecimalText value={tally.abstain_count ?? '0'} />, no
           with veto <DecimalText value={tally.no_with_veto_count ?? '0'} />.
         </Text>
-        {proposal.summary && <Text fz="sm">{proposal.summary}</Text>}
+        {proposal.summary && (
+          <Text fz="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            <OnChainText value={proposal.summary} max={1500} />
+          </Text>
+        )}
       </Stack>
     </Card>
   );

@@ -3,8 +3,10 @@ import { Text } from '@mantine/core';
 import type { ProposalStatus } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
+import { IdText } from '../../components/id-text.tsx';
 import type { ListColumn } from '../../components/infinite-list.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { RowTally } from './row-tally.tsx';
 
@@ -60,7 +62,7 @@ export function proposalColumns(now: number, endpoint: string): ListColumn<Propo
       width: 'minmax(200px, 3fr)',
       cell: (row) => (
         <AppLink to={`/proposals/${row.id}`}>
-          #{row.id} {row.title || '(untitled)'}
+          <IdText id={row.id} /> {labelText(row.title) || '(untitled)'}
         </AppLink>
       ),
     },

@@ -11,6 +11,7 @@ import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx'
 import { TimeText } from '../../components/time-text.tsx';
 import { useUrlState } from '../../hooks/use-url-state.ts';
 import { compareDecimals, percentOf } from '../../lib/decimal.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { compareTimes } from '../../lib/time.ts';
 import { groupQueries } from './queries.ts';
 
@@ -108,7 +109,7 @@ export function MemberList({
           label: 'Metadata',
           width: '1fr',
           cell: ({ member }) =>
-            member.metadata || (
+            labelText(member.metadata, 200) || (
               <Text span fz="sm" c="dimmed">
                 none
               </Text>

@@ -9,11 +9,12 @@ import { InfiniteList, type ListColumn } from '../../components/infinite-list.ts
 import { metadataName } from '../../components/metadata-text.tsx';
 import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { shortAddress } from '../../lib/address.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 
 const policyName = (policy: GroupPolicyInfo) =>
-  metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? policy.metadata : 'Policy');
+  metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? labelText(policy.metadata) : 'Policy');
 
 /**
  * Policies with their name and address in one link (one tab stop per row) and their rule in

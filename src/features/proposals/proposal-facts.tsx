@@ -5,6 +5,7 @@ import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts'
 import { AddressText } from '../../components/address-text.tsx';
 import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
+import { OnChainText } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 
@@ -40,7 +41,7 @@ export function ProposalFacts({ proposal, phase, policy, group, policyName, grou
             style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
             data-testid="proposal-summary"
           >
-            {proposal.summary}
+            <OnChainText value={proposal.summary} max={1500} />
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>

@@ -5,8 +5,10 @@ import { proposalRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
+import { IdText } from '../../components/id-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { labelText } from '../../lib/hostile-text.ts';
 
 const EMPTY =
   'No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after ' +
@@ -30,7 +32,7 @@ export function ProposalList({ query }: { query: Query }) {
           width: 'minmax(200px, 3fr)',
           cell: (proposal) => (
             <AppLink to={`/proposals/${proposal.id}`}>
-              #{proposal.id} {proposal.title || '(untitled)'}
+              <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
             </AppLink>
           ),
         },

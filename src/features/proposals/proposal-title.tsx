@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
+import { labelText } from '../../lib/hostile-text.ts';
 import { proposalQueries } from './queries.ts';
 
 /** A proposal's id and title, linked; the title is fetched when shown (list rows are virtualised). */
@@ -19,7 +20,7 @@ export function ProposalTitle({
     <AppLink to={`/proposals/${id}`} fz={inHeading ? 'inherit' : undefined}>
       #{id}{' '}
       {proposal.data ? (
-        proposal.data.title || '(untitled)'
+        labelText(proposal.data.title) || '(untitled)'
       ) : proposal.isError ? (
         <Text span c="dimmed" fz="sm">
           (no longer stored)

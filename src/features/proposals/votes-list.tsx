@@ -17,6 +17,7 @@ import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { useUrlState } from '../../hooks/use-url-state.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { compareDecimals } from '../../lib/decimal.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { compareTimes } from '../../lib/time.ts';
 import { proposalQueries } from './queries.ts';
 import { VoteLookup } from './vote-lookup.tsx';
@@ -214,7 +215,7 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
           label: 'Metadata',
           width: '1fr',
           cell: (vote) =>
-            vote.metadata || (
+            labelText(vote.metadata, 200) || (
               <Text span fz="sm" c="dimmed">
                 none
               </Text>

@@ -8,6 +8,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { withEndpoint } from '../../lib/endpoint.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { matchesWords } from '../../lib/search-query.ts';
 import { searchQueries } from './queries.ts';
 
@@ -92,7 +93,8 @@ export function WordResults({ endpoint, text, words }: { endpoint: string; text:
           {archive.data.rows.length === 0 && <Text fz="sm">No proposal matches “{text}”.</Text>}
           {archive.data.rows.map((proposal) => (
             <AppLink key={proposal.id} to={`/proposals/${proposal.id}`} fz="sm">
-              #{proposal.id} {proposal.title || '(untitled)'} · {proposal.group_name || `group ${proposal.group_id}`}
+              #{proposal.id} {labelText(proposal.title) || '(untitled)'} ·{' '}
+              {labelText(proposal.group_name) || `group ${proposal.group_id}`}
             </AppLink>
           ))}
           {archive.data.pagination.next_key && (
