@@ -58,3 +58,23 @@ export async function proposalTitled(request: APIRequestContext, group: string, 
   }
   throw new Error(`no proposal "${title}" in ${group}`);
 }
+
+/** The newest open quick poll of the Community assembly with at least `remainingMs` of voting left. */
+export async function openQuickPoll(request: APIRequestContext, remainingMs: number): Promise<Proposal> {
+  const community = await groupNamed(request, 'Community assembly');
+  const quick = (await policiesOf(request, community.id)).find((p) => p.metadata.includes('Quick polls'))!;
+  let target: Proposal | undefined;
+  await expect
+    .poll(
+      async () => {
+        const open = (await proposalsOf(request, quick.address)).filter(
+          (p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > remainingMs,
+        );
+        target = open.at(-1);
+        return target !== undefined;
+      },
+      { timeout: 45_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return target!;
+}

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-import { api, groupNamed, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
+import { api, groupNamed, openQuickPoll, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
 import { busiestOpenProposal } from './pages.ts';
 
 test.describe('browsing', () => {
@@ -99,23 +99,9 @@ test.describe('browsing', () => {
 test.describe('live tally', () => {
   test('changes on screen without a reload, then stops when voting ends', async ({ page }) => {
     test.setTimeout(90_000);
-    const community = await groupNamed(page.request, 'Community assembly');
-    const quick = (await policiesOf(page.request, community.id)).find((p) => p.metadata.includes('Quick polls'))!;
     // The newest quick poll that still has a while to run (the simulator adds several per voting period).
-    let target: { id: string; voting_period_end: string } | undefined;
-    await expect
-      .poll(
-        async () => {
-          const open = (await proposalsOf(page.request, quick.address)).filter(
-            (p) => p.status === 'PROPOSAL_STATUS_SUBMITTED' && Date.parse(p.voting_period_end) - Date.now() > 16_000,
-          );
-          target = open.at(-1);
-          return target !== undefined;
-        },
-        { timeout: 45_000, intervals: [1000] },
-      )
-      .toBe(true);
-    await page.goto(`/proposals/${target!.id}`);
+    const target = await openQuickPoll(page.request, 16_000);
+    await page.goto(`/proposals/${target.id}`);
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
     await expect(page.getByTestId('tally-live')).toBeVisible();
     // The counts themselves (the "updated … ago" line ticks on its own).
