@@ -168,6 +168,7 @@ async function endpointLatencies(database: string, label: string): Promise<void>
         problem: null,
         lastError: null,
         nodeLatestHeight: null,
+        archivedHeight: null,
         blocksPerSecond: 0,
       },
     },

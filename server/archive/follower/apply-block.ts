@@ -88,18 +88,15 @@ async function readDue(work: OpenWork, rest: RestReader, block: FetchedBlock, fa
   }
 }
 
-/** Policies never move to another group, so within a batch their group is read once. */
-const policyGroups = new WeakMap<SqlExecutor, Map<string, string>>();
-async function groupOfPolicy(tx: SqlExecutor, address: string): Promise<string> {
-  let known = policyGroups.get(tx);
-  if (!known) policyGroups.set(tx, (known = new Map()));
-  const cached = known.get(address);
+/** Policies never move to another group, so each policy's group is read once while following. */
+async function groupOfPolicy(tx: SqlExecutor, work: OpenWork, address: string): Promise<string> {
+  const cached = work.policyGroup(address);
   if (cached !== undefined) return cached;
   const rows = await tx.query<{ group_id: string }>(
     'SELECT group_id::text AS group_id FROM policies WHERE address = $1',
     [address],
   );
-  if (rows[0]) known.set(address, rows[0].group_id);
+  if (rows[0]) work.rememberPolicyGroup(address, rows[0].group_id);
   return rows[0]?.group_id ?? '0';
 }
 
@@ -143,10 +140,21 @@ async function proposalFromMessage(
   };
 }
 
-/** What the writes of one batch share: rows gathered for the end, and the proposals' stored state. */
+/**
+ * What the writes of one batch share: rows gathered for the end, the proposals' stored state,
+ * and the proposals whose votes get their tally-time weights — settled together, but always
+ * before the batch writes a membership change, so each sees the members of its own height.
+ */
 interface BatchWrites {
+  readonly work: OpenWork;
   readonly pending: PendingRows;
   readonly proposals: Map<string, ProposalState | null>;
+  readonly settle: Set<string>;
+}
+
+async function settlePending(tx: SqlExecutor, batch: BatchWrites): Promise<void> {
+  await settleVoteWeights(tx, [...batch.settle]);
+  batch.settle.clear();
 }
 
 async function writeBlock(
@@ -157,27 +165,28 @@ async function writeBlock(
   reads: BlockReads,
 ): Promise<void> {
   const { height, time } = block;
-  const { pending, proposals } = batch;
+  const { pending, proposals, work } = batch;
+  if (reads.groups.length > 0) await settlePending(tx, batch);
   for (const group of reads.groups) await writeGroup(tx, pending, group.info, group.members, height, time, false);
   for (const policy of reads.policies) await writePolicy(tx, policy, height);
   const submitted = new Set<string>();
   for (const fact of facts.submitted) {
     const read = reads.proposals.get(fact.proposalId);
     const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
-    const group = await groupOfPolicy(tx, proposal.group_policy_address);
+    const group = await groupOfPolicy(tx, work, proposal.group_policy_address);
     await writeProposal(tx, pending, proposals, proposal, group, height, read !== null);
     timeline(pending, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
     submitted.add(fact.proposalId);
   }
   for (const [id, proposal] of reads.proposals) {
     if (!proposal || submitted.has(id)) continue;
-    const group = await groupOfPolicy(tx, proposal.group_policy_address);
+    const group = await groupOfPolicy(tx, work, proposal.group_policy_address);
     const before = await writeProposal(tx, pending, proposals, proposal, group, height, true);
     if (before === null || before === proposal.status) continue;
     if (reads.due.has(id) && FINAL.has(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
       timeline(pending, id, height, time, 'voting_ended', proposal.status, JSON.stringify(proposal.final_tally_result));
     } else timeline(pending, id, height, time, 'status', proposal.status);
-    if (FINAL.has(proposal.status)) await settleVoteWeights(tx, id);
+    if (FINAL.has(proposal.status)) batch.settle.add(id);
   }
   for (const fact of facts.executed) {
     const detail = JSON.stringify({ result: fact.result, logs: fact.logs });
@@ -189,7 +198,7 @@ async function writeBlock(
     // saw decided earlier keeps the weights of that height, whatever the group did since.
     const stored = proposals.get(fact.proposalId) ?? null;
     if (final && (submitted.has(fact.proposalId) || !FINAL.has(stored?.status ?? '')))
-      await settleVoteWeights(tx, fact.proposalId);
+      batch.settle.add(fact.proposalId);
     const executed = facts.executed.some(
       (entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS'),
     );
@@ -286,7 +295,12 @@ export async function applyBlocks(
     for (const id of reads?.proposals.keys() ?? []) touched.add(id);
   }
   await db.transaction(async (tx) => {
-    const batch: BatchWrites = { pending: new PendingRows(), proposals: await loadProposalStates(tx, [...touched]) };
+    const batch: BatchWrites = {
+      work,
+      pending: new PendingRows(),
+      proposals: await loadProposalStates(tx, [...touched]),
+      settle: new Set(),
+    };
     for (const { block, facts } of planned)
       for (const vote of facts.votes) batch.pending.vote(vote, block.height, block.time);
     await batch.pending.flushVotes(tx);
@@ -294,6 +308,7 @@ export async function applyBlocks(
       if (reads) await writeBlock(tx, batch, block, facts, reads);
       else await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
     }
+    await settlePending(tx, batch);
     await batch.pending.flush(tx);
     const last = planned[planned.length - 1].block;
     await setCursor(tx, last.height, last.hash, last.time);

@@ -234,18 +234,24 @@ export async function writeProposal(
  * group at that height (a voter who had left counts nothing, so gets none). Rows already holding
  * that weight are left alone.
  */
-export async function settleVoteWeights(tx: SqlExecutor, proposalId: string): Promise<void> {
+/**
+ * Gives the votes of tallied proposals the weight their voters had then (the group's members as
+ * the archive holds them now): one statement for all of a batch's proposals.
+ */
+export async function settleVoteWeights(tx: SqlExecutor, proposalIds: readonly string[]): Promise<void> {
+  if (proposalIds.length === 0) return;
   // One primary-key probe per vote, written as scalar subqueries so no plan can instead read
   // the whole membership of a large group for a proposal with a handful of votes.
   const member = (column: string) =>
-    `(SELECT m.${column} FROM group_members m WHERE m.group_id = (SELECT group_id FROM proposals WHERE id = $1::numeric)
+    `(SELECT m.${column} FROM group_members m WHERE m.group_id = (SELECT p.group_id FROM proposals p WHERE p.id = v.proposal_id)
        AND m.address = v.voter)`;
   await tx.query(
     `UPDATE votes SET weight = counted.weight, weight_value = counted.weight_value
-     FROM (SELECT v.voter, ${member('weight')} AS weight, ${member('weight_value')} AS weight_value
-           FROM votes v WHERE v.proposal_id = $1::numeric) counted
-     WHERE votes.proposal_id = $1::numeric AND votes.voter = counted.voter AND votes.weight IS DISTINCT FROM counted.weight`,
-    [proposalId],
+     FROM (SELECT v.proposal_id, v.voter, ${member('weight')} AS weight, ${member('weight_value')} AS weight_value
+           FROM votes v WHERE v.proposal_id = ANY($1::numeric[])) counted
+     WHERE votes.proposal_id = counted.proposal_id AND votes.voter = counted.voter
+       AND votes.weight IS DISTINCT FROM counted.weight`,
+    [`{${proposalIds.join(',')}}`],
   );
 }
 

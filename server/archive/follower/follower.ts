@@ -20,6 +20,8 @@ export interface FollowerState {
   /** The last error talking to the node (it retries with backoff). */
   lastError: string | null;
   nodeLatestHeight: bigint | null;
+  /** The last height committed to the archive. */
+  archivedHeight: bigint | null;
   blocksPerSecond: number;
 }
 
@@ -39,8 +41,13 @@ export class Follower {
     problem: null,
     lastError: null,
     nodeLatestHeight: null,
+    archivedHeight: null,
     blocksPerSecond: 0,
   };
+  /** The chain id found in the archive, once checked: it never changes under a running follower. */
+  private chainId: string | null = null;
+  /** The committed cursor, read once; afterwards only this follower moves it. */
+  private committed: { height: bigint; hash: string } | null = null;
   private running = false;
   private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
@@ -74,21 +81,34 @@ export class Follower {
   }
 
   private async cursor(): Promise<{ height: bigint; hash: string } | null> {
+    if (this.committed) return this.committed;
     const row = (
       await this.db.query<{ height: string; block_hash: string }>(
         'SELECT height::text AS height, block_hash FROM archive_cursor',
       )
     )[0];
-    return row ? { height: BigInt(row.height), hash: row.block_hash } : null;
+    this.committed = row ? { height: BigInt(row.height), hash: row.block_hash } : null;
+    this.state.archivedHeight = this.committed?.height ?? null;
+    return this.committed;
+  }
+
+  private commit(cursor: { height: bigint; hash: string }): void {
+    this.committed = cursor;
+    this.state.archivedHeight = cursor.height;
   }
 
   private async checkChain(chainId: string): Promise<boolean> {
+    if (this.chainId === chainId) return true;
     const stored = (await this.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0];
     if (!stored) {
       await this.db.query("INSERT INTO archive_meta (key, value) VALUES ('chain_id', $1)", [chainId]);
+      this.chainId = chainId;
       return true;
     }
-    if (stored.value === chainId) return true;
+    if (stored.value === chainId) {
+      this.chainId = chainId;
+      return true;
+    }
     this.refuse(`the node serves chain ${chainId}, but this archive holds chain ${stored.value}`);
     return false;
   }
@@ -124,6 +144,7 @@ export class Follower {
           });
           this.options.log(`archive: heights ${cursor.height + 1n}-${to} are no longer on the node: recorded as a gap`);
           cursor = { height: to, hash: '' };
+          this.commit(cursor);
         }
         const last = status.latestHeight;
         if (cursor.height >= last) {
@@ -159,12 +180,15 @@ export class Follower {
           const archived = await applyBlocks(this.db, this.rest, this.work, blocks);
           const last = blocks[archived - 1];
           cursor = { height: last.height, hash: last.hash };
+          this.commit(cursor);
           windowBlocks += archived;
           this.blocksSinceStatistics += archived;
           if (this.blocksSinceStatistics >= STATISTICS_EVERY_BLOCKS) await this.refreshStatistics();
         } catch (error) {
-          // The in-memory work list may have run ahead of what was committed: rebuild it.
+          // The in-memory work list may have run ahead of what was committed: rebuild it, and
+          // read the cursor again.
           this.work = null;
+          this.committed = null;
           throw error;
         }
         this.state.lastError = null;

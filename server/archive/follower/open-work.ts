@@ -10,6 +10,8 @@ import type { NodeProposal } from '../node/rest-reader.ts';
 export class OpenWork {
   private readonly open = new Map<string, { endsAt: number; policy: string }>();
   private readonly upgrades = new Map<string, bigint>();
+  /** Policies never move to another group: each one's group, once read. */
+  private readonly policyGroups = new Map<string, string>();
 
   static async load(db: SqlDatabase): Promise<OpenWork> {
     const work = new OpenWork();
@@ -47,6 +49,14 @@ export class OpenWork {
 
   gone(id: string): void {
     this.open.delete(id);
+  }
+
+  policyGroup(address: string): string | undefined {
+    return this.policyGroups.get(address);
+  }
+
+  rememberPolicyGroup(address: string, groupId: string): void {
+    this.policyGroups.set(address, groupId);
   }
 
   upgradesDue(height: bigint): string[] {
