@@ -70,14 +70,22 @@ async function readFacts(rest: RestReader, block: FetchedBlock, facts: BlockFact
  * archive knows): proposals whose voting ended (decided at voting end) or whose policy changed
  * (aborted), and scheduled upgrades whose height came.
  */
-async function readDue(work: OpenWork, rest: RestReader, block: FetchedBlock, facts: BlockFacts, reads: BlockReads) {
+async function readDue(
+  work: OpenWork,
+  rest: RestReader,
+  block: FetchedBlock,
+  facts: BlockFacts,
+  reads: BlockReads,
+  forecast: ReadonlyMap<string, Promise<NodeProposal | null>>,
+) {
   const height = block.height;
   const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
   const due = work.due(block.time, facts.policies);
+  const read = (id: string) => forecast.get(`${id}@${height}`) ?? rest.proposal(id, height);
   await Promise.all(
     due
       .filter((id) => !reads.proposals.has(id))
-      .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
+      .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await read(id))),
   );
   for (const id of due) reads.due.add(id);
   for (const name of work.upgradesDue(height)) {
@@ -272,11 +280,20 @@ export async function applyBlocks(
     );
     return { block, facts, reads };
   });
+  // The due reads depend on the blocks before, but nearly always as forecast: start them now too.
+  const forecast = new Map<string, Promise<NodeProposal | null>>();
+  for (const [id, height] of work.forecast(
+    decoded.map(({ block, facts }) => ({ ...block, policies: facts.policies })),
+  )) {
+    const read = rest.proposal(id, height);
+    read.catch(() => undefined);
+    forecast.set(`${id}@${height}`, read);
+  }
   for (const { block, facts, reads } of decoded) {
     try {
       const read = await reads;
       if (!read.value) throw read.error;
-      await readDue(work, rest, block, facts, read.value);
+      await readDue(work, rest, block, facts, read.value, forecast);
       notice(work, facts, read.value);
       planned.push({ block, facts, reads: read.value });
     } catch (error) {

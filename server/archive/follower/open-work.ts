@@ -37,6 +37,25 @@ export class OpenWork {
     return ids;
   }
 
+  /**
+   * Which open proposals each of the coming blocks will find due, assuming each is decided the
+   * first time it is due: so their reads can all start at once. A proposal still open after its
+   * read (or submitted within these blocks) is simply read again in order, as before.
+   */
+  forecast(blocks: readonly { height: bigint; time: string; policies: ReadonlySet<string> }[]): [string, bigint][] {
+    const waiting = new Map(this.open);
+    const reads: [string, bigint][] = [];
+    for (const block of blocks) {
+      const now = Date.parse(block.time);
+      for (const [id, entry] of waiting) {
+        if (entry.endsAt >= now && !block.policies.has(entry.policy)) continue;
+        reads.push([id, block.height]);
+        waiting.delete(id);
+      }
+    }
+    return reads;
+  }
+
   /** Records what a block showed of a proposal. */
   saw(proposal: NodeProposal): void {
     if (proposal.status === 'PROPOSAL_STATUS_SUBMITTED') {
