@@ -63,7 +63,7 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report', '*.tmp.mjs'] },
+  { ignores: ['dist', 'dist-server', 'node_modules', 'test-results', 'playwright-report', '*.tmp.mjs'] },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

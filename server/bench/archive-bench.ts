@@ -2,7 +2,7 @@
 // PostgreSQL, the latency of every archive endpoint at 1,000,000 archived votes, the database
 // size per million votes, and the follower's peak RSS. Prints figures; asserts nothing.
 
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -32,15 +32,16 @@ interface FollowerFigures {
 
 const rate = (count: number, figures: FollowerFigures) => (count / figures.seconds).toFixed(0);
 
+const COMPILED_FOLLOWER = fileURLToPath(new URL('../../dist-server/follower-process.mjs', import.meta.url));
+
 /** Runs the follower in a process of its own until it reaches the node's tip: its RSS is its own. */
 async function followerProcess(base: string, database: string): Promise<FollowerFigures> {
   const child = spawn(
     process.execPath,
     [
       ...(process.env.FOLLOWER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-follower'] : []),
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('./follower-process.ts', import.meta.url)),
+      // Compiled ahead, as `npm start` runs the service: the TypeScript loader's thread is not the follower's memory.
+      COMPILED_FOLLOWER,
       base,
       `${base}/rpc`,
       database,
@@ -57,6 +58,9 @@ async function followerProcess(base: string, database: string): Promise<Follower
 }
 
 async function catchUp(database: string, label: string): Promise<void> {
+  execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {
+    stdio: 'inherit',
+  });
   const node = ChainNode.open({
     seed: 'archive-bench',
     genesisTime: Date.parse('2026-11-01T00:00:00Z'),
