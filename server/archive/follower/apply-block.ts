@@ -161,6 +161,8 @@ interface BatchWrites {
 }
 
 async function settlePending(tx: SqlExecutor, batch: BatchWrites): Promise<void> {
+  if (batch.settle.size === 0) return;
+  await batch.pending.flushProposals(tx);
   await settleVoteWeights(tx, [...batch.settle]);
   batch.settle.clear();
 }
@@ -182,14 +184,14 @@ async function writeBlock(
     const read = reads.proposals.get(fact.proposalId);
     const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
     const group = await groupOfPolicy(tx, work, proposal.group_policy_address);
-    await writeProposal(tx, pending, proposals, proposal, group, height, read !== null);
+    writeProposal(pending, proposals, proposal, group, height, read !== null);
     timeline(pending, fact.proposalId, height, time, 'submitted', 'PROPOSAL_STATUS_SUBMITTED');
     submitted.add(fact.proposalId);
   }
   for (const [id, proposal] of reads.proposals) {
     if (!proposal || submitted.has(id)) continue;
     const group = await groupOfPolicy(tx, work, proposal.group_policy_address);
-    const before = await writeProposal(tx, pending, proposals, proposal, group, height, true);
+    const before = writeProposal(pending, proposals, proposal, group, height, true);
     if (before === null || before === proposal.status) continue;
     if (reads.due.has(id) && FINAL.has(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
       timeline(pending, id, height, time, 'voting_ended', proposal.status, JSON.stringify(proposal.final_tally_result));
@@ -210,14 +212,21 @@ async function writeBlock(
     const executed = facts.executed.some(
       (entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS'),
     );
-    await tx.query(
-      `UPDATE proposals SET on_chain = false, pruned_height = $2::numeric, status = $3, last_height = $2::numeric,
+    const prune = {
+      height,
+      status: fact.status,
+      finalTally: final ? fact.tally : undefined,
+      succeeded: final && executed,
+    };
+    if (!pending.pruneProposal(fact.proposalId, prune))
+      await tx.query(
+        `UPDATE proposals SET on_chain = false, pruned_height = $2::numeric, status = $3, last_height = $2::numeric,
          final_tally = CASE WHEN $4::boolean THEN $5 ELSE final_tally END,
          executor_result = CASE WHEN $4::boolean AND $6::boolean THEN 'PROPOSAL_EXECUTOR_RESULT_SUCCESS'
            ELSE executor_result END
        WHERE id = $1`,
-      [fact.proposalId, String(height), fact.status, final, fact.tally, executed],
-    );
+        [fact.proposalId, String(height), fact.status, final, fact.tally, executed],
+      );
     if (stored) {
       proposals.set(fact.proposalId, {
         status: fact.status,

@@ -170,18 +170,17 @@ export async function loadProposalStates(
 
 /**
  * Stores the latest known record of a proposal (as the node showed it at `height`; `last_height`
- * is the height of the last change the archive saw) and returns the status the archive held
+ * is the height of the last change the archive saw, written with the batch's rows) and returns the status the archive held
  * before (null: the archive did not know it). `states` holds what is stored; it is updated here.
  */
-export async function writeProposal(
-  tx: SqlExecutor,
+export function writeProposal(
   pending: PendingRows,
   states: Map<string, ProposalState | null>,
   proposal: NodeProposal,
   groupId: string,
   height: bigint,
   onChain: boolean,
-): Promise<string | null> {
+): string | null {
   const next: ProposalState = {
     status: proposal.status,
     executorResult: proposal.executor_result,
@@ -197,33 +196,25 @@ export async function writeProposal(
     stored.onChain === next.onChain
   )
     return stored.status;
-  await tx.query(
-    `INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
-       voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
-       known_from, last_height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::text, $9::text::timestamptz, $10::text, $10::text::timestamptz, $11, $12, $13, $14, $15, $16, $17::numeric, $17::numeric)
-     ON CONFLICT (id) DO UPDATE SET status = excluded.status, executor_result = excluded.executor_result,
-       final_tally = excluded.final_tally, on_chain = excluded.on_chain, last_height = excluded.last_height`,
-    [
-      proposal.id,
-      groupId,
-      proposal.group_policy_address,
-      JSON.stringify(proposal.proposers),
-      proposal.metadata,
-      proposal.title,
-      proposal.summary,
-      JSON.stringify(proposal.messages),
-      proposal.submit_time,
-      proposal.voting_period_end,
-      proposal.group_version,
-      proposal.group_policy_version,
-      next.status,
-      next.executorResult,
-      next.finalTally,
-      onChain,
-      String(height),
-    ],
-  );
+  pending.proposal({
+    id: proposal.id,
+    groupId,
+    policyAddress: proposal.group_policy_address,
+    proposers: JSON.stringify(proposal.proposers),
+    metadata: proposal.metadata,
+    title: proposal.title,
+    summary: proposal.summary,
+    messages: JSON.stringify(proposal.messages),
+    submitTime: proposal.submit_time,
+    votingPeriodEnd: proposal.voting_period_end,
+    groupVersion: proposal.group_version,
+    groupPolicyVersion: proposal.group_policy_version,
+    status: next.status,
+    executorResult: next.executorResult,
+    finalTally: next.finalTally,
+    onChain,
+    height,
+  });
   states.set(proposal.id, next);
   if (stored === null) for (const proposer of proposal.proposers) pending.proposer(proposal.id, proposer);
   return stored?.status ?? null;

@@ -54,7 +54,7 @@ export async function bootstrap(
     for (const policy of policies) await writePolicy(tx, policy, height);
     for (const proposal of proposals) {
       const group = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
-      await writeProposal(tx, pending, states, proposal, group, height, true);
+      writeProposal(pending, states, proposal, group, height, true);
       timeline(pending, proposal.id, height, block.time, 'first_seen', proposal.status);
     }
     for (const vote of votes) {

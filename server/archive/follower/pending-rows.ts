@@ -57,6 +57,67 @@ const VOTES: RowTable = {
      ON CONFLICT DO NOTHING`,
 };
 
+const PROPOSALS: RowTable = {
+  name: 'proposals',
+  columns: [
+    ['id', 'numeric'],
+    ['group_id', 'numeric'],
+    ['policy_address', 'text'],
+    ['proposers', 'text'],
+    ['metadata', 'text'],
+    ['title', 'text'],
+    ['summary', 'text'],
+    ['messages', 'text'],
+    ['submit_time', 'text'],
+    ['submit_at', 'timestamptz'],
+    ['voting_period_end', 'text'],
+    ['voting_ends_at', 'timestamptz'],
+    ['group_version', 'numeric'],
+    ['group_policy_version', 'numeric'],
+    ['status', 'text'],
+    ['executor_result', 'text'],
+    ['final_tally', 'text'],
+    ['on_chain', 'boolean'],
+    ['pruned_height', 'numeric'],
+    ['known_from', 'numeric'],
+    ['last_height', 'numeric'],
+  ],
+  // A proposal's record never changes after submission; only its state does.
+  conflict: `ON CONFLICT (id) DO UPDATE SET status = excluded.status, executor_result = excluded.executor_result,
+    final_tally = excluded.final_tally, on_chain = excluded.on_chain,
+    pruned_height = COALESCE(excluded.pruned_height, proposals.pruned_height), last_height = excluded.last_height`,
+};
+
+/** Where a proposal row keeps the state a later write within the batch replaces. */
+const PROPOSAL_STATE = {
+  status: 14,
+  executorResult: 15,
+  finalTally: 16,
+  onChain: 17,
+  prunedHeight: 18,
+  lastHeight: 20,
+};
+
+export interface ProposalRow {
+  id: string;
+  groupId: string;
+  policyAddress: string;
+  proposers: string;
+  metadata: string;
+  title: string;
+  summary: string;
+  messages: string;
+  submitTime: string;
+  votingPeriodEnd: string;
+  groupVersion: string;
+  groupPolicyVersion: string;
+  status: string;
+  executorResult: string;
+  finalTally: string;
+  onChain: boolean;
+  height: bigint;
+}
+
 const TIMELINE: RowTable = {
   name: 'proposal_timeline',
   columns: [
@@ -126,11 +187,66 @@ export async function insertRows(tx: SqlExecutor, table: RowTable, rows: readonl
 }
 
 export class PendingRows {
+  /** One row per proposal: written several times in a batch, it is inserted once, as last seen. */
+  private readonly proposals = new Map<string, SqlValue[]>();
   private readonly votes: SqlValue[][] = [];
   private readonly timeline: SqlValue[][] = [];
   private readonly groupHistory: SqlValue[][] = [];
   private readonly proposers: SqlValue[][] = [];
   private readonly moduleVersions: SqlValue[][] = [];
+
+  proposal(row: ProposalRow) {
+    const height = String(row.height);
+    const values: SqlValue[] = [
+      row.id,
+      row.groupId,
+      row.policyAddress,
+      row.proposers,
+      row.metadata,
+      row.title,
+      row.summary,
+      row.messages,
+      row.submitTime,
+      row.submitTime,
+      row.votingPeriodEnd,
+      row.votingPeriodEnd,
+      row.groupVersion,
+      row.groupPolicyVersion,
+      row.status,
+      row.executorResult,
+      row.finalTally,
+      row.onChain,
+      null,
+      height,
+      height,
+    ];
+    const earlier = this.proposals.get(row.id);
+    if (!earlier) return void this.proposals.set(row.id, values);
+    for (const index of Object.values(PROPOSAL_STATE)) earlier[index] = values[index];
+  }
+
+  /**
+   * Applies a prune to a proposal row still waiting here (as the prune's UPDATE would); false
+   * when its row is already in the database.
+   */
+  pruneProposal(id: string, prune: { height: bigint; status: string; finalTally?: string; succeeded: boolean }) {
+    const row = this.proposals.get(id);
+    if (!row) return false;
+    row[PROPOSAL_STATE.onChain] = false;
+    row[PROPOSAL_STATE.prunedHeight] = String(prune.height);
+    row[PROPOSAL_STATE.lastHeight] = String(prune.height);
+    row[PROPOSAL_STATE.status] = prune.status;
+    if (prune.finalTally !== undefined) row[PROPOSAL_STATE.finalTally] = prune.finalTally;
+    if (prune.succeeded) row[PROPOSAL_STATE.executorResult] = 'PROPOSAL_EXECUTOR_RESULT_SUCCESS';
+    return true;
+  }
+
+  /** Before anything reads proposals back (settling weights joins them for their group). */
+  async flushProposals(tx: SqlExecutor): Promise<void> {
+    const rows = [...this.proposals.values()];
+    this.proposals.clear();
+    await insertRows(tx, PROPOSALS, rows);
+  }
 
   vote(vote: { proposalId: string; voter: string; option: string; metadata: string }, height: bigint, time: string) {
     this.votes.push([vote.proposalId, vote.voter, vote.option, vote.metadata, time, time, String(height)]);
@@ -178,6 +294,7 @@ export class PendingRows {
   }
 
   async flush(tx: SqlExecutor): Promise<void> {
+    await this.flushProposals(tx);
     await this.flushVotes(tx);
     await insertRows(tx, TIMELINE, this.timeline.splice(0));
     await insertRows(tx, GROUP_HISTORY, this.groupHistory.splice(0));
