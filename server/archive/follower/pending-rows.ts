@@ -34,6 +34,10 @@ export const GROUP_MEMBERS: RowTable = {
     weight_value = excluded.weight_value, metadata = excluded.metadata`,
 };
 
+const memberOfVote = (column: string) =>
+  `(SELECT m.${column} FROM group_members m
+     WHERE m.group_id = (SELECT p.group_id FROM proposals p WHERE p.id = n.proposal_id) AND m.address = n.voter)`;
+
 const VOTES: RowTable = {
   name: 'votes',
   columns: [
@@ -48,12 +52,13 @@ const VOTES: RowTable = {
   conflict: 'ON CONFLICT DO NOTHING',
   // Each vote starts with its voter's weight in the group now. The tally settles the weights it
   // counted later (see settleVoteWeights), which then rewrites only the votes whose weight moved.
+  // Primary-key probes, as scalar subqueries: a join here is planned as a scan of every member
+  // and every proposal, whose cost grows with the archive rather than with the batch.
   statement: (values) =>
     `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value)
-     SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height, m.weight, m.weight_value
+     SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height,
+       ${memberOfVote('weight')}, ${memberOfVote('weight_value')}
      FROM (VALUES ${values}) AS n (proposal_id, voter, option, metadata, submit_time, submit_at, height)
-     LEFT JOIN proposals p ON p.id = n.proposal_id
-     LEFT JOIN group_members m ON m.group_id = p.group_id AND m.address = n.voter
      ON CONFLICT DO NOTHING`,
 };
 
