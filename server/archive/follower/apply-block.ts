@@ -272,16 +272,19 @@ const isPruned = (error: unknown) => error instanceof Error && 'pruned' in error
  * blocks only and resumes after the last one committed. A block whose state the node has pruned
  * becomes a gap. Returns how many blocks were archived (the rest are left for the next call).
  */
-export async function applyBlocks(
-  db: SqlDatabase,
-  rest: RestReader,
-  work: OpenWork,
-  blocks: readonly FetchedBlock[],
-): Promise<number> {
-  const planned: { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[] = [];
-  // Every block's own reads start at once (the batch bounds them); the reads that depend on
-  // earlier blocks follow in order.
-  const decoded = blocks.map((block) => {
+/** A fetched block, decoded, with the reads of what it names already under way. */
+export interface PreparedBlock {
+  block: FetchedBlock;
+  facts: BlockFacts;
+  reads: Promise<{ value: BlockReads; error: null } | { value: null; error: unknown }>;
+}
+
+/**
+ * Decodes blocks and starts their own reads at once (the batch bounds them). They depend on
+ * nothing archived, so the follower prepares the next batch while the current one is written.
+ */
+export function prepareBlocks(rest: RestReader, blocks: readonly FetchedBlock[]): PreparedBlock[] {
+  return blocks.map((block) => {
     const facts = decodeBlock(block);
     const reads = readFacts(rest, block, facts).then(
       (value) => ({ value, error: null }),
@@ -289,6 +292,16 @@ export async function applyBlocks(
     );
     return { block, facts, reads };
   });
+}
+
+export async function applyBlocks(
+  db: SqlDatabase,
+  rest: RestReader,
+  work: OpenWork,
+  decoded: readonly PreparedBlock[],
+): Promise<number> {
+  const planned: { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[] = [];
+  // The reads that depend on earlier blocks follow in order.
   // The due reads depend on the blocks before, but nearly always as forecast: start them now too.
   const forecast = new Map<string, Promise<NodeProposal | null>>();
   for (const [id, height] of work.forecast(

@@ -1,7 +1,7 @@
 import type { SqlDatabase } from '../db/sql-database.ts';
 import type { RestReader } from '../node/rest-reader.ts';
 import type { FetchedBlock, RpcReader } from '../node/rpc-reader.ts';
-import { applyBlocks } from './apply-block.ts';
+import { applyBlocks, prepareBlocks, type PreparedBlock } from './apply-block.ts';
 import { recordGap, setCursor } from './archive-writer.ts';
 import { bootstrap } from './bootstrap.ts';
 import { OpenWork } from './open-work.ts';
@@ -52,8 +52,8 @@ export class Follower {
   private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
   private blocksSinceStatistics = 0;
-  /** The next batch of blocks, asked for while the current one is written. */
-  private prefetched: { from: bigint; blocks: Promise<FetchedBlock[]> } | null = null;
+  /** The next batch of blocks (and their own reads), asked for while the current one is written. */
+  private prefetched: { from: bigint; blocks: Promise<PreparedBlock[]> } | null = null;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -170,7 +170,7 @@ export class Follower {
           this.prefetched.blocks.catch(() => undefined);
         }
         let previous = cursor.hash;
-        for (const block of blocks) {
+        for (const { block } of blocks) {
           if (!this.continues(previous, block)) return;
           previous = block.hash;
         }
@@ -178,7 +178,7 @@ export class Follower {
         this.work ??= await OpenWork.load(this.db);
         try {
           const archived = await applyBlocks(this.db, this.rest, this.work, blocks);
-          const last = blocks[archived - 1];
+          const last = blocks[archived - 1].block;
           cursor = { height: last.height, hash: last.hash };
           this.commit(cursor);
           windowBlocks += archived;
@@ -224,8 +224,11 @@ export class Follower {
     if (this.db.kind === 'pglite') await this.db.query('ANALYZE');
   }
 
-  private fetch(from: bigint, count: number): Promise<FetchedBlock[]> {
-    return Promise.all(Array.from({ length: count }, (_, index) => this.rpc.block(from + BigInt(index))));
+  private async fetch(from: bigint, count: number): Promise<PreparedBlock[]> {
+    const blocks: FetchedBlock[] = await Promise.all(
+      Array.from({ length: count }, (_, index) => this.rpc.block(from + BigInt(index))),
+    );
+    return prepareBlocks(this.rest, blocks);
   }
 
   /** A block must follow the archived one; anything else is another chain under the same name. */
