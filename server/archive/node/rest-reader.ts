@@ -1,3 +1,4 @@
+import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
 
 // Reads of the node's REST API pinned to one height (`x-cosmos-block-height`), with every list
@@ -95,12 +96,13 @@ export class RestReader {
   }
 
   private async getOnce<T>(path: string, height: bigint): Promise<T | null> {
-    const response = await fetch(this.base.replace(/\/$/, '') + path, {
-      headers: { 'x-cosmos-block-height': String(height), accept: 'application/json' },
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const text = await response.text();
-    if (response.ok) return JSON.parse(text) as T;
+    const response = await httpGet(
+      this.base.replace(/\/$/, '') + path,
+      { 'x-cosmos-block-height': String(height), accept: 'application/json' },
+      this.timeoutMs,
+    );
+    const text = response.text;
+    if (response.status >= 200 && response.status < 300) return JSON.parse(text) as T;
     let message = text.slice(0, 300);
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? message;
