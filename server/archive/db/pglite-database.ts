@@ -12,7 +12,7 @@ class PgliteExecutor implements SqlExecutor {
   constructor(private readonly target: Pick<PGlite, 'query'>) {}
 
   async query<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const result = await this.target.query<T>(sql, [...params], { parsers: AS_TEXT });
+    const result = await this.target.query<T>(sql, [...params]);
     return result.rows;
   }
 }
@@ -21,7 +21,9 @@ class PgliteExecutor implements SqlExecutor {
 export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
   // PostgreSQL's default 128 MB of shared buffers sits inside the WASM heap on top of the OS
   // page cache that already holds the files; a small pool keeps the embedded archive's memory low.
-  const options = { postgresqlconf: ['shared_buffers=16MB'] };
+  // The text parsers are given once here: given per query, PGlite merges them into its own
+  // table again for every statement.
+  const options = { postgresqlconf: ['shared_buffers=16MB'], parsers: AS_TEXT };
   const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await db.waitReady;
   const executor = new PgliteExecutor(db);
