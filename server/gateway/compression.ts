@@ -69,6 +69,56 @@ export function compressBody(body: string | Buffer, coding: ContentCoding): Prom
     : gzipAsync(input, { level: 6 });
 }
 
+/** Bodies (as text) and their compressed forms kept at most: a few hundred typical answers. */
+const CACHE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * Compressed answers by coding and exact body. Many clients polling the same endpoint at the
+ * same height get the same bytes: they are compressed once (even when asked for at the same
+ * moment, which shares one compression) instead of once per request. Least recently used first out.
+ */
+export class CompressionCache {
+  private readonly entries = new Map<string, { compressed: Promise<Buffer>; bytes: number }>();
+  private bytes = 0;
+
+  constructor(private readonly limit = CACHE_BYTES) {}
+
+  compress(body: string, coding: ContentCoding): Promise<Buffer> {
+    const key = coding + body;
+    const hit = this.entries.get(key);
+    if (hit) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.compressed;
+    }
+    const compressed = compressBody(body, coding);
+    // The key holds the body; the compressed bytes are added once they exist.
+    const entry = { compressed, bytes: key.length };
+    this.entries.set(key, entry);
+    this.bytes += entry.bytes;
+    compressed.then(
+      (buffer) => {
+        if (this.entries.get(key) !== entry) return;
+        this.bytes += buffer.length;
+        entry.bytes += buffer.length;
+      },
+      () => this.forget(key),
+    );
+    for (const [oldest] of this.entries) {
+      if (this.bytes <= this.limit || oldest === key) break;
+      this.forget(oldest);
+    }
+    return compressed;
+  }
+
+  private forget(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
 /** Adds Accept-Encoding to a Vary header value, keeping what was there. */
 export function varyOnEncoding(vary: string | undefined): string {
   if (vary === undefined || vary.trim() === '') return 'Accept-Encoding';

@@ -8,7 +8,7 @@ import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { canonicalRedirect } from './clean-path.ts';
 import {
-  compressBody,
+  CompressionCache,
   isCompressible,
   MIN_COMPRESSED_BYTES,
   negotiateEncoding,
@@ -44,6 +44,9 @@ const CORS_HEADERS = {
   'Access-Control-Expose-Headers': 'X-Cosmos-Block-Height, Grpc-Metadata-X-Cosmos-Block-Height',
 };
 
+/** Shared by every server in the process: keyed by the exact body, so answers never mix. */
+const answers = new CompressionCache();
+
 /**
  * Answers with a whole body. JSON (and text) goes out brotli- or gzip-compressed when the request
  * accepts it and the body is large enough to gain; otherwise byte for byte as given. Either way
@@ -61,7 +64,7 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
     res.end(body);
     return;
   }
-  compressBody(body, coding).then(
+  answers.compress(body, coding).then(
     (compressed) => {
       res.writeHead(status, { ...varied, 'Content-Encoding': coding, 'Content-Length': compressed.length });
       res.end(compressed);

@@ -1,6 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
+import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { labelText } from '../../lib/hostile-text.ts';
 import { proposalQueries } from './queries.ts';
@@ -23,7 +24,7 @@ export function ProposalTitle({
         labelText(proposal.data.title) || '(untitled)'
       ) : proposal.isError ? (
         <Text span c="dimmed" fz="sm">
-          (no longer stored)
+          {proposal.error instanceof NotFoundError ? '(no longer stored)' : '(title could not be read)'}
         </Text>
       ) : (
         '…'
