@@ -166,9 +166,10 @@ async function main() {
   server.close();
 }
 
+// POLITY_BENCH_ONLY=node runs the node's figures alone (catch-up and latency: the archive's halves).
+const nodeOnly = process.env.POLITY_BENCH_ONLY === 'node';
 main()
-  .then(retentionBench)
-  .then(archiveBench)
+  .then(() => (nodeOnly ? undefined : retentionBench().then(archiveBench)))
   .catch((e: unknown) => {
     console.error(e);
     process.exit(1);
