@@ -29,8 +29,9 @@ function watch(failures: number, error: Error = new ServerError('group_info: HTT
     return 'answer';
   };
   const observer = new QueryObserver(client, { queryKey: ['group', '1'], queryFn: answer });
-  const unsubscribe = observer.subscribe(() => {});
-  return { calls: () => calls, observer, unsubscribe };
+  const statuses: string[] = [];
+  const unsubscribe = observer.subscribe((result) => statuses.push(result.status));
+  return { calls: () => calls, observer, unsubscribe, statuses };
 }
 
 describe('a page heals by itself', () => {
@@ -49,6 +50,8 @@ describe('a page heals by itself', () => {
     await vi.advanceTimersByTimeAsync(12_000);
     expect(page.calls()).toBe(4);
     expect(page.observer.getCurrentResult().data).toBe('answer');
+    // Between attempts and during them the page shows the error, never a loading state again.
+    expect(page.statuses.slice(page.statuses.indexOf('error'))).not.toContain('pending');
     await vi.advanceTimersByTimeAsync(600_000);
     expect(page.calls()).toBe(4);
     page.unsubscribe();

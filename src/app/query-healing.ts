@@ -1,4 +1,4 @@
-import { focusManager, type Query, type QueryClient } from '@tanstack/react-query';
+import { focusManager, type Query, type QueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
 
 import { isApiError } from '../api/errors.ts';
 
@@ -9,6 +9,9 @@ import { isApiError } from '../api/errors.ts';
 // pace at which a failing endpoint is asked: no storm, and the page heals by itself.
 
 export const HEALING_CAP_MS = 60_000;
+
+/** The key under which background attempts for a query with no data run, beside the query. */
+const PROBE = 'polity-healing-attempt';
 
 /** The wait before background attempt `failures` (1, 2, …): 3 s, 6 s, 12 s … up to a minute. */
 export function healingDelay(failures: number): number {
@@ -36,8 +39,38 @@ export function healQueries(client: QueryClient, delay: (failures: number) => nu
     due.delete(hash);
   };
   const attempt = (query: Query) => {
-    if (query.state.fetchStatus === 'fetching') return;
-    void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+    if (query.state.fetchStatus === 'fetching' || !query.isActive()) return;
+    if (query.state.data !== undefined) {
+      // Data stays on screen (marked stale) while it is read again.
+      void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+      return;
+    }
+    // A query with no data would turn back into a loading skeleton for every attempt, hiding the
+    // error it shows: the attempt is made aside, once, and only an answer replaces the error.
+    void probe(query).then(
+      (data) => client.setQueryData(query.queryKey, data),
+      () => {
+        failures.set(query.queryHash, (failures.get(query.queryHash) ?? 0) + 1);
+        schedule(query);
+      },
+    );
+  };
+  const probe = (query: Query): Promise<unknown> => {
+    const { queryFn } = query.options;
+    if (typeof queryFn !== 'function') return Promise.reject(new Error('no query function'));
+    const aside = { queryKey: [PROBE, query.queryHash], retry: false, gcTime: 0 } as const;
+    const infinite = query.options as { initialPageParam?: unknown; getNextPageParam?: (...args: never[]) => unknown };
+    if (infinite.getNextPageParam !== undefined) {
+      // The cache holds queries with their page parameter's type erased; this one takes its first page's.
+      const firstPage = queryFn as unknown as QueryFunction<unknown, QueryKey, unknown>;
+      return client.fetchInfiniteQuery<unknown, Error, unknown, QueryKey, unknown>({
+        ...aside,
+        queryFn: firstPage,
+        initialPageParam: infinite.initialPageParam,
+        getNextPageParam: () => undefined,
+      });
+    }
+    return client.fetchQuery({ ...aside, queryFn });
   };
   const schedule = (query: Query) => {
     const hash = query.queryHash;
@@ -55,6 +88,7 @@ export function healQueries(client: QueryClient, delay: (failures: number) => nu
 
   const stopCache = cache.subscribe((event) => {
     const { query } = event;
+    if (query.queryKey[0] === PROBE) return;
     const hash = query.queryHash;
     if (event.type === 'removed') return forget(hash);
     if (event.type === 'observerAdded' && query.state.status === 'error' && failures.has(hash) && !timers.has(hash))
