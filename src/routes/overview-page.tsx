@@ -125,6 +125,9 @@ export function Component() {
             </Title>
             {recent.isPending && count.isPending && <LoadingBlock label="Loading groups" />}
             {recent.isError && <ErrorState error={recent.error} onRetry={() => void recent.refetch()} what="Groups" />}
+            {count.isError && (
+              <EmptyState>The newest groups are found from the count of groups, which failed.</EmptyState>
+            )}
             {recent.data &&
               (recent.data.length === 0 ? (
                 <EmptyState>No groups on this chain yet.</EmptyState>
