@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useState } from 'react';
 
-import { shorten, splitControls } from '../lib/hostile-text.ts';
+import { labelText, shorten, splitControls } from '../lib/hostile-text.ts';
 
 const markerStyle = {
   fontFamily: 'var(--mantine-font-family-monospace)',
@@ -59,4 +59,20 @@ export function OnChainText({ value, max = 1000 }: { value: string; max?: number
       )}
     </>
   );
+}
+
+/**
+ * A one-line label from on-chain text (a title, a name): controls shown as markers, at most
+ * `max` characters, and isolated so right-to-left text cannot reorder what stands beside it.
+ */
+export function ChainLabel({
+  value,
+  max,
+  fallback = '',
+}: {
+  value: string | null | undefined;
+  max?: number;
+  fallback?: string;
+}) {
+  return <bdi>{labelText(value, max) || fallback}</bdi>;
 }

@@ -7,10 +7,10 @@ import { pollWhileHealthy } from '../../api/polling.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { grouped } from '../../lib/format-number.ts';
-import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { archiveQueries } from './queries.ts';
 
@@ -42,12 +42,12 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
             return (
               <li key={proposal.id}>
                 <AppLink to={`/proposals/${proposal.id}`}>
-                  <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
+                  <IdText id={proposal.id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
                 </AppLink>
                 <Group gap="xs">
                   <StatusBadge status={proposal.status} />
                   <Text span fz="sm" c="dimmed">
-                    {proposal.group_name || `group #${proposal.group_id ?? '?'}`}
+                    <ChainLabel value={proposal.group_name} fallback={`group #${proposal.group_id ?? '?'}`} />
                     {end ? (
                       <>
                         {' · '}

@@ -6,11 +6,10 @@ import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge, statusLabel } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
-import { OnChainText } from '../../components/on-chain-text.tsx';
+import { ChainLabel, OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
-import { labelText } from '../../lib/hostile-text.ts';
 import { NeedsArchive } from './archive-gate.tsx';
 import { ArchivedVotes } from './archived-votes.tsx';
 import { NonVoters } from './non-voters.tsx';
@@ -74,9 +73,9 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
         <Group gap="xs">
           <StatusBadge status={proposal.status} />
           <Text fz="sm">
-            {labelText(proposal.title) || '(untitled)'} · group{' '}
+            <ChainLabel value={proposal.title} fallback="(untitled)" /> · group{' '}
             <AppLink to={`/groups/${proposal.group_id ?? ''}`}>
-              #{proposal.group_id} {proposal.group_name}
+              #{proposal.group_id} <ChainLabel value={proposal.group_name} />
             </AppLink>
           </Text>
         </Group>

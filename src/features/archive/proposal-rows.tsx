@@ -5,8 +5,8 @@ import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import type { ListColumn } from '../../components/infinite-list.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { RowTally } from './row-tally.tsx';
 
@@ -62,7 +62,7 @@ export function proposalColumns(now: number, endpoint: string): ListColumn<Propo
       width: 'minmax(200px, 3fr)',
       cell: (row) => (
         <AppLink to={`/proposals/${row.id}`}>
-          <IdText id={row.id} /> {labelText(row.title) || '(untitled)'}
+          <IdText id={row.id} /> <ChainLabel value={row.title} fallback="(untitled)" />
         </AppLink>
       ),
     },
@@ -73,14 +73,14 @@ export function proposalColumns(now: number, endpoint: string): ListColumn<Propo
         <Text span fz="sm">
           {row.group_id ? (
             <AppLink to={`/groups/${row.group_id}`}>
-              #{row.group_id} {row.group_name}
+              #{row.group_id} <ChainLabel value={row.group_name} />
             </AppLink>
           ) : (
             'group unknown'
           )}
           {' · '}
           <AppLink to={`/policies/${row.group_policy_address}`}>
-            {row.policy_name || shortAddress(row.group_policy_address)}
+            <ChainLabel value={row.policy_name} fallback={shortAddress(row.group_policy_address)} />
           </AppLink>
         </Text>
       ),

@@ -8,6 +8,7 @@ import { AppLink } from '../../components/app-link.tsx';
 import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { grouped } from '../../lib/format-number.ts';
@@ -119,10 +120,10 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
             cell: (vote) => (
               <Stack gap={0}>
                 <AppLink to={`/proposals/${vote.proposal_id}`}>
-                  #{vote.proposal_id} {vote.proposal_title || '(untitled)'}
+                  #{vote.proposal_id} <ChainLabel value={vote.proposal_title} fallback="(untitled)" />
                 </AppLink>
                 <AppLink to={`/groups/${vote.group_id}`} fz="xs">
-                  group #{vote.group_id} {vote.group_name}
+                  group #{vote.group_id} <ChainLabel value={vote.group_name} />
                 </AppLink>
               </Stack>
             ),

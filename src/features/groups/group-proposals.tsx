@@ -5,11 +5,11 @@ import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import classes from './group-proposals.module.css';
 import { groupQueries } from './queries.ts';
@@ -43,7 +43,7 @@ export function GroupProposals({ endpoint, groupId }: { endpoint: string; groupI
           return (
             <li key={proposal.id} className={classes.item}>
               <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
-                <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
+                <IdText id={proposal.id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
               </AppLink>
               <span className={classes.facts}>
                 <StatusBadge status={proposal.status} />

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { AddressText } from '../../components/address-text.tsx';
 import { JsonBlock } from '../../components/json-block.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
+import { OnChainText } from '../../components/on-chain-text.tsx';
 import { describeMessage, type FactKind, type MessageFact } from '../../domain/message-descriptions.ts';
 import classes from './message-card.module.css';
 
@@ -42,7 +43,7 @@ function MessageBody({
       {description ? (
         <>
           <Text fz="sm" className={classes.summary}>
-            {description.summary}
+            <OnChainText value={description.summary} max={1000} />
           </Text>
           {description.facts.length > 0 && (
             <dl className={classes.facts}>

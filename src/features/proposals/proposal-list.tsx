@@ -7,8 +7,8 @@ import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { labelText } from '../../lib/hostile-text.ts';
 
 const EMPTY =
   'No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after ' +
@@ -32,7 +32,7 @@ export function ProposalList({ query }: { query: Query }) {
           width: 'minmax(200px, 3fr)',
           cell: (proposal) => (
             <AppLink to={`/proposals/${proposal.id}`}>
-              <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
+              <IdText id={proposal.id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
             </AppLink>
           ),
         },

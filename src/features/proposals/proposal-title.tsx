@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
-import { labelText } from '../../lib/hostile-text.ts';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { proposalQueries } from './queries.ts';
 
 /** A proposal's id and title, linked; the title is fetched when shown (list rows are virtualised). */
@@ -21,7 +21,7 @@ export function ProposalTitle({
     <AppLink to={`/proposals/${id}`} fz={inHeading ? 'inherit' : undefined}>
       #{id}{' '}
       {proposal.data ? (
-        labelText(proposal.data.title) || '(untitled)'
+        <ChainLabel value={proposal.data.title} fallback="(untitled)" />
       ) : proposal.isError ? (
         <Text span c="dimmed" fz="sm">
           {proposal.error instanceof NotFoundError ? '(no longer stored)' : '(title could not be read)'}

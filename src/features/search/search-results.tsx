@@ -6,9 +6,9 @@ import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { withEndpoint } from '../../lib/endpoint.ts';
-import { labelText } from '../../lib/hostile-text.ts';
 import { matchesWords } from '../../lib/search-query.ts';
 import { searchQueries } from './queries.ts';
 
@@ -93,8 +93,8 @@ export function WordResults({ endpoint, text, words }: { endpoint: string; text:
           {archive.data.rows.length === 0 && <Text fz="sm">No proposal matches “{text}”.</Text>}
           {archive.data.rows.map((proposal) => (
             <AppLink key={proposal.id} to={`/proposals/${proposal.id}`} fz="sm">
-              #{proposal.id} {labelText(proposal.title) || '(untitled)'} ·{' '}
-              {labelText(proposal.group_name) || `group ${proposal.group_id}`}
+              #{proposal.id} <ChainLabel value={proposal.title} fallback="(untitled)" /> ·{' '}
+              <ChainLabel value={proposal.group_name} fallback={`group ${proposal.group_id}`} />
             </AppLink>
           ))}
           {archive.data.pagination.next_key && (
