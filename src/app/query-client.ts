@@ -13,7 +13,8 @@ export function createQueryClient(): QueryClient {
         retryDelay: (attempt) => Math.min(1000 * 2 ** attempt, 8000),
         staleTime: 10_000,
         // Coming back to a tab reads stale data again, but not a long list page by page.
-        refetchOnWindowFocus: (query) => !isLongList(query.state.data),
+        // A failing query is left to the background healing, which asks at once on focus too.
+        refetchOnWindowFocus: (query) => query.state.status !== 'error' && !isLongList(query.state.data),
       },
     },
   });

@@ -48,8 +48,17 @@ export function healQueries(client: QueryClient, delay: (failures: number) => nu
     // A query with no data would turn back into a loading skeleton for every attempt, hiding the
     // error it shows: the attempt is made aside, once, and only an answer replaces the error.
     void probe(query).then(
-      (data) => client.setQueryData(query.queryKey, data),
-      () => {
+      (data) => {
+        // The page may have read it meanwhile (a retry press): newer data stays.
+        if (query.state.data === undefined) client.setQueryData(query.queryKey, data);
+      },
+      (error: unknown) => {
+        // A final answer (not found, refused) is the query's own to show: it asks once more itself.
+        if (isFinalAnswer(error)) {
+          forget(query.queryHash);
+          void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' });
+          return;
+        }
         failures.set(query.queryHash, (failures.get(query.queryHash) ?? 0) + 1);
         schedule(query);
       },

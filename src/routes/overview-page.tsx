@@ -7,6 +7,7 @@ import { StatusBadge } from '../components/badges.tsx';
 import { DecimalText } from '../components/decimal-text.tsx';
 import { IdText } from '../components/id-text.tsx';
 import { metadataName } from '../components/metadata-text.tsx';
+import { ChainLabel } from '../components/on-chain-text.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { EmptyState, ErrorState, LoadingBlock, LookupFailed } from '../components/query-states.tsx';
 import { RelativeTime } from '../components/relative-time.tsx';
@@ -22,7 +23,6 @@ import { useLatestHeight } from '../hooks/use-latest-height.ts';
 import { useNow } from '../hooks/use-now.ts';
 import { endpointLabel } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
-import { labelText } from '../lib/hostile-text.ts';
 import { compareIds } from '../lib/ids.ts';
 import { compareTimes, instant } from '../lib/time.ts';
 import classes from './overview-page.module.css';
@@ -73,14 +73,17 @@ export function Component() {
         compareIds(a.proposal.id, b.proposal.id),
     );
   // Nothing waits on a read that failed: its error is shown instead of a skeleton.
-  const openLoading = (recent.isPending && !count.isError) || latest.some((query) => query.isPending);
+  // A count that failed with nothing read before (a later failed refresh keeps the last count).
+  const noCount = count.isError && count.data === undefined;
+  const noRecent = noCount || (recent.isError && recent.data === undefined);
+  const openLoading = (recent.isPending && !noCount) || latest.some((query) => query.isPending);
   const failedLatest = latest.filter((query) => query.isError);
 
   return (
     <Stack gap="lg">
       <PageTitle title="Group governance and upgrades" kicker="Overview" docTitle="Overview" />
       <SearchBox />
-      {count.isError && <ErrorState error={count.error} onRetry={() => void count.refetch()} what="Groups" />}
+      {noCount && <ErrorState error={count.error} onRetry={() => void count.refetch()} what="Groups" />}
       <div className={classes.stats}>
         <Stat
           label="Endpoint"
@@ -125,9 +128,7 @@ export function Component() {
             </Title>
             {recent.isPending && count.isPending && <LoadingBlock label="Loading groups" />}
             {recent.isError && <ErrorState error={recent.error} onRetry={() => void recent.refetch()} what="Groups" />}
-            {count.isError && (
-              <EmptyState>The newest groups are found from the count of groups, which failed.</EmptyState>
-            )}
+            {noCount && <EmptyState>The newest groups are found from the count of groups, which failed.</EmptyState>}
             {recent.data &&
               (recent.data.length === 0 ? (
                 <EmptyState>No groups on this chain yet.</EmptyState>
@@ -164,7 +165,7 @@ export function Component() {
                     In the {RECENT} newest groups, soonest to close first.
                   </Text>
                   {openLoading && <LoadingBlock label="Loading open proposals" />}
-                  {count.isError && (
+                  {noRecent && (
                     <EmptyState>Open proposals are looked up in the newest groups, which could not be read.</EmptyState>
                   )}
                   {failedLatest.length > 0 && (
@@ -175,7 +176,7 @@ export function Component() {
                       onRetry={() => failedLatest.forEach((query) => void query.refetch())}
                     />
                   )}
-                  {!openLoading && !count.isError && openProposals.length === 0 && failedLatest.length === 0 && (
+                  {!openLoading && !noRecent && openProposals.length === 0 && failedLatest.length === 0 && (
                     <EmptyState>No proposal is open for voting in these groups.</EmptyState>
                   )}
                   {openProposals.length > 0 && (
@@ -185,7 +186,7 @@ export function Component() {
                         return (
                           <li key={proposal.id} className={classes.item}>
                             <AppLink to={`/proposals/${proposal.id}`} className={classes.title}>
-                              <IdText id={proposal.id} /> {labelText(proposal.title) || '(untitled)'}
+                              <IdText id={proposal.id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
                             </AppLink>
                             <span className={classes.facts}>
                               <StatusBadge status={proposal.status} />
