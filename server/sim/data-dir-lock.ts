@@ -1,4 +1,4 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { linkSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 import { ChainDataError } from './data-dir.ts';
@@ -6,7 +6,8 @@ import { reasonOf } from './durable-writer.ts';
 
 // Two processes appending to one blocks.log (or opening one PGlite directory) would interleave
 // blocks and corrupt both. The lock is a file holding the owner's pid, created exclusively; a
-// lock whose process is gone (kill -9, power loss) is taken over, and says so.
+// lock whose process is gone (kill -9, power loss) is taken over, and says so; one that names
+// no process (written by hand) is not guessed about.
 
 export const LOCK_NAME = 'polity.lock';
 
@@ -34,20 +35,39 @@ function ownerOf(path: string): number | null {
   }
 }
 
+/**
+ * Creates the lock with this process's id already in it: written to a file of its own first, then
+ * linked to the lock's name, which fails if the name exists. A rival never sees a lock without
+ * its owner.
+ */
 function create(path: string): boolean {
-  let handle: number;
+  const own = `${path}.${process.pid}.tmp`;
   try {
-    handle = openSync(path, 'wx');
+    writeFileSync(own, `${process.pid}\n`);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
     throw new ChainDataError(`cannot create the lock ${path} (${reasonOf(error)}): make the data dir writable`);
   }
   try {
-    writeSync(handle, `${process.pid}\n`);
+    linkSync(own, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw new ChainDataError(`cannot create the lock ${path} (${reasonOf(error)}): make the data dir writable`);
   } finally {
-    closeSync(handle);
+    rmSync(own, { force: true });
   }
-  return true;
+}
+
+/** Moves a dead owner's lock aside before removing it: of two processes taking over, one wins. */
+function takeOver(path: string): void {
+  const aside = `${path}.stale.${process.pid}`;
+  try {
+    renameSync(path, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return; // another process took it first
+    throw new ChainDataError(`cannot replace the stale lock ${path} (${reasonOf(error)})`);
+  }
+  rmSync(aside, { force: true });
 }
 
 /** Claims `dir` for this process, or stops start-up naming the process that holds it. */
@@ -58,7 +78,7 @@ export function lockDataDir(dir: string, log: (line: string) => void = console.w
     throw new ChainDataError(`cannot create the data dir ${dir} (${reasonOf(error)}): choose another --data-dir`);
   }
   const path = join(dir, LOCK_NAME);
-  for (let attempt = 0; attempt < 2; attempt++) {
+  for (let attempt = 0; attempt < 3; attempt++) {
     if (create(path)) {
       let held = true;
       const release = () => {
@@ -76,11 +96,16 @@ export function lockDataDir(dir: string, log: (line: string) => void = console.w
         `${dir} is in use by another Polity (process ${owner}, see ${path}): stop it first, or choose another --data-dir`,
       );
     }
+    if (owner === null) {
+      throw new ChainDataError(
+        `${path} does not name the process holding ${dir}: if no Polity is running on it, remove that file`,
+      );
+    }
     log(
-      `${path}: taking over the lock of process ${owner ?? '(unreadable)'}, which is no longer running ` +
+      `${path}: taking over the lock of process ${owner}, which is no longer running ` +
         `(it was killed or the machine restarted)`,
     );
-    rmSync(path, { force: true });
+    takeOver(path);
   }
   throw new ChainDataError(`${path}: another process claimed the data dir at the same moment; start again`);
 }

@@ -44,6 +44,15 @@ describe('one process per data dir', () => {
     expect(existsSync(lock.path)).toBe(false);
   });
 
+  it('does not guess about a lock that names no process: it says which file to check', () => {
+    const dir = tmp();
+    writeFileSync(join(dir, LOCK_NAME), '');
+    expect(() => lockDataDir(dir, () => {})).toThrow(
+      `${join(dir, LOCK_NAME)} does not name the process holding ${dir}`,
+    );
+    expect(existsSync(join(dir, LOCK_NAME))).toBe(true);
+  });
+
   it('a second claim by a live holder fails until the first releases', () => {
     const dir = tmp();
     const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)'], { stdio: 'ignore' });
