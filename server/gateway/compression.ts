@@ -69,7 +69,7 @@ export function compressBody(body: string | Buffer, coding: ContentCoding): Prom
     : gzipAsync(input, { level: 6 });
 }
 
-/** Bodies (as text) and their compressed forms kept at most: a few hundred typical answers. */
+/** Bodies (counted in characters) and their compressed forms kept at most: a few hundred typical answers. */
 const CACHE_BYTES = 16 * 1024 * 1024;
 
 /**
@@ -102,7 +102,9 @@ export class CompressionCache {
         this.bytes += buffer.length;
         entry.bytes += buffer.length;
       },
-      () => this.forget(key),
+      () => {
+        if (this.entries.get(key) === entry) this.forget(key);
+      },
     );
     for (const [oldest] of this.entries) {
       if (this.bytes <= this.limit || oldest === key) break;

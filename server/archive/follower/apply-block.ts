@@ -266,12 +266,6 @@ function notice(work: OpenWork, facts: BlockFacts, reads: BlockReads): void {
 
 const isPruned = (error: unknown) => error instanceof Error && 'pruned' in error && error.pruned === true;
 
-/**
- * Archives consecutive blocks: each is decoded and what it changed is read at its own height,
- * then all of them are written in one transaction with the cursor, so the archive holds whole
- * blocks only and resumes after the last one committed. A block whose state the node has pruned
- * becomes a gap. Returns how many blocks were archived (the rest are left for the next call).
- */
 /** A fetched block, decoded, with the reads of what it names already under way. */
 export interface PreparedBlock {
   block: FetchedBlock;
@@ -294,6 +288,12 @@ export function prepareBlocks(rest: RestReader, blocks: readonly FetchedBlock[])
   });
 }
 
+/**
+ * Archives consecutive blocks: each is decoded and what it changed is read at its own height,
+ * then all of them are written in one transaction with the cursor, so the archive holds whole
+ * blocks only and resumes after the last one committed. A block whose state the node has pruned
+ * becomes a gap. Returns how many blocks were archived (the rest are left for the next call).
+ */
 export async function applyBlocks(
   db: SqlDatabase,
   rest: RestReader,

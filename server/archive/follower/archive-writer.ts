@@ -221,13 +221,10 @@ export function writeProposal(
 }
 
 /**
- * The weight each vote counted with when the proposal was tallied: the voter's weight in the
- * group at that height (a voter who had left counts nothing, so gets none). Rows already holding
- * that weight are left alone.
- */
-/**
- * Gives the votes of tallied proposals the weight their voters had then (the group's members as
- * the archive holds them now): one statement for all of a batch's proposals.
+ * Gives the votes of tallied proposals the weight each counted with: the voter's weight in the
+ * group at the tally's height, which is what the archive holds when this runs (a voter who had
+ * left counts nothing, so gets none). One statement for all of a batch's proposals; rows already
+ * holding that weight are left alone.
  */
 export async function settleVoteWeights(tx: SqlExecutor, proposalIds: readonly string[]): Promise<void> {
   if (proposalIds.length === 0) return;

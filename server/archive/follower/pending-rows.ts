@@ -1,10 +1,11 @@
 import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
 
-// Rows that nothing reads back while a batch of blocks is written (votes, timeline entries,
-// group history, proposers, module versions) are gathered and inserted a few statements per
-// batch instead of one per row: on PGlite each statement costs far more than the row it carries.
-// All of them are insert-or-ignore (members: an upsert to the same values), so a re-processed
-// block still changes nothing. `insertRows` also serves writes made at once, like members.
+// Rows of a batch of blocks (proposals, votes, timeline entries, group history, proposers,
+// module versions) are gathered and inserted a few statements per batch instead of one per row:
+// on PGlite each statement costs far more than the row it carries. Proposals are upserted (one
+// row per proposal, as last seen) and flushed before anything reads them back; the others are
+// insert-or-ignore (members: an upsert to the same values), so a re-processed block still
+// changes nothing. `insertRows` also serves writes made at once, like members.
 
 type Column = readonly [name: string, type: string];
 
@@ -50,8 +51,9 @@ const VOTES: RowTable = {
     ['height', 'numeric'],
   ],
   conflict: 'ON CONFLICT DO NOTHING',
-  // Each vote starts with its voter's weight in the group now. The tally settles the weights it
-  // counted later (see settleVoteWeights), which then rewrites only the votes whose weight moved.
+  // Each vote starts with its voter's weight in the group now (none when its proposal is new in
+  // this batch and not yet written). The tally settles the weights it counted later (see
+  // settleVoteWeights), which then rewrites only the votes whose weight moved.
   // Primary-key probes, as scalar subqueries: a join here is planned as a scan of every member
   // and every proposal, whose cost grows with the archive rather than with the batch.
   statement: (values) =>
