@@ -56,9 +56,12 @@ test.describe('a dashboard that heals', () => {
     );
     await expect(failed).toContainText(FAULT.message);
     await expect(page.getByText('unknown (its policy could not be read)')).toBeVisible();
+    // The policy's name beside its address says it is missing, rather than silently showing less.
+    await expect(page.getByText('(name unavailable)').first()).toBeVisible();
     await page.unroute(/\/cosmos\/group\/v1\/group_policy_info\//);
     await failed.getByRole('button', { name: 'Retry now' }).click();
     await expect(page.getByTestId('lookup-failed')).toHaveCount(0);
+    await expect(page.getByText('(name unavailable)')).toHaveCount(0);
     await expect(
       page.getByRole('link', { name: new RegExp(`#${community.id} Community assembly`) }).first(),
     ).toBeVisible();

@@ -28,7 +28,7 @@ const isExecutorResult = (text: string): text is ExecutorResult => EXEC_RESULTS.
 function Provenance({ vote }: { vote: VoterVote }) {
   if (!vote.pruned_from_chain) return <Text fz="xs">stored on chain</Text>;
   return (
-    <Text fz="xs" data-testid="pruned-vote">
+    <Text component="div" fz="xs" data-testid="pruned-vote">
       <Badge size="xs" color="grape" variant="light" mr={4}>
         archived
       </Badge>

@@ -19,6 +19,12 @@ export function GroupName({ endpoint, groupId, link = true }: { endpoint: string
           …
         </Text>
       )}
+      {group.isError && !group.data && (
+        <Text span c="dimmed" fz="sm" title={group.error.message}>
+          {' '}
+          (name unavailable)
+        </Text>
+      )}
     </>
   );
   return link ? <AppLink to={`/groups/${groupId}`}>{text}</AppLink> : text;

@@ -1,3 +1,4 @@
+import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
@@ -13,6 +14,12 @@ export function PolicyName({ endpoint, address }: { endpoint: string; address: s
     <AppLink to={`/policies/${address}`} title={address}>
       {name ? `${name} · ` : ''}
       <span style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{shortAddress(address)}</span>
+      {policy.isError && !policy.data && (
+        <Text span c="dimmed" fz="sm" title={policy.error.message}>
+          {' '}
+          (name unavailable)
+        </Text>
+      )}
     </AppLink>
   );
 }
