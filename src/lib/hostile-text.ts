@@ -19,6 +19,9 @@ const CONTROL_NAMES: Record<string, string> = {
 
 const CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
+/** Whether text holds a text-direction control (which would make it read other than it is). */
+export const hasControls = (text: string) => text.search(CONTROLS) !== -1;
+
 export interface Control {
   /** Its usual abbreviation, shown in place of the invisible character. */
   name: string;
