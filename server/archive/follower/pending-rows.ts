@@ -96,13 +96,14 @@ const PROPOSALS: RowTable = {
 };
 
 /** Where a proposal row keeps the state a later write within the batch replaces. */
+const column = (name: string) => PROPOSALS.columns.findIndex(([columnName]) => columnName === name);
 const PROPOSAL_STATE = {
-  status: 14,
-  executorResult: 15,
-  finalTally: 16,
-  onChain: 17,
-  prunedHeight: 18,
-  lastHeight: 20,
+  status: column('status'),
+  executorResult: column('executor_result'),
+  finalTally: column('final_tally'),
+  onChain: column('on_chain'),
+  prunedHeight: column('pruned_height'),
+  lastHeight: column('last_height'),
 };
 
 export interface ProposalRow {
