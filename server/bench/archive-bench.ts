@@ -82,15 +82,10 @@ async function copyArchive(from: string, to: string): Promise<string> {
     copies.push(to);
     return to;
   }
-  const { default: pg } = await import('pg');
-  const source = new URL(from);
-  const name = `${source.pathname.slice(1)}_${to.slice(-4)}`;
-  const admin = new pg.Client({ connectionString: from.replace(source.pathname, '/postgres') });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${source.pathname.slice(1)}`);
-  await admin.end();
-  copies.push(from.replace(source.pathname, `/${name}`));
+  const source = databaseOf(from);
+  const name = `${source}_${to.slice(-4)}`;
+  await asAdmin(from, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name} TEMPLATE ${source}`]);
+  copies.push(withDatabase(from, name));
   return copies[copies.length - 1];
 }
 
@@ -100,12 +95,7 @@ async function removeCopies(): Promise<void> {
       rmSync(copy, { recursive: true, force: true });
       continue;
     }
-    const { default: pg } = await import('pg');
-    const target = new URL(copy);
-    const admin = new pg.Client({ connectionString: copy.replace(target.pathname, '/postgres') });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${target.pathname.slice(1)} WITH (FORCE)`);
-    await admin.end();
+    await asAdmin(copy, [`DROP DATABASE IF EXISTS ${databaseOf(copy)} WITH (FORCE)`]);
   }
 }
 
@@ -116,9 +106,6 @@ const spread = (figures: FollowerFigures[], pick: (figure: FollowerFigures) => n
 };
 
 async function catchUp(database: string, label: string): Promise<void> {
-  execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {
-    stdio: 'inherit',
-  });
   const node = ChainNode.open({
     seed: 'archive-bench',
     genesisTime: Date.parse('2026-11-01T00:00:00Z'),
@@ -277,13 +264,19 @@ export async function archiveBench(): Promise<void> {
   const pgliteDir = `/tmp/polity-archive-bench-${process.pid}`;
   const only = process.env.POLITY_BENCH_ONLY; // 'catch-up' or 'latency', to run one half
   if (only !== 'latency') {
+    // The follower runs compiled, as `npm start` runs it: built once for both databases.
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {
+      stdio: 'inherit',
+    });
     await catchUp(pgliteDir, 'PGlite');
     rmSync(pgliteDir, { recursive: true, force: true });
     await removeCopies();
   }
   if (only !== 'latency' && pgUrl) {
-    await catchUp(await freshPostgres(pgUrl, 'catchup'), 'PostgreSQL');
+    const database = await freshPostgres(pgUrl, 'catchup');
+    await catchUp(database, 'PostgreSQL');
     await removeCopies();
+    await asAdmin(database, [`DROP DATABASE IF EXISTS ${databaseOf(database)} WITH (FORCE)`]);
   }
   if (!pgUrl)
     console.log('  PostgreSQL: skipped (set POLITY_TEST_PG_URL; `bash scripts/start-postgres.sh` prints one)');
@@ -291,18 +284,35 @@ export async function archiveBench(): Promise<void> {
   console.log('  endpoint latency at 1,000,000 archived votes (goal p99 <= 50 ms on PGlite, <= 20 ms on PostgreSQL)');
   await endpointLatencies(pgliteDir, 'PGlite');
   rmSync(pgliteDir, { recursive: true, force: true });
-  if (pgUrl) await endpointLatencies(await freshPostgres(pgUrl, 'million'), 'PostgreSQL');
+  if (pgUrl) {
+    const database = await freshPostgres(pgUrl, 'million');
+    await endpointLatencies(database, 'PostgreSQL');
+    await asAdmin(database, [`DROP DATABASE IF EXISTS ${databaseOf(database)} WITH (FORCE)`]);
+  }
 }
 
 async function freshPostgres(url: string, suffix: string): Promise<string> {
-  const { default: pg } = await import('pg');
   const name = `polity_bench_${suffix}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  await asAdmin(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
+  return withDatabase(url, name);
+}
+
+const databaseOf = (url: string) => new URL(url).pathname.slice(1);
+
+function withDatabase(url: string, name: string): string {
   const target = new URL(url);
   target.pathname = `/${name}`;
   return target.href;
+}
+
+/** Statements run on the server's maintenance database (creating or dropping the bench's own). */
+async function asAdmin(url: string, statements: string[]): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
+  await admin.connect();
+  try {
+    for (const statement of statements) await admin.query(statement);
+  } finally {
+    await admin.end();
+  }
 }
