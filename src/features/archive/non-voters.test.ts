@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { GroupEvent } from '../../api/archive.ts';
+import { groupEvent as event } from '../../test/group-events.ts';
 import { membersAt } from './non-voters.tsx';
-
-const event = (height: string, kind: string, address: string | null, value: string | null): GroupEvent => ({
-  group_id: '1',
-  height,
-  time: null,
-  kind,
-  address,
-  old_value: null,
-  new_value: value,
-});
 
 describe('members at a height, replayed from the group history', () => {
   // Newest first, as the archive answers.

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import type { GroupEvent } from '../../api/archive.ts';
+import { groupEvent as event } from '../../test/group-events.ts';
 import { membership } from './participation-data.ts';
-
-const event = (height: string, kind: string, address: string, value: string | null): GroupEvent => ({
-  group_id: '1',
-  height,
-  time: null,
-  kind,
-  address,
-  old_value: null,
-  new_value: value,
-});
 
 describe("a member's spans and weights, from the group history", () => {
   it('opens a span on joining, closes it on leaving, and lists each weight with its height', () => {
