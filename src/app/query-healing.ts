@@ -38,11 +38,14 @@ export function healQueries(client: QueryClient, delay: (failures: number) => nu
     failures.delete(hash);
     due.delete(hash);
   };
+  /** The query itself reads again (a fetch already under way is joined, not restarted). */
+  const readAgain = (query: Query) =>
+    void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
   const attempt = (query: Query) => {
     if (query.state.fetchStatus === 'fetching' || !query.isActive()) return;
     if (query.state.data !== undefined) {
       // Data stays on screen (marked stale) while it is read again.
-      void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' }, { cancelRefetch: false });
+      readAgain(query);
       return;
     }
     // A query with no data would turn back into a loading skeleton for every attempt, hiding the
@@ -56,7 +59,7 @@ export function healQueries(client: QueryClient, delay: (failures: number) => nu
         // A final answer (not found, refused) is the query's own to show: it asks once more itself.
         if (isFinalAnswer(error)) {
           forget(query.queryHash);
-          void client.refetchQueries({ queryKey: query.queryKey, exact: true, type: 'active' });
+          readAgain(query);
           return;
         }
         failures.set(query.queryHash, (failures.get(query.queryHash) ?? 0) + 1);
