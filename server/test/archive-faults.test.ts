@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { openDatabase } from '../archive/archive-service.ts';
+import type { SqlDatabase } from '../archive/db/sql-database.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode } from './archive-harness.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -123,5 +125,49 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
       ]);
     expect(await dump(suffering.db)).toBe(await dump(reference.db));
     expect(suffering.follower.state.lastError === null || suffering.follower.state.phase === 'following').toBe(true);
+  }, 240_000);
+
+  it('a batch whose write fails while the next one is read is written again: nothing lost, nothing doubled', async () => {
+    const h = await chain('failed-write', 1000);
+    const [clean, failing] = [await kind.create(), await kind.create()];
+    cleanups.push(clean.drop, failing.drop);
+    const reference = await followNode(h.base, clean.database);
+    cleanups.push(() => reference.close());
+    // Once armed, the third and fifth batches are rolled back at their end, as a full disk or a
+    // lost connection to PostgreSQL would leave them.
+    const db = await openDatabase(failing.database);
+    let armed = false;
+    let writes = 0;
+    const faulty: SqlDatabase = {
+      ...db,
+      kind: db.kind,
+      query: (sql, params) => db.query(sql, params),
+      transaction: (work) =>
+        db.transaction(async (tx) => {
+          const result = await work(tx);
+          if (!armed) return result;
+          writes++;
+          if (writes === 3 || writes === 5) throw new Error('could not write to the archive');
+          return result;
+        }),
+    };
+    const suffering = await followNode(h.base, '', faulty);
+    cleanups.push(() => suffering.close());
+    await archivedUpTo(reference, h.node.height);
+    await archivedUpTo(suffering, h.node.height);
+    // A catch-up of several batches (16 blocks each) with the writes failing in it.
+    armed = true;
+    h.node.advance(120, 3000);
+    await archivedUpTo(reference, h.node.height);
+    await archivedUpTo(suffering, h.node.height, 120_000);
+    expect(writes).toBeGreaterThan(5);
+    const dump = async (archive: typeof reference.db) =>
+      JSON.stringify([
+        await archive.query('SELECT * FROM votes ORDER BY proposal_id, voter'),
+        await archive.query('SELECT id, status, final_tally, pruned_height FROM proposals ORDER BY id'),
+        await archive.query('SELECT * FROM proposal_timeline ORDER BY proposal_id, height, seq'),
+        await archive.query('SELECT * FROM group_history ORDER BY group_id, height, seq'),
+      ]);
+    expect(await dump(db)).toBe(await dump(reference.db));
   }, 240_000);
 });

@@ -1,39 +1,114 @@
-import { PGlite, types } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
 
+import type { PgliteFailure, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
 import type { Row, SqlDatabase, SqlExecutor, SqlValue } from './sql-database.ts';
 
-// Keep every integer and timestamp as text, as `pg` is configured to: ids are uint64 and must
-// never become JavaScript numbers.
-const AS_TEXT = Object.fromEntries(
-  [types.INT8, types.NUMERIC, types.TIMESTAMPTZ, types.TIMESTAMP].map((oid) => [oid, (value: string) => value]),
-);
+type Ask =
+  { kind: 'query'; sql: string; params: readonly SqlValue[] } | { kind: 'exec'; sql: string } | { kind: 'close' };
 
-class PgliteExecutor implements SqlExecutor {
-  constructor(private readonly target: Pick<PGlite, 'query'>) {}
+class PgliteError extends Error {
+  readonly code?: string;
+  readonly detail?: string;
 
-  async query<T extends Row = Row>(sql: string, params: readonly SqlValue[] = []): Promise<T[]> {
-    const result = await this.target.query<T>(sql, [...params]);
-    return result.rows;
+  constructor(failure: PgliteFailure) {
+    super(failure.message);
+    this.name = 'PgliteError';
+    this.code = failure.code;
+    this.detail = failure.detail;
   }
 }
 
-/** The embedded PostgreSQL (WASM): data under `dataDir`, or in memory when it is omitted. */
+/**
+ * Run from the TypeScript sources (tests, `npm run serve`), the worker starts through a loader
+ * for its .ts file; compiled into dist-server/, it is the .mjs built beside the service.
+ */
+const WORKER_FILE = import.meta.url.endsWith('.ts')
+  ? new URL('./pglite-worker-from-sources.mjs', import.meta.url)
+  : new URL('./pglite-worker.mjs', import.meta.url);
+
+/** The embedded PostgreSQL (WASM) on a thread of its own: data under `dataDir`, or in memory when it is omitted. */
 export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
-  // PostgreSQL's default 128 MB of shared buffers sits inside the WASM heap on top of the OS
-  // page cache that already holds the files; a small pool keeps the embedded archive's memory low.
-  // The text parsers are given once here: given per query, PGlite merges them into its own
-  // table again for every statement.
-  const options = { postgresqlconf: ['shared_buffers=16MB'], parsers: AS_TEXT };
-  const db = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
-  await db.waitReady;
-  const executor = new PgliteExecutor(db);
+  const worker = new Worker(WORKER_FILE, {
+    workerData: { dataDir: dataDir ?? null } satisfies PgliteWorkerData,
+    // The thread keeps little alive (a statement's rows, briefly); V8's default young generation
+    // of up to 48 MB would sit mostly empty, as resident memory, beside PostgreSQL's own.
+    resourceLimits: { maxYoungGenerationSizeMb: 6 },
+  });
+  const where = dataDir ? `the embedded archive database in ${dataDir}` : 'the in-memory archive database';
+  const waiting = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
+  let nextId = 1;
+  /** Set once the thread is gone: every later ask fails with it instead of waiting forever. */
+  let gone: Error | null = null;
+
+  const ready = new Promise<void>((resolve, reject) => {
+    const fail = (error: Error) => {
+      gone ??= error;
+      reject(error);
+      for (const pending of waiting.values()) pending.reject(error);
+      waiting.clear();
+    };
+    worker.on('message', (message: PgliteReply) => {
+      if (message.kind === 'ready') return resolve();
+      if (message.kind === 'failed') {
+        fail(new Error(`could not open ${where}: ${message.failure.message}`));
+        return void worker.terminate();
+      }
+      const pending = waiting.get(message.id);
+      waiting.delete(message.id);
+      if (message.kind === 'rows') pending?.resolve(message.rows);
+      else pending?.reject(new PgliteError(message.failure));
+    });
+    worker.on('error', (error) => fail(new Error(`${where} stopped: ${error.message}`)));
+    worker.on('exit', (code) =>
+      fail(new Error(`${where} is closed${code === 0 ? '' : ` (its thread exited with ${code})`}`)),
+    );
+  });
+  await ready;
+
+  const ask = (request: Ask): Promise<Row[]> => {
+    if (gone) return Promise.reject(gone);
+    const id = nextId++;
+    return new Promise<Row[]>((resolve, reject) => {
+      waiting.set(id, { resolve, reject });
+      worker.postMessage({ ...request, id } satisfies PgliteRequest);
+    });
+  };
+  const direct: SqlExecutor = {
+    query: async <T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) =>
+      (await ask({ kind: 'query', sql, params })) as T[],
+  };
+
+  // One session serves every caller, so a transaction holds everything else back until it ends:
+  // nothing from outside may run between its BEGIN and its COMMIT.
+  let queue: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const turn = queue.then(work, work);
+    queue = turn.catch(() => undefined);
+    return turn;
+  };
+
   return {
     kind: 'pglite',
-    query: (sql, params) => executor.query(sql, params),
-    transaction: (work) => db.transaction((tx) => work(new PgliteExecutor(tx))),
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
-    close: () => db.close(),
+    query: (sql, params) => inTurn(() => direct.query(sql, params)),
+    transaction: (work) =>
+      inTurn(async () => {
+        await direct.query('BEGIN');
+        try {
+          const result = await work(direct);
+          await direct.query('COMMIT');
+          return result;
+        } catch (error) {
+          if (!gone) await direct.query('ROLLBACK');
+          throw error;
+        }
+      }),
+    exec: (sql) => inTurn(async () => void (await ask({ kind: 'exec', sql }))),
+    close: () =>
+      inTurn(async () => {
+        if (gone) return;
+        await ask({ kind: 'close' });
+        gone = new Error(`${where} is closed`);
+        await worker.terminate();
+      }),
   };
 }

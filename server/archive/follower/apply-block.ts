@@ -76,7 +76,7 @@ async function readDue(
   block: FetchedBlock,
   facts: BlockFacts,
   reads: BlockReads,
-  forecast: ReadonlyMap<string, Promise<NodeProposal | null>>,
+  forecast: ForecastReads,
 ) {
   const height = block.height;
   const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
@@ -288,21 +288,15 @@ export function prepareBlocks(rest: RestReader, blocks: readonly FetchedBlock[])
   });
 }
 
+/** Reads of proposals at the height they come due, started ahead: keyed `id@height`. */
+export type ForecastReads = ReadonlyMap<string, Promise<NodeProposal | null>>;
+
 /**
- * Archives consecutive blocks: each is decoded and what it changed is read at its own height,
- * then all of them are written in one transaction with the cursor, so the archive holds whole
- * blocks only and resumes after the last one committed. A block whose state the node has pruned
- * becomes a gap. Returns how many blocks were archived (the rest are left for the next call).
+ * Starts, all at once, the reads of the proposals the work list expects to come due within these
+ * blocks. A read at a height is that height's answer whatever happens after, so a forecast that
+ * turns out wrong costs a read, never a wrong record.
  */
-export async function applyBlocks(
-  db: SqlDatabase,
-  rest: RestReader,
-  work: OpenWork,
-  decoded: readonly PreparedBlock[],
-): Promise<number> {
-  const planned: { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[] = [];
-  // The reads that depend on earlier blocks follow in order.
-  // The due reads depend on the blocks before, but nearly always as forecast: start them now too.
+export function forecastReads(rest: RestReader, work: OpenWork, decoded: readonly PreparedBlock[]): ForecastReads {
   const forecast = new Map<string, Promise<NodeProposal | null>>();
   for (const [id, height] of work.forecast(
     decoded.map(({ block, facts }) => ({ ...block, policies: facts.policies })),
@@ -311,6 +305,25 @@ export async function applyBlocks(
     read.catch(() => undefined);
     forecast.set(`${id}@${height}`, read);
   }
+  return forecast;
+}
+
+/** Consecutive blocks with everything they need read; `reads` is null for a block the node pruned. */
+export type PlannedBlocks = { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[];
+
+/**
+ * Finishes the reads of consecutive blocks, in order (what comes due depends on the blocks
+ * before), and brings the work list up to the last of them. A block whose state the node has
+ * pruned is kept for a gap; a failed read ends the run there (what was read is still good) and
+ * is thrown only when no block was read.
+ */
+export async function readBlocks(
+  rest: RestReader,
+  work: OpenWork,
+  decoded: readonly PreparedBlock[],
+  forecast: ForecastReads,
+): Promise<PlannedBlocks> {
+  const planned: PlannedBlocks = [];
   for (const { block, facts, reads } of decoded) {
     try {
       const read = await reads;
@@ -320,13 +333,20 @@ export async function applyBlocks(
       planned.push({ block, facts, reads: read.value });
     } catch (error) {
       if (!isPruned(error)) {
-        // What was read so far is still good: commit it, retry the rest later.
         if (planned.length === 0) throw error;
         break;
       }
       planned.push({ block, facts, reads: null });
     }
   }
+  return planned;
+}
+
+/**
+ * Writes read blocks in one transaction with the cursor, so the archive holds whole blocks only
+ * and resumes after the last one committed. A block whose state the node pruned becomes a gap.
+ */
+export async function writeBlocks(db: SqlDatabase, work: OpenWork, planned: PlannedBlocks): Promise<void> {
   const touched = new Set<string>();
   for (const { facts, reads } of planned) {
     for (const fact of facts.submitted) touched.add(fact.proposalId);
@@ -352,5 +372,4 @@ export async function applyBlocks(
     const last = planned[planned.length - 1].block;
     await setCursor(tx, last.height, last.hash, last.time);
   });
-  return planned.length;
 }

@@ -1,7 +1,14 @@
 import type { SqlDatabase } from '../db/sql-database.ts';
 import type { RestReader } from '../node/rest-reader.ts';
 import type { FetchedBlock, RpcReader } from '../node/rpc-reader.ts';
-import { applyBlocks, prepareBlocks, type PreparedBlock } from './apply-block.ts';
+import {
+  forecastReads,
+  prepareBlocks,
+  readBlocks,
+  writeBlocks,
+  type ForecastReads,
+  type PreparedBlock,
+} from './apply-block.ts';
 import { recordGap, setCursor } from './archive-writer.ts';
 import { bootstrap } from './bootstrap.ts';
 import { OpenWork } from './open-work.ts';
@@ -52,8 +59,21 @@ export class Follower {
   private work: OpenWork | null = null;
   private stopped: Promise<void> = Promise.resolve();
   private blocksSinceStatistics = 0;
-  /** The next batch of blocks (and their own reads), asked for while the current one is written. */
-  private prefetched: { from: bigint; blocks: Promise<PreparedBlock[]> } | null = null;
+  /**
+   * The next batch of blocks (and their own reads), asked for while the current one is read and
+   * written; and, once the current one is read, the reads of what will come due in it.
+   */
+  private prefetched: {
+    from: bigint;
+    blocks: Promise<PreparedBlock[]>;
+    forecast: Promise<ForecastReads> | null;
+  } | null = null;
+  /** The forecast reads started for the batch now being read, while the one before was written. */
+  private aheadForecast: { from: bigint; forecast: Promise<ForecastReads> | null } | null = null;
+  /** The last block read; it may still be being written. */
+  private reading: { height: bigint; hash: string } | null = null;
+  /** The write of the last batch read, under way while the next batch is read. */
+  private writing: Promise<void> | null = null;
 
   constructor(
     private readonly db: SqlDatabase,
@@ -114,6 +134,38 @@ export class Follower {
   }
 
   private async run(): Promise<void> {
+    try {
+      await this.follow();
+    } finally {
+      // Whatever ends the loop, the batch being written is finished (or failed) before stop returns.
+      await this.writing?.catch(() => undefined);
+    }
+  }
+
+  /**
+   * Waits for the batch being written. If it failed, everything read beyond the committed cursor
+   * is dropped: the in-memory work list may have run ahead of what was committed, so it is
+   * rebuilt and the cursor read again.
+   */
+  private async finishWriting(): Promise<void> {
+    const writing = this.writing;
+    this.writing = null;
+    try {
+      await writing;
+    } catch (error) {
+      this.forget();
+      throw error;
+    }
+  }
+
+  private forget(): void {
+    this.reading = null;
+    this.work = null;
+    this.committed = null;
+    this.prefetched = null;
+  }
+
+  private async follow(): Promise<void> {
     let backoff = 500;
     let windowStart = performance.now();
     let windowBlocks = 0;
@@ -136,61 +188,62 @@ export class Follower {
             `the node is at height ${status.latestHeight}, below the archived height ${cursor.height}: it was reset`,
           );
         }
-        if (cursor.height + 1n < status.earliestHeight) {
+        // Reading goes on from the last block read, which may still be being written.
+        let position = this.reading ?? cursor;
+        if (position.height + 1n < status.earliestHeight) {
+          await this.finishWriting();
+          const from = position.height + 1n;
           const to = status.earliestHeight - 1n;
           await this.db.transaction(async (tx) => {
-            await recordGap(tx, cursor!.height + 1n, to, `blocks ${cursor!.height + 1n}-${to} were pruned on the node`);
+            await recordGap(tx, from, to, `blocks ${from}-${to} were pruned on the node`);
             await setCursor(tx, to, '', '');
           });
-          this.options.log(`archive: heights ${cursor.height + 1n}-${to} are no longer on the node: recorded as a gap`);
+          this.options.log(`archive: heights ${from}-${to} are no longer on the node: recorded as a gap`);
           cursor = { height: to, hash: '' };
           this.commit(cursor);
+          this.reading = null;
+          position = cursor;
         }
         const last = status.latestHeight;
-        if (cursor.height >= last) {
+        if (position.height >= last) {
+          await this.finishWriting();
           this.state.phase = 'following';
           backoff = 500;
           await sleep(this.options.pollMs);
           continue;
         }
-        this.state.phase = last - cursor.height > 1n ? 'catching up' : 'following';
-        const count = Number(
-          last - cursor.height < BigInt(this.options.batch) ? last - cursor.height : BigInt(this.options.batch),
-        );
-        const from = cursor.height + 1n;
-        const blocks = await (this.prefetched?.from === from ? this.prefetched.blocks : this.fetch(from, count));
-        this.prefetched = null;
-        // While this batch is read and written, the node already serves the next one.
-        const next = from + BigInt(count);
-        if (next <= last) {
-          const ahead = Number(
-            last - next + 1n < BigInt(this.options.batch) ? last - next + 1n : BigInt(this.options.batch),
-          );
-          this.prefetched = { from: next, blocks: this.fetch(next, ahead) };
-          this.prefetched.blocks.catch(() => undefined);
-        }
-        let previous = cursor.hash;
+        this.state.phase = last - position.height > 1n ? 'catching up' : 'following';
+        const from = position.height + 1n;
+        const blocks = await this.nextBlocks(from, last);
+        let previous = position.hash;
         for (const { block } of blocks) {
           if (!this.continues(previous, block)) return;
           previous = block.hash;
         }
         if (!this.running) return;
         this.work ??= await OpenWork.load(this.db);
-        try {
-          const archived = await applyBlocks(this.db, this.rest, this.work, blocks);
-          const last = blocks[archived - 1].block;
-          cursor = { height: last.height, hash: last.hash };
-          this.commit(cursor);
-          windowBlocks += archived;
-          this.blocksSinceStatistics += archived;
-          if (this.blocksSinceStatistics >= STATISTICS_EVERY_BLOCKS) await this.refreshStatistics();
-        } catch (error) {
-          // The in-memory work list may have run ahead of what was committed: rebuild it, and
-          // read the cursor again.
-          this.work = null;
-          this.committed = null;
-          throw error;
+        const work = this.work;
+        const forecast = (await this.forecastOf(from)) ?? forecastReads(this.rest, work, blocks);
+        // Read while the batch before is written: the work list is already where that batch ends.
+        const planned = await readBlocks(this.rest, work, blocks, forecast);
+        // The work list now stands where this batch ends: what comes due in the next batch can
+        // be read while this one is written.
+        const upcoming = this.prefetched;
+        if (upcoming && planned.length === blocks.length) {
+          upcoming.forecast = upcoming.blocks.then((next) => forecastReads(this.rest, work, next));
+          upcoming.forecast.catch(() => undefined);
         }
+        await this.finishWriting();
+        const end = planned[planned.length - 1].block;
+        this.reading = { height: end.height, hash: end.hash };
+        this.writing = writeBlocks(this.db, work, planned).then(async () => {
+          this.commit({ height: end.height, hash: end.hash });
+          windowBlocks += planned.length;
+          this.blocksSinceStatistics += planned.length;
+          if (this.blocksSinceStatistics >= STATISTICS_EVERY_BLOCKS) await this.refreshStatistics();
+        });
+        // A failure is met by finishWriting; until then it must not count as unhandled.
+        this.writing.catch(() => undefined);
         this.state.lastError = null;
         backoff = 500;
         const now = performance.now();
@@ -201,18 +254,44 @@ export class Follower {
         }
         if (now - lastLog > 5000 && this.state.phase === 'catching up') {
           lastLog = now;
-          const lag = last - cursor.height;
+          const archived = this.state.archivedHeight ?? position.height;
           this.options.log(
-            `archive: height ${cursor.height}, ${this.state.blocksPerSecond.toFixed(0)} blocks/s, ${lag} behind`,
+            `archive: height ${archived}, ${this.state.blocksPerSecond.toFixed(0)} blocks/s, ${last - archived} behind`,
           );
         }
       } catch (error) {
+        // A failed read drops what was read beyond the committed cursor too, once the batch
+        // being written has settled.
+        await this.writing?.catch(() => undefined);
+        this.writing = null;
+        this.forget();
         this.state.lastError = error instanceof Error ? error.message : String(error);
         this.options.log(`archive: ${this.state.lastError}; retrying in ${backoff} ms`);
         await sleep(backoff);
         backoff = Math.min(backoff * 2, 30_000);
       }
     }
+  }
+
+  /** The blocks from `from` (fetched ahead, or now), and the next batch asked for at once. */
+  private async nextBlocks(from: bigint, last: bigint): Promise<PreparedBlock[]> {
+    const size = (start: bigint) =>
+      Number(last - start + 1n < BigInt(this.options.batch) ? last - start + 1n : BigInt(this.options.batch));
+    const ahead = this.prefetched?.from === from ? this.prefetched : null;
+    if (!ahead) this.prefetched = null;
+    const blocks = await (ahead ? ahead.blocks : this.fetch(from, size(from)));
+    // While this batch is read and written, the node already serves the next one.
+    const next = from + BigInt(blocks.length);
+    this.prefetched = next <= last ? { from: next, blocks: this.fetch(next, size(next)), forecast: null } : null;
+    this.prefetched?.blocks.catch(() => undefined);
+    if (ahead) this.aheadForecast = { from, forecast: ahead.forecast };
+    return blocks;
+  }
+
+  private async forecastOf(from: bigint): Promise<ForecastReads | null> {
+    const known = this.aheadForecast?.from === from ? this.aheadForecast.forecast : null;
+    this.aheadForecast = null;
+    return (await known) ?? null;
   }
 
   /**

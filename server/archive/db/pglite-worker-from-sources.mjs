@@ -1,0 +1,6 @@
+// The embedded PostgreSQL's thread when Polity runs from its TypeScript sources (tests,
+// `npm run serve`): a worker thread does not inherit the TypeScript loader, so it registers it.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./pglite-worker.ts');
