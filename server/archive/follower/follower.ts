@@ -68,8 +68,6 @@ export class Follower {
     blocks: Promise<PreparedBlock[]>;
     forecast: Promise<ForecastReads> | null;
   } | null = null;
-  /** The forecast reads started for the batch now being read, while the one before was written. */
-  private aheadForecast: { from: bigint; forecast: Promise<ForecastReads> | null } | null = null;
   /** The last block read; it may still be being written. */
   private reading: { height: bigint; hash: string } | null = null;
   /** The write of the last batch read, under way while the next batch is read. */
@@ -214,7 +212,7 @@ export class Follower {
         }
         this.state.phase = last - position.height > 1n ? 'catching up' : 'following';
         const from = position.height + 1n;
-        const blocks = await this.nextBlocks(from, last);
+        const { blocks, forecast: forecastAhead } = await this.nextBlocks(from, last);
         let previous = position.hash;
         for (const { block } of blocks) {
           if (!this.continues(previous, block)) return;
@@ -223,8 +221,8 @@ export class Follower {
         if (!this.running) return;
         this.work ??= await OpenWork.load(this.db);
         const work = this.work;
-        const forecast = (await this.forecastOf(from)) ?? forecastReads(this.rest, work, blocks);
-        // Read while the batch before is written: the work list is already where that batch ends.
+        const forecast = (await forecastAhead) ?? forecastReads(this.rest, work, blocks);
+        // Read while the batch before is still being written.
         const planned = await readBlocks(this.rest, work, blocks, forecast);
         // The work list now stands where this batch ends: what comes due in the next batch can
         // be read while this one is written.
@@ -273,25 +271,24 @@ export class Follower {
     }
   }
 
-  /** The blocks from `from` (fetched ahead, or now), and the next batch asked for at once. */
-  private async nextBlocks(from: bigint, last: bigint): Promise<PreparedBlock[]> {
+  /**
+   * The blocks from `from` (fetched ahead, or now) with the reads of what comes due in them if
+   * those were started ahead; and the next batch asked for at once.
+   */
+  private async nextBlocks(
+    from: bigint,
+    last: bigint,
+  ): Promise<{ blocks: PreparedBlock[]; forecast: Promise<ForecastReads> | null }> {
     const size = (start: bigint) =>
       Number(last - start + 1n < BigInt(this.options.batch) ? last - start + 1n : BigInt(this.options.batch));
     const ahead = this.prefetched?.from === from ? this.prefetched : null;
-    if (!ahead) this.prefetched = null;
+    this.prefetched = null;
     const blocks = await (ahead ? ahead.blocks : this.fetch(from, size(from)));
     // While this batch is read and written, the node already serves the next one.
     const next = from + BigInt(blocks.length);
     this.prefetched = next <= last ? { from: next, blocks: this.fetch(next, size(next)), forecast: null } : null;
     this.prefetched?.blocks.catch(() => undefined);
-    if (ahead) this.aheadForecast = { from, forecast: ahead.forecast };
-    return blocks;
-  }
-
-  private async forecastOf(from: bigint): Promise<ForecastReads | null> {
-    const known = this.aheadForecast?.from === from ? this.aheadForecast.forecast : null;
-    this.aheadForecast = null;
-    return (await known) ?? null;
+    return { blocks, forecast: ahead?.forecast ?? null };
   }
 
   /**
