@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import type { Row, SqlDatabase, SqlExecutor, SqlValue } from './sql-database.ts';
+import { inTransaction, type Row, type SqlDatabase, type SqlValue } from './sql-database.ts';
 
 // numeric, int8 and timestamps as text: uint64 ids and exact decimals never become numbers.
 const TEXT_TYPES = [pg.types.builtins.NUMERIC, pg.types.builtins.INT8, pg.types.builtins.TIMESTAMPTZ];
@@ -27,14 +27,7 @@ export async function openPostgres(url: string): Promise<SqlDatabase> {
     async transaction(work) {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
-        const executor: SqlExecutor = { query: (sql, params) => run(client, sql, params) };
-        const result = await work(executor);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
+        return await inTransaction({ query: (sql, params) => run(client, sql, params) }, work);
       } finally {
         client.release();
       }

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 import type { PgliteFailure, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
-import type { Row, SqlDatabase, SqlExecutor, SqlValue } from './sql-database.ts';
+import { inTransaction, type Row, type SqlDatabase, type SqlExecutor, type SqlValue } from './sql-database.ts';
 
 type Ask =
   { kind: 'query'; sql: string; params: readonly SqlValue[] } | { kind: 'exec'; sql: string } | { kind: 'close' };
@@ -90,18 +90,7 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
   return {
     kind: 'pglite',
     query: (sql, params) => inTurn(() => direct.query(sql, params)),
-    transaction: (work) =>
-      inTurn(async () => {
-        await direct.query('BEGIN');
-        try {
-          const result = await work(direct);
-          await direct.query('COMMIT');
-          return result;
-        } catch (error) {
-          if (!gone) await direct.query('ROLLBACK');
-          throw error;
-        }
-      }),
+    transaction: (work) => inTurn(() => inTransaction(direct, work)),
     exec: (sql) => inTurn(async () => void (await ask({ kind: 'exec', sql }))),
     close: () =>
       inTurn(async () => {

@@ -18,3 +18,19 @@ export interface SqlDatabase extends SqlExecutor {
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * BEGIN, the work, COMMIT, on one session. On a failure the work is rolled back and the failure
+ * itself is thrown: a ROLLBACK that fails too (the connection or thread is gone) adds nothing.
+ */
+export async function inTransaction<T>(session: SqlExecutor, work: (tx: SqlExecutor) => Promise<T>): Promise<T> {
+  await session.query('BEGIN');
+  try {
+    const result = await work(session);
+    await session.query('COMMIT');
+    return result;
+  } catch (error) {
+    await session.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
