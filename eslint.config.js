@@ -34,31 +34,45 @@ const layerZones = [
   })),
 ];
 
-// The server's rooms: the node (store → chain → queries → gateway; sim drives the chain) and the
-// archive, which reads a node over HTTP only. Each zone names what its files may not reach.
+// The server's rooms: the node (store → chain → queries → gateway and its RPC; sim drives the
+// chain), the archive (reads a node over HTTP only) and lib/ (the wire's vocabulary both speak).
+// server/main.ts composes the node and the archive; neither imports the other. Each zone names
+// what its files may not reach.
 const serverRoom = (target, from, message) => ({
   target: `./server/${target}`,
   from: from.map((f) => `./server/${f}`),
   message,
 });
+const node = (folders) => folders.map((folder) => `node/${folder}`);
 const serverZones = [
-  serverRoom('store', ['chain', 'queries', 'gateway', 'sim', 'archive'], 'The store knows tables and keys only.'),
-  serverRoom('chain', ['queries', 'gateway', 'sim', 'archive'], 'The chain never formats answers or runs blocks.'),
-  serverRoom('queries', ['gateway', 'sim', 'archive'], 'Queries read the chain; the gateway calls them.'),
+  serverRoom('node', ['archive'], 'The node never imports the archive: server/main.ts composes the two.'),
+  serverRoom('archive', ['node'], 'The archive reads a node over HTTP, never its code.'),
+  serverRoom('lib', ['node', 'archive'], 'server/lib/ is shared by both rooms: it imports neither.'),
   serverRoom(
-    'gateway',
-    ['store/versioned-table.ts', 'chain/group/group-store.ts', 'sim'],
+    'node/store',
+    node(['chain', 'queries', 'gateway', 'rpc', 'sim']),
+    'The store knows tables and keys only.',
+  ),
+  serverRoom(
+    'node/chain',
+    node(['queries', 'gateway', 'rpc', 'sim']),
+    'The chain never formats answers or runs blocks.',
+  ),
+  serverRoom('node/queries', node(['gateway', 'rpc', 'sim']), 'Queries read the chain; the gateway calls them.'),
+  serverRoom(
+    'node/gateway',
+    node(['store/versioned-table.ts', 'chain/group/group-store.ts', 'sim']),
     'The gateway never touches a table or the simulator.',
   ),
   serverRoom(
-    'sim',
-    ['gateway', 'queries/query-service.ts', 'archive'],
-    'The simulator makes blocks; it never serves them.',
+    'node/rpc',
+    node(['store', 'chain/group/group-store.ts', 'sim', 'gateway']),
+    'The RPC reads blocks through the queries room; it never touches a table, the simulator or the REST gateway.',
   ),
   serverRoom(
-    'archive',
-    ['chain', 'store', 'queries', 'sim', 'gateway'],
-    'The archive reads a node over HTTP, never its code.',
+    'node/sim',
+    node(['gateway', 'rpc', 'queries/query-service.ts']),
+    'The simulator makes blocks; it never serves them.',
   ),
 ];
 

@@ -1,13 +1,14 @@
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
+import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
-import { createPolityServer, createRpcServer } from './gateway/http-server.ts';
-import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './gateway/upstream-proxy.ts';
-import { QueryService } from './queries/query-service.ts';
-import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './sim/chain-node.ts';
-import { lockDataDir } from './sim/data-dir-lock.ts';
-import type { Scenario } from './sim/sim-chain.ts';
+import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
+import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
+import { QueryService } from './node/queries/query-service.ts';
+import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/chain-node.ts';
+import { lockDataDir } from './node/sim/data-dir-lock.ts';
+import type { Scenario } from './node/sim/sim-chain.ts';
 
 const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
 
@@ -132,7 +133,7 @@ function main(): void {
     upstreamLimits: { maxBytes: upstreamMaxBytes },
     durability: node,
     cors: values.cors,
-    archives: values.archive === 'on' ? archives : undefined,
+    mounts: [archiveMount(values.archive === 'on' ? archives : undefined)],
   });
   const rpcServer = rpcPort === null ? null : createRpcServer(node);
   rpcServer?.on('error', (error: NodeJS.ErrnoException) => {

@@ -14,10 +14,10 @@ import type { SqlDatabase } from '../archive/db/sql-database.ts';
 import { Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/node/rest-reader.ts';
 import { RpcReader } from '../archive/node/rpc-reader.ts';
-import { createPolityServer } from '../gateway/http-server.ts';
-import { QueryService } from '../queries/query-service.ts';
-import { ChainNode } from '../sim/chain-node.ts';
-import { submitProposalMsg, voteMsg } from '../sim/tx-messages.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import { ChainNode } from '../node/sim/chain-node.ts';
+import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
 
 const CATCH_UP_BLOCKS = 1500;
 const VOTE_HEAVY_BLOCKS = 300;

@@ -4,9 +4,9 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../gateway/http-server.ts';
-import { QueryService } from '../queries/query-service.ts';
-import { ChainNode, DEFAULT_KEEP_RECENT } from '../sim/chain-node.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import { ChainNode, DEFAULT_KEEP_RECENT } from '../node/sim/chain-node.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const heapNow = () => {

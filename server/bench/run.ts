@@ -5,10 +5,10 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../gateway/http-server.ts';
-import { QueryService } from '../queries/query-service.ts';
-import { ChainNode } from '../sim/chain-node.ts';
-import { LARGE } from '../sim/scale.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import { ChainNode } from '../node/sim/chain-node.ts';
+import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { retentionBench } from './retention.ts';
 

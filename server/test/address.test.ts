@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { decodeAccAddress, encodeAccAddress } from '../lib/bech32-sdk.ts';
-import { policyAddressBytes } from '../lib/policy-address.ts';
+import { decodeAccAddress, encodeAccAddress } from '../node/lib/bech32-sdk.ts';
+import { policyAddressBytes } from '../node/lib/policy-address.ts';
 
 describe('group policy addresses', () => {
   it('are derived as x/group does (reference test vectors)', () => {

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../sim/tx-messages.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../node/sim/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
 import { G, startHarness, type Harness } from './harness.ts';
 

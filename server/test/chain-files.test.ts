@@ -3,7 +3,7 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { ChainDataError } from '../sim/persistence.ts';
+import { ChainDataError } from '../node/sim/persistence.ts';
 import { chainWith, editLines, grow, linesAt, read, stateOf } from './chain-files-kit.ts';
 import { openNode } from './harness.ts';
 

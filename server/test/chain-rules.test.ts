@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
-import { decide } from '../chain/decision-policies/registry.ts';
-import { tallyOf } from '../chain/group/tally.ts';
-import type { DecisionPolicy, Tally } from '../chain/records.ts';
-import { parseDec } from '../lib/dec.ts';
+import { decide } from '../node/chain/decision-policies/registry.ts';
+import { tallyOf } from '../node/chain/group/tally.ts';
+import type { DecisionPolicy, Tally } from '../node/chain/records.ts';
+import { parseDec } from '../node/lib/dec.ts';
 import { openNode } from './harness.ts';
 
 const DAY = 86_400_000;

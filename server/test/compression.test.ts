@@ -3,7 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CompressionCache, negotiateEncoding } from '../gateway/compression.ts';
+import { CompressionCache, negotiateEncoding } from '../node/gateway/compression.ts';
 import { G, startHarness, type Harness } from './harness.ts';
 
 let harness: Harness;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { LOCK_NAME, lockDataDir } from '../sim/data-dir-lock.ts';
+import { LOCK_NAME, lockDataDir } from '../node/sim/data-dir-lock.ts';
 
 const dirs: string[] = [];
 const children: ChildProcess[] = [];

@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { decide } from '../chain/decision-policies/registry.ts';
-import type { DecisionPolicy } from '../chain/records.ts';
-import { parseDec } from '../lib/dec.ts';
+import { decide } from '../node/chain/decision-policies/registry.ts';
+import type { DecisionPolicy } from '../node/chain/records.ts';
+import { parseDec } from '../node/lib/dec.ts';
 
 // The same vectors the dashboard's decision-policy registry is tested against: both sides of
 // the wall must reach the same decision for the same policy, tally and total weight.

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { createPolityServer } from '../gateway/http-server.ts';
-import { QueryService } from '../queries/query-service.ts';
-import type { ChainNode } from '../sim/chain-node.ts';
-import { ChainDataError } from '../sim/persistence.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import type { ChainNode } from '../node/sim/chain-node.ts';
+import { ChainDataError } from '../node/sim/persistence.ts';
 import { chainWith, FaultyDisk, grow, linesAt, read, stateOf } from './chain-files-kit.ts';
 import { G, openNode } from './harness.ts';
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { add, parseDec, sub, text } from '../lib/dec.ts';
-import { gatewayBytes } from '../lib/go-base64.ts';
-import { parseBool, parseInt64, parseUint64 } from '../lib/go-strconv.ts';
+import { add, parseDec, sub, text } from '../node/lib/dec.ts';
+import { gatewayBytes } from '../node/lib/go-base64.ts';
+import { parseBool, parseInt64, parseUint64 } from '../node/lib/go-strconv.ts';
 
 describe("Go's strconv with base 0", () => {
   it.each([

@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 
+import { archiveMount } from '../archive/api/archive-mount.ts';
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
-import { createPolityServer } from '../gateway/http-server.ts';
-import { QueryService } from '../queries/query-service.ts';
-import { ChainNode, type NodeOptions } from '../sim/chain-node.ts';
-import type { PaginationMode } from '../store/paginate.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import { ChainNode, type NodeOptions } from '../node/sim/chain-node.ts';
+import type { PaginationMode } from '../node/store/paginate.ts';
 
 export const GENESIS = Date.parse('2026-11-01T12:00:00Z');
 
@@ -26,7 +27,11 @@ export async function startHarness(
   const { mode = 'extended', archive, ...nodeOptions } = over;
   const node = openNode(nodeOptions);
   const archives = archive ? { get: (name: string) => (name === '' ? archive() : undefined) } : undefined;
-  const server = createPolityServer({ queries: new QueryService(node, mode), blocks: node, archives });
+  const server = createPolityServer({
+    queries: new QueryService(node, mode),
+    blocks: node,
+    mounts: [archiveMount(archives)],
+  });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

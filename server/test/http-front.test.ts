@@ -6,9 +6,10 @@ import { join } from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { createPolityServer } from '../gateway/http-server.ts';
-import { parseUpstream } from '../gateway/upstream-proxy.ts';
-import { QueryService } from '../queries/query-service.ts';
+import { archiveMount } from '../archive/api/archive-mount.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { parseUpstream } from '../node/gateway/upstream-proxy.ts';
+import { QueryService } from '../node/queries/query-service.ts';
 import { G, openNode, startHarness, type Harness } from './harness.ts';
 
 let upstream: Harness;
@@ -133,7 +134,12 @@ describe('the archive API without an archive', () => {
   it('answers 501 in the node error shape, never the dashboard page', async () => {
     const dist = mkdtempSync(join(tmpdir(), 'polity-dist-'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Polity</title>');
-    const server = createPolityServer({ queries: new QueryService(openNode(), 'extended'), distDir: dist });
+    // As server/main.ts mounts it with --archive off.
+    const server = createPolityServer({
+      queries: new QueryService(openNode(), 'extended'),
+      distDir: dist,
+      mounts: [archiveMount(undefined)],
+    });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { decodeAccAddress } from '../lib/bech32-sdk.ts';
+import { decodeAccAddress } from '../node/lib/bech32-sdk.ts';
 import { G, keyHex, startHarness, type Harness } from './harness.ts';
 
 interface Page {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { groupInfoJson, proposalJson } from '../gateway/record-json.ts';
+import { groupInfoJson, proposalJson } from '../node/gateway/record-json.ts';
 import { G, openNode, startHarness } from './harness.ts';
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { BlockRecord } from '../chain/block.ts';
+import type { BlockRecord } from '../node/chain/block.ts';
 import { G, startHarness, type Harness } from './harness.ts';
 import { wireRequests } from './wire-requests.ts';
 

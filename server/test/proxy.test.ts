@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
-import { createPolityServer } from '../gateway/http-server.ts';
-import { parseUpstream } from '../gateway/upstream-proxy.ts';
-import { QueryService } from '../queries/query-service.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { parseUpstream } from '../node/gateway/upstream-proxy.ts';
+import { QueryService } from '../node/queries/query-service.ts';
 import { openNode } from './harness.ts';
 
 // A real "logging upstream" behind the proxy: every test asserts exactly what reached it (or

@@ -3,8 +3,8 @@ import { MsgExec, MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { BlockBuilder } from '../sim/block-builder.ts';
-import { voteMsg } from '../sim/tx-messages.ts';
+import { BlockBuilder } from '../node/sim/block-builder.ts';
+import { voteMsg } from '../node/sim/tx-messages.ts';
 import { startHarness, type Harness } from './harness.ts';
 
 let h: Harness;

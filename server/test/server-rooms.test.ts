@@ -14,21 +14,29 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
-  it('stops the archive from importing the chain', async () => {
-    const code = "import type { Proposal } from '../chain/records.ts';\nexport type Used = Proposal;\n";
+  it('stops the archive from importing the node', async () => {
+    const code = "import type { Proposal } from '../node/chain/records.ts';\nexport type Used = Proposal;\n";
     expect(await problems('server/archive/rooms-probe.ts', code)).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*never its code/),
     ]);
   });
 
+  it('stops the node from importing the archive: main composes the two', async () => {
+    const code =
+      "import { archiveMount } from '../../archive/api/archive-mount.ts';\nexport const used = archiveMount;\n";
+    expect(await problems('server/node/gateway/rooms-probe.ts', code)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*never imports the archive/),
+    ]);
+  });
+
   it('stops the simulator from importing the gateway, and the gateway from touching a table', async () => {
     const sim = "import { handleApi } from '../gateway/handle-api.ts';\nexport const used = handleApi;\n";
-    expect(await problems('server/sim/rooms-probe.ts', sim)).toEqual([
+    expect(await problems('server/node/sim/rooms-probe.ts', sim)).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*never serves them/),
     ]);
     const gateway =
       "import { VersionedTable } from '../store/versioned-table.ts';\nexport const used = VersionedTable;\n";
-    expect(await problems('server/gateway/rooms-probe.ts', gateway)).toEqual([
+    expect(await problems('server/node/gateway/rooms-probe.ts', gateway)).toEqual([
       expect.stringMatching(/^import-x\/no-restricted-paths: .*never touches a table/),
     ]);
   });
@@ -37,9 +45,9 @@ describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
     const code = [
       "import { GroupQueries } from '../queries/group-queries.ts';",
       "import type { Proposal } from '../chain/records.ts';",
-      "import { unknownError } from '../lib/grpc-status.ts';",
+      "import { unknownError } from '../../lib/grpc-status.ts';",
       'export const used: [typeof GroupQueries, Proposal | null, typeof unknownError] = [GroupQueries, null, unknownError];',
     ].join('\n');
-    expect(await problems('server/gateway/rooms-probe.ts', code)).toEqual([]);
+    expect(await problems('server/node/gateway/rooms-probe.ts', code)).toEqual([]);
   });
 });

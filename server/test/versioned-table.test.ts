@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { Rng } from '../lib/rng.ts';
-import { KeyRange, lengthPrefixed } from '../store/key-range.ts';
-import { VersionedTable, type ReadTable } from '../store/versioned-table.ts';
+import { Rng } from '../node/lib/rng.ts';
+import { KeyRange, lengthPrefixed } from '../node/store/key-range.ts';
+import { VersionedTable, type ReadTable } from '../node/store/versioned-table.ts';
 
 const rowsOf = (table: ReadTable<number>) =>
   Array.from({ length: table.size }, (_, index) => [table.keyAt(index), table.valueAt(index)]);

@@ -1,4 +1,5 @@
-import { ARCHIVE_PREFIX } from './archive-http.ts';
+import { ARCHIVE_PREFIX, handleArchive, type ArchiveAnswer } from './archive-http.ts';
+import type { ArchiveSource } from './archive-routes.ts';
 
 /**
  * Where archive requests arrive on the server: `/polity/archive/v1/…` for the local chain's
@@ -9,4 +10,27 @@ export function archiveTarget(rawPath: string): { name: string; path: string } |
   const upstream = /^\/upstream\/([a-z0-9][a-z0-9-]{0,31})(\/polity\/archive\/v1\/.*)$/i.exec(rawPath);
   if (!upstream) return null;
   return { name: upstream[1], path: upstream[2].slice(ARCHIVE_PREFIX.length) };
+}
+
+/**
+ * Archives by chain ('' for the local chain, else the upstream's name): undefined when that
+ * chain has none, null while it is still opening.
+ */
+export interface ArchiveLookup {
+  get(name: string): ArchiveSource | null | undefined;
+}
+
+/**
+ * The archive API as mounted on the node's server. The local archive's paths always answer as
+ * the archive API (501 when it is off), never as a page of the dashboard; an upstream without an
+ * archive is left to the proxy (which answers 501 for it).
+ */
+export function archiveMount(archives: ArchiveLookup | undefined) {
+  return (method: string, rawPath: string, rawQuery: string): Promise<ArchiveAnswer> | null => {
+    const archived = archiveTarget(rawPath);
+    if (!archived) return null;
+    const archive = archives?.get(archived.name);
+    if (archive === undefined && archived.name !== '') return null;
+    return handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined);
+  };
 }

@@ -1,5 +1,5 @@
+import { invalidArgument } from '../../lib/grpc-status.ts';
 import { GoParseError, parseInt64, parseUint64 } from '../lib/go-strconv.ts';
-import { invalidArgument } from '../lib/grpc-status.ts';
 
 /**
  * How the generated gateway treats a path parameter: integers are parsed by the gateway itself

@@ -1,5 +1,5 @@
-import { chainTimeText } from '../../chain/chain-time.ts';
-import type { BlockSource } from '../../queries/block-source.ts';
+import { chainTimeText } from '../chain/chain-time.ts';
+import type { BlockSource } from '../queries/block-source.ts';
 import { blockJson, blockMetaJson, blockResultsJson, txJson, validatorOf } from './rpc-json.ts';
 import { heightBounds, parseTxQuery, QueryError, txMatches } from './tx-query.ts';
 

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 
-import { GrpcCode, GrpcStatusError, notImplemented } from '../lib/grpc-status.ts';
+import { GrpcCode, GrpcStatusError, notImplemented } from '../../lib/grpc-status.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
 import { upstreamRequest, type UpstreamRequest } from './upstream-request.ts';
 

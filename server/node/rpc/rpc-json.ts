@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 
-import { hexUpper, type BlockRecord, type TxResult } from '../../chain/block.ts';
-import { chainTimeText } from '../../chain/chain-time.ts';
-import type { AbciEvent } from '../../chain/events.ts';
-import { txHash } from '../../chain/tx/tx-codec.ts';
+import { hexUpper, type BlockRecord, type TxResult } from '../chain/block.ts';
+import { chainTimeText } from '../chain/chain-time.ts';
+import type { AbciEvent } from '../chain/events.ts';
+import { txHash } from '../chain/tx/tx-codec.ts';
 
 // CometBFT v0.38's JSON (its own encoder, not gogoproto's): integers as strings except a few
 // small ones (round, index, block_id_flag, parts.total), bytes as base64, hashes as upper hex.

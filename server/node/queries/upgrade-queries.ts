@@ -1,5 +1,5 @@
+import { unknownError } from '../../lib/grpc-status.ts';
 import type { Plan, UpgradeView } from '../chain/upgrade/keeper.ts';
-import { unknownError } from '../lib/grpc-status.ts';
 import type { HeightRequest, ModuleVersionsRequest, NameRequest } from './requests.ts';
 
 /** simapp's upgrade authority: the gov module account. */

@@ -1,4 +1,4 @@
-import { invalidArgument, notImplemented } from '../lib/grpc-status.ts';
+import { invalidArgument, notImplemented } from '../../lib/grpc-status.ts';
 import { parseGoQuery } from './go-query.ts';
 import { findRoute } from './handle-api.ts';
 import { parsePageRequest } from './page-request.ts';

@@ -1,8 +1,8 @@
+import { unknownError } from '../../lib/grpc-status.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import type { GroupView } from '../chain/group/group-view.ts';
 import { tallyOf } from '../chain/group/tally.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Tally, Vote } from '../chain/records.ts';
-import { unknownError } from '../lib/grpc-status.ts';
 import { mapPage, paginate, type Page, type PaginationMode } from '../store/paginate.ts';
 import { addressKeyOf, notFound } from './query-errors.ts';
 import type { AddressRequest, GroupIdRequest, Paginated, ProposalIdRequest, VoteRequest } from './requests.ts';

@@ -7,8 +7,8 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { G, openNode } from '../../test/harness.ts';
 import { QueryService } from '../queries/query-service.ts';
-import { G, openNode } from '../test/harness.ts';
 import { negotiateEncoding } from './compression.ts';
 import { createPolityServer } from './http-server.ts';
 

@@ -1,4 +1,4 @@
-import { invalidArgument } from '../lib/grpc-status.ts';
+import { invalidArgument } from '../../lib/grpc-status.ts';
 
 // net/url.ParseQuery, whose error (bad escape, a semicolon) the gateway turns into a 400.
 

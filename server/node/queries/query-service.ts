@@ -1,5 +1,5 @@
+import { unknownError } from '../../lib/grpc-status.ts';
 import type { StateSource } from '../chain/committed-state.ts';
-import { unknownError } from '../lib/grpc-status.ts';
 import type { PaginationMode } from '../store/paginate.ts';
 import { GroupQueries } from './group-queries.ts';
 import { UpgradeQueries } from './upgrade-queries.ts';

@@ -1,4 +1,4 @@
-import { unknownError } from '../lib/grpc-status.ts';
+import { unknownError } from '../../lib/grpc-status.ts';
 import type { ReadTable } from './versioned-table.ts';
 
 /** cosmos.base.query.v1beta1.PageRequest, parsed. */

@@ -1,4 +1,4 @@
-import { GrpcCode, GrpcStatusError } from '../lib/grpc-status.ts';
+import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
 import { goStringify } from './json-encoding.ts';
 
 /** runtime.HTTPStatusFromCode for the codes this node returns. */

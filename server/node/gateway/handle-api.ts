@@ -1,4 +1,4 @@
-import { GrpcStatusError, notImplemented, unknownError } from '../lib/grpc-status.ts';
+import { GrpcStatusError, notImplemented, unknownError } from '../../lib/grpc-status.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
 import { parseGoQuery } from './go-query.ts';

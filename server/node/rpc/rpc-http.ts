@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
-import type { BlockSource } from '../../queries/block-source.ts';
+import type { BlockSource } from '../queries/block-source.ts';
 import { invalidParams, RPC_METHODS, RpcError, type RpcParams } from './rpc-methods.ts';
 
 // CometBFT's two ways in: URI requests (GET /block?height=5, strings in double quotes) answered

@@ -1,5 +1,5 @@
-import type { BlockRecord } from '../../chain/block.ts';
-import { txHash } from '../../chain/tx/tx-codec.ts';
+import type { BlockRecord } from '../chain/block.ts';
+import { txHash } from '../chain/tx/tx-codec.ts';
 
 // The subset of CometBFT's query language that tx_search needs: conditions joined by AND, each
 // `tx.height`, `tx.hash` or `<event type>.<attribute key>` compared with = < <= > >= (numbers or

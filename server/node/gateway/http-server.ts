@@ -1,11 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import { archiveTarget } from '../archive/api/archive-mount.ts';
-import type { ArchiveSource } from '../archive/api/archive-routes.ts';
-import { notImplemented } from '../lib/grpc-status.ts';
+import { notImplemented } from '../../lib/grpc-status.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
+import { handleRpc } from '../rpc/rpc-http.ts';
 import { canonicalRedirect } from './clean-path.ts';
 import {
   CompressionCache,
@@ -16,7 +14,6 @@ import {
 } from './compression.ts';
 import { errorBody } from './error-body.ts';
 import { handleApi } from './handle-api.ts';
-import { handleRpc } from './rpc/rpc-http.ts';
 import { SECURITY_HEADERS, serveStatic } from './static-files.ts';
 import { DEFAULT_PROXY_LIMITS, proxy, UPSTREAM_PREFIX, type ProxyLimits, type Upstream } from './upstream-proxy.ts';
 
@@ -33,11 +30,20 @@ export interface ServerOptions {
   /** Like a node's enabled-unsafe-cors: let pages on any origin read the API (and its height). */
   cors?: boolean;
   /**
-   * Archives by chain ('' for the local chain, else the upstream's name): undefined when that
-   * chain has none, null while it is still opening.
+   * APIs served beside the node's, asked in order before the proxy and the dashboard (the
+   * archive's): each answers the paths it owns and returns null for any other.
    */
-  archives?: { get(name: string): ArchiveSource | null | undefined };
+  mounts?: readonly MountedApi[];
 }
+
+/** A whole answer of an API mounted beside the node's. */
+export interface MountedAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export type MountedApi = (method: string, rawPath: string, rawQuery: string) => Promise<MountedAnswer> | null;
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -115,12 +121,10 @@ export function createPolityServer(opts: ServerOptions): Server {
       handleRpc(opts.blocks, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
       return;
     }
-    // The local archive's paths always answer as the archive API (501 when it is off), never as a
-    // page of the dashboard; an upstream without an archive falls through to the proxy (501).
-    const archived = archiveTarget(rawPath);
-    const archive = archived ? opts.archives?.get(archived.name) : undefined;
-    if (archived && (archive !== undefined || archived.name === '')) {
-      handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined)
+    for (const mount of opts.mounts ?? []) {
+      const answering = mount(method, rawPath, rawQuery);
+      if (answering === null) continue;
+      answering
         .then((answer) =>
           send(res, answer.status, opts.cors ? { ...answer.headers, ...CORS_HEADERS } : answer.headers, answer.body),
         )

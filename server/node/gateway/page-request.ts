@@ -1,6 +1,6 @@
+import { invalidArgument } from '../../lib/grpc-status.ts';
 import { gatewayBytes } from '../lib/go-base64.ts';
 import { GoParseError, parseBool, parseUint64 } from '../lib/go-strconv.ts';
-import { invalidArgument } from '../lib/grpc-status.ts';
 import { emptyPageRequest, type PageRequest } from '../store/paginate.ts';
 
 // runtime.PopulateQueryParameters for the `pagination.*` fields: both proto and lowerCamel

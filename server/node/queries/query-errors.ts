@@ -1,5 +1,5 @@
+import { unknownError } from '../../lib/grpc-status.ts';
 import { decodeAccAddress } from '../lib/bech32-sdk.ts';
-import { unknownError } from '../lib/grpc-status.ts';
 
 // The errors the group and upgrade query servers return, worded as a v0.50 node words them.
 
