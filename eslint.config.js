@@ -43,11 +43,17 @@ const serverRoom = (target, from, message) => ({
   from: from.map((f) => `./server/${f}`),
   message,
 });
+const STORAGE_ONLY = "Only the archive's storage layer (archive/store/) holds the database connection.";
 const node = (folders) => folders.map((folder) => `node/${folder}`);
 const serverZones = [
   serverRoom('node', ['archive'], 'The node never imports the archive: server/main.ts composes the two.'),
   serverRoom('archive', ['node'], 'The archive reads a node over HTTP, never its code.'),
   serverRoom('lib', ['node', 'archive'], 'server/lib/ is shared by both rooms: it imports neither.'),
+  // The archive's SQL lives in its storage layer: the rest of the archive reaches the database
+  // through the subject modules of archive/store/, never through the connection itself.
+  serverRoom('archive/follower', ['archive/store/db'], STORAGE_ONLY),
+  serverRoom('archive/api', ['archive/store/db'], STORAGE_ONLY),
+  serverRoom('archive/source', ['archive/store'], "Reading a node knows nothing of the archive's storage."),
   serverRoom(
     'node/store',
     node(['chain', 'queries', 'gateway', 'rpc', 'sim']),

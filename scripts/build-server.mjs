@@ -7,7 +7,7 @@ const entries = {
   main: 'server/main.ts',
   'follower-process': 'server/bench/follower-process.ts',
   // The embedded PostgreSQL's thread, started by the archive from beside the compiled service.
-  'pglite-worker': 'server/archive/db/pglite-worker.ts',
+  'pglite-worker': 'server/archive/store/db/pglite-worker.ts',
 };
 
 await build({

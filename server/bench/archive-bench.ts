@@ -8,18 +8,20 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
-import { openDatabase } from '../archive/archive-service.ts';
-import { migrate } from '../archive/db/migrations.ts';
-import type { SqlDatabase } from '../archive/db/sql-database.ts';
 import { Follower } from '../archive/follower/follower.ts';
-import { RestReader } from '../archive/node/rest-reader.ts';
-import { RpcReader } from '../archive/node/rpc-reader.ts';
+import { RestReader } from '../archive/source/rest-reader.ts';
+import { RpcReader } from '../archive/source/rpc-reader.ts';
+import { ArchiveStore } from '../archive/store/archive-store.ts';
+import { readCursor } from '../archive/store/cursor-store.ts';
+import { copyDatabase, createDatabase, databaseName, dropDatabase } from '../archive/store/postgres-admin.ts';
+import { databaseSize, fillMillionVotes } from '../archive/store/synthetic-archive.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
 
 const CATCH_UP_BLOCKS = 1500;
+const BUSY_VOTER = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu';
 const VOTE_HEAVY_BLOCKS = 300;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -82,10 +84,7 @@ async function copyArchive(from: string, to: string): Promise<string> {
     copies.push(to);
     return to;
   }
-  const source = databaseOf(from);
-  const name = `${source}_${to.slice(-4)}`;
-  await asAdmin(from, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name} TEMPLATE ${source}`]);
-  copies.push(withDatabase(from, name));
+  copies.push(await copyDatabase(from, `${databaseName(from)}_${to.slice(-4)}`));
   return copies[copies.length - 1];
 }
 
@@ -95,7 +94,7 @@ async function removeCopies(): Promise<void> {
       rmSync(copy, { recursive: true, force: true });
       continue;
     }
-    await asAdmin(copy, [`DROP DATABASE IF EXISTS ${databaseOf(copy)} WITH (FORCE)`]);
+    await dropDatabase(copy);
   }
 }
 
@@ -117,22 +116,21 @@ async function catchUp(database: string, label: string): Promise<void> {
   const server = createPolityServer({ queries: new QueryService(node, 'extended'), blocks: node });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const db = await openDatabase(database);
-  await migrate(db);
+  const store = await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`);
-  const follower = new Follower(db, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
+  const follower = new Follower(store, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
   follower.start();
   const waitFor = async (height: bigint) => {
     for (;;) {
-      const row = (await db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor'))[0];
-      if (row && BigInt(row.height) >= height) return;
+      const cursor = await readCursor(store.db);
+      if (cursor && cursor.height >= height) return;
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
   };
   await waitFor(node.height);
   await follower.stop();
   rpc.disconnect();
-  await db.close();
+  await store.close();
   node.advance(CATCH_UP_BLOCKS, 2000);
   const mixed = await repeatedRuns(base, database);
   const [first] = mixed.figures;
@@ -178,45 +176,16 @@ async function catchUp(database: string, label: string): Promise<void> {
   server.close();
 }
 
-/** A million votes (and their proposals, groups, timelines) written straight into the schema. */
-async function fillMillion(db: SqlDatabase): Promise<void> {
-  await db.exec(`
-    INSERT INTO groups SELECT g, 'cosmos1admin', '{"name":"Group ' || g || '"}', 'Group ' || g, 1, '100', '2026-01-01T00:00:00.000000001Z', 1, 1
-      FROM generate_series(1, 100) g;
-    INSERT INTO policies SELECT 'cosmos1policy' || g, g, 'cosmos1admin', '', 'Policy ' || g, 1, '{}', '2026-01-01T00:00:00Z', 1
-      FROM generate_series(1, 100) g;
-    INSERT INTO proposals (id, group_id, policy_address, proposers, metadata, title, summary, messages, submit_time, submit_at,
-        voting_period_end, voting_ends_at, group_version, group_policy_version, status, executor_result, final_tally, on_chain,
-        pruned_height, known_from, last_height)
-      SELECT p, 1 + p % 100, 'cosmos1policy' || (1 + p % 100), '["cosmos1voter' || p % 997 || '"]', '', 'Proposal ' || p || ' budget round',
-        'Summary of ' || p, '[]', '2026-01-01T00:00:00Z', timestamptz '2026-01-01' + p * interval '1 minute', '2026-01-02T00:00:00Z',
-        timestamptz '2026-01-02' + p * interval '1 minute', 1, 1,
-        CASE WHEN p % 10 = 0 THEN 'PROPOSAL_STATUS_SUBMITTED' ELSE 'PROPOSAL_STATUS_ACCEPTED' END, 'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
-        '{"yes_count":"1","abstain_count":"0","no_count":"0","no_with_veto_count":"0"}', p % 10 = 0, NULL, 1, 1
-      FROM generate_series(1, 10000) p;
-    INSERT INTO proposal_proposers SELECT p, 'cosmos1voter' || p % 997 FROM generate_series(1, 10000) p;
-    INSERT INTO proposal_timeline SELECT p, 1 + p, 1, '2026-01-01T00:00:00Z', 'submitted', 'PROPOSAL_STATUS_SUBMITTED', NULL
-      FROM generate_series(1, 10000) p;
-    INSERT INTO group_history SELECT 1 + i % 100, i, 0, '2026-01-01T00:00:00Z', 'member_added', 'cosmos1voter' || i, NULL, '1'
-      FROM generate_series(1, 20000) i;
-    INSERT INTO votes SELECT 1 + v % 10000, CASE WHEN v / 10000 = 50 THEN 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu' ELSE 'cosmos1voter' || (v / 10000) END, 'VOTE_OPTION_YES', '', '2026-01-01T00:00:00Z',
-        timestamptz '2026-01-01' + v * interval '1 second', v, (1 + v % 7)::text, 1 + v % 7
-      FROM generate_series(0, 999999) v;
-    ANALYZE;
-  `);
-}
-
 async function endpointLatencies(database: string, label: string): Promise<void> {
-  const db = await openDatabase(database);
-  await migrate(db);
+  const store = await ArchiveStore.open(database);
   const filled = performance.now();
-  await fillMillion(db);
-  const size = (await db.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size'))[0].size;
+  await fillMillionVotes(store.db, BUSY_VOTER);
+  const size = await databaseSize(store.db);
   console.log(
     `  ${label}: 1,000,000 votes written in ${((performance.now() - filled) / 1000).toFixed(1)} s; database ${(Number(size) / 1048576).toFixed(0)} MB per million votes (with 10,000 proposals)`,
   );
   const source = {
-    db,
+    store,
     follower: {
       state: {
         phase: 'following' as const,
@@ -240,7 +209,7 @@ async function endpointLatencies(database: string, label: string): Promise<void>
     ],
     ['proposal + timeline', 'proposals/5000', ''],
     ['proposal votes', 'proposals/5000/votes', 'order_by=weight&pagination.limit=100'],
-    ['voter votes', 'voters/cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu/votes', 'pagination.limit=100'],
+    ['voter votes', `voters/${BUSY_VOTER}/votes`, 'pagination.limit=100'],
     ['group history', 'groups/7/history', 'pagination.limit=100'],
     ['upgrades', 'upgrades', ''],
   ];
@@ -255,7 +224,7 @@ async function endpointLatencies(database: string, label: string): Promise<void>
     times.sort((a, b) => a - b);
     console.log(`    ${name.padEnd(24)} p50 ${pct(times, 50).toFixed(2)} ms   p99 ${pct(times, 99).toFixed(2)} ms`);
   }
-  await db.close();
+  await store.close();
 }
 
 export async function archiveBench(): Promise<void> {
@@ -276,7 +245,7 @@ export async function archiveBench(): Promise<void> {
     const database = await freshPostgres(pgUrl, 'catchup');
     await catchUp(database, 'PostgreSQL');
     await removeCopies();
-    await asAdmin(database, [`DROP DATABASE IF EXISTS ${databaseOf(database)} WITH (FORCE)`]);
+    await dropDatabase(database);
   }
   if (!pgUrl)
     console.log('  PostgreSQL: skipped (set POLITY_TEST_PG_URL; `bash scripts/start-postgres.sh` prints one)');
@@ -287,32 +256,8 @@ export async function archiveBench(): Promise<void> {
   if (pgUrl) {
     const database = await freshPostgres(pgUrl, 'million');
     await endpointLatencies(database, 'PostgreSQL');
-    await asAdmin(database, [`DROP DATABASE IF EXISTS ${databaseOf(database)} WITH (FORCE)`]);
+    await dropDatabase(database);
   }
 }
 
-async function freshPostgres(url: string, suffix: string): Promise<string> {
-  const name = `polity_bench_${suffix}_${process.pid}`;
-  await asAdmin(url, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, `CREATE DATABASE ${name}`]);
-  return withDatabase(url, name);
-}
-
-const databaseOf = (url: string) => new URL(url).pathname.slice(1);
-
-function withDatabase(url: string, name: string): string {
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.href;
-}
-
-/** Statements run on the server's maintenance database (creating or dropping the bench's own). */
-async function asAdmin(url: string, statements: string[]): Promise<void> {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: withDatabase(url, 'postgres') });
-  await admin.connect();
-  try {
-    for (const statement of statements) await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
+const freshPostgres = (url: string, suffix: string) => createDatabase(url, `polity_bench_${suffix}_${process.pid}`);

@@ -3,27 +3,24 @@
 // archive-bench.ts with: node --import tsx follower-process.ts REST_URL RPC_URL DATABASE BATCH
 // Prints one JSON line: { seconds, blocks, votes, peakRssMb }.
 
-import { openDatabase } from '../archive/archive-service.ts';
-import { migrate } from '../archive/db/migrations.ts';
 import { Follower } from '../archive/follower/follower.ts';
-import { RestReader } from '../archive/node/rest-reader.ts';
-import { RpcReader } from '../archive/node/rpc-reader.ts';
+import { RestReader } from '../archive/source/rest-reader.ts';
+import { RpcReader } from '../archive/source/rpc-reader.ts';
+import { ArchiveStore } from '../archive/store/archive-store.ts';
+import { readCursor } from '../archive/store/cursor-store.ts';
+import { countVotes } from '../archive/store/vote-store.ts';
 
 const [rest, rpcUrl, database, batchText] = process.argv.slice(2);
-const db = await openDatabase(database);
-await migrate(db);
+const store = await ArchiveStore.open(database);
 const rpc = await RpcReader.connect(rpcUrl);
 const target = (await rpc.status()).latestHeight;
-const cursorHeight = async () =>
-  BigInt((await db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor'))[0]?.height ?? '0');
-const countVotes = async () => Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n);
-const fromHeight = await cursorHeight();
-const votesBefore = await countVotes();
+const fromHeight = (await readCursor(store.db))?.height ?? 0n;
+const votesBefore = await countVotes(store.db);
 
 // memoryUsage.rss() reads only the RSS: the whole memoryUsage() walks the heap, every 20 ms.
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
-const follower = new Follower(db, rpc, new RestReader(rest), {
+const follower = new Follower(store, rpc, new RestReader(rest), {
   batch: Number(batchText),
   pollMs: 5,
   log: () => undefined,
@@ -35,7 +32,7 @@ while ((follower.state.archivedHeight ?? 0n) < target) await new Promise((resolv
 const seconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
 await follower.stop();
-const votes = (await countVotes()) - votesBefore;
+const votes = (await countVotes(store.db)) - votesBefore;
 rpc.disconnect();
-await db.close();
+await store.close();
 console.log(JSON.stringify({ seconds, blocks: Number(target - fromHeight), votes, peakRssMb: peakRss / 1048576 }));

@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { openDatabase } from '../archive/archive-service.ts';
-import type { SqlDatabase } from '../archive/db/sql-database.ts';
+import { openSqlDatabase } from '../archive/store/archive-store.ts';
+import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode } from './archive-harness.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -135,7 +135,7 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
     cleanups.push(() => reference.close());
     // Once armed, the third and fifth batches are rolled back at their end, as a full disk or a
     // lost connection to PostgreSQL would leave them.
-    const db = await openDatabase(failing.database);
+    const db = await openSqlDatabase(failing.database);
     let armed = false;
     let writes = 0;
     const faulty: SqlDatabase = {

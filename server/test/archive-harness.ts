@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 
-import pg from 'pg';
-
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
-import { openDatabase } from '../archive/archive-service.ts';
-import { migrate } from '../archive/db/migrations.ts';
-import type { SqlDatabase } from '../archive/db/sql-database.ts';
 import { Follower } from '../archive/follower/follower.ts';
-import { RestReader } from '../archive/node/rest-reader.ts';
-import { RpcReader } from '../archive/node/rpc-reader.ts';
+import { RestReader } from '../archive/source/rest-reader.ts';
+import { RpcReader } from '../archive/source/rpc-reader.ts';
+import { ArchiveStore } from '../archive/store/archive-store.ts';
+import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
+import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 
 // Archives under test: the same follower and API over both databases. PostgreSQL needs
 // POLITY_TEST_PG_URL (CI starts a cluster and sets it; `bash scripts/start-postgres.sh` prints it).
@@ -28,22 +26,8 @@ if (PG_URL) {
   DATABASE_KINDS.push({
     kind: 'postgres',
     async create() {
-      const name = `polity_archive_${randomBytes(6).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: PG_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const url = new URL(PG_URL);
-      url.pathname = `/${name}`;
-      return {
-        database: url.href,
-        async drop() {
-          const dropper = new pg.Client({ connectionString: PG_URL });
-          await dropper.connect();
-          await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-          await dropper.end();
-        },
-      };
+      const database = await createDatabase(PG_URL, `polity_archive_${randomBytes(6).toString('hex')}`);
+      return { database, drop: () => dropDatabase(database) };
     },
   });
 } else if (process.env.CI) {
@@ -52,6 +36,8 @@ if (PG_URL) {
 
 export interface TestArchive extends ArchiveSource {
   follower: Follower;
+  /** The store's database, for tests that look at its rows. */
+  db: SqlDatabase;
   /** Stops following (the database stays open). */
   stopFollowing(): Promise<void>;
   close(): Promise<void>;
@@ -59,17 +45,17 @@ export interface TestArchive extends ArchiveSource {
 
 /** An archive following the harness's node over HTTP, as it would follow any node. */
 export async function followNode(base: string, database: string, db?: SqlDatabase): Promise<TestArchive> {
-  const opened = db ?? (await openDatabase(database));
-  await migrate(opened);
+  const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`);
-  const follower = new Follower(opened, rpc, new RestReader(base), {
+  const follower = new Follower(store, rpc, new RestReader(base), {
     batch: 16,
     pollMs: 10,
     log: (line) => process.env.ARCHIVE_LOG && console.log(line),
   });
   follower.start();
   return {
-    db: opened,
+    store,
+    db: store.db,
     follower,
     source: { rest: base, rpc: `${base}/rpc` },
     async stopFollowing() {
@@ -79,7 +65,7 @@ export async function followNode(base: string, database: string, db?: SqlDatabas
     async close() {
       await follower.stop();
       rpc.disconnect();
-      await opened.close();
+      await store.close();
     },
   };
 }

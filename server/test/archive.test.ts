@@ -11,6 +11,7 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
   let h: Harness;
   let archive: TestArchive;
   let second: TestArchive;
+  let openAcrossStop = '';
   const drops: (() => Promise<void>)[] = [];
 
   /** Advances the chain in steps, letting both followers keep up as they would at the tip. */
@@ -29,6 +30,22 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
     drops.push(main.drop, other.drop);
     archive = await followNode(h.base, main.database);
     second = await followNode(h.base, other.database);
+    await archivedUpTo(archive, h.node.height);
+    await archivedUpTo(second, h.node.height);
+    // A proposal open when the second follower stops, whose voting ends while it is stopped: on
+    // resume the follower must still know it is open, or its decision at voting end is lost.
+    h.node.inject(
+      submitProposalMsg({
+        policyAddress: h.node.cast.policies.coreQuick,
+        proposers: [h.node.cast.people.alice],
+        title: 'Open across the restart',
+        summary: '',
+        metadata: '',
+        messages: [],
+      }),
+    );
+    h.node.advance(1, 3000);
+    openAcrossStop = String(h.node.group.store.proposalSeq);
     await archivedUpTo(archive, h.node.height);
     await archivedUpTo(second, h.node.height);
     // The second follower is stopped and restarted mid-way: it must end where the first does.
@@ -159,6 +176,10 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
   });
 
   it('a follower stopped mid-way resumes from its last block: nothing lost, nothing doubled', async () => {
+    const status = async (db: TestArchive['db']) =>
+      (await db.query<{ status: string }>('SELECT status FROM proposals WHERE id = $1', [openAcrossStop]))[0]?.status;
+    expect(await status(second.db)).toBe('PROPOSAL_STATUS_SUBMITTED');
+    expect(await status(archive.db)).toMatch(/ACCEPTED|REJECTED/);
     const resumed = await followNode(h.base, '', second.db);
     await archivedUpTo(resumed, h.node.height);
     await resumed.stopFollowing();

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { httpGet } from '../archive/node/http-get.ts';
+import { httpGet } from '../archive/source/http-get.ts';
 
 let server: Server;
 let base: string;

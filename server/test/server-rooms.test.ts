@@ -29,6 +29,15 @@ describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
     ]);
   });
 
+  it("keeps the archive's database connection inside its storage layer", async () => {
+    const code = "import type { SqlDatabase } from '../store/db/sql-database.ts';\nexport type Used = SqlDatabase;\n";
+    expect(await problems('server/archive/follower/rooms-probe.ts', code)).toEqual([
+      expect.stringMatching(/^import-x\/no-restricted-paths: .*storage layer/),
+    ]);
+    const store = "import { readCursor } from '../store/cursor-store.ts';\nexport const used = readCursor;\n";
+    expect(await problems('server/archive/follower/rooms-probe.ts', store)).toEqual([]);
+  });
+
   it('stops the simulator from importing the gateway, and the gateway from touching a table', async () => {
     const sim = "import { handleApi } from '../gateway/handle-api.ts';\nexport const used = handleApi;\n";
     expect(await problems('server/node/sim/rooms-probe.ts', sim)).toEqual([

@@ -1,18 +1,9 @@
-import type { Row } from '../db/sql-database.ts';
+import type { Row } from '../store/keyset-page.ts';
 
 // Rows → the archive API's JSON: snake_case, uint64 and decimals as strings, the node's own
 // record fields where the archive keeps them.
 
 const text = (value: unknown) => (value === null || value === undefined ? null : String(value));
-
-const PROPOSAL_COLUMNS = `p.id::text AS id, p.group_id::text AS group_id, g.name AS group_name, p.policy_address,
-  pol.name AS policy_name, p.proposers, p.metadata, p.title, p.summary, p.messages, p.submit_time, p.voting_period_end,
-  p.group_version::text AS group_version, p.group_policy_version::text AS group_policy_version, p.status,
-  p.executor_result, p.final_tally, p.on_chain, p.pruned_height::text AS pruned_height, p.known_from::text AS known_from,
-  p.last_height::text AS last_height`;
-
-export const PROPOSAL_SELECT = `SELECT ${PROPOSAL_COLUMNS} FROM proposals p
-  LEFT JOIN groups g ON g.id = p.group_id LEFT JOIN policies pol ON pol.address = p.policy_address`;
 
 export function proposalJson(row: Row) {
   return {
@@ -73,3 +64,37 @@ export const groupHistoryJson = (row: Row) => ({
   old_value: text(row.old_value),
   new_value: text(row.new_value),
 });
+
+const plan = (row: Row) => ({
+  name: String(row.name),
+  height: String(row.height),
+  info: String(row.info),
+  scheduled_at_height: text(row.scheduled_height),
+  applied_height: text(row.applied_height),
+  applied_time: text(row.applied_time),
+});
+
+/** Plans applied and the one still scheduled; module versions now (since when) and every change. */
+export function upgradesJson(plans: readonly Row[], changes: readonly Row[]) {
+  const current = new Map<string, { name: string; version: string; since_height: string }>();
+  for (const change of changes) {
+    const before = current.get(String(change.name));
+    if (!before || before.version !== change.version) {
+      current.set(String(change.name), {
+        name: String(change.name),
+        version: String(change.version),
+        since_height: String(change.height),
+      });
+    }
+  }
+  return {
+    applied: plans.filter((row) => row.applied_height !== null).map(plan),
+    scheduled: plans.filter((row) => row.applied_height === null).map(plan)[0] ?? null,
+    module_versions: [...current.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
+    module_version_changes: changes.map((row) => ({
+      name: String(row.name),
+      version: String(row.version),
+      height: String(row.height),
+    })),
+  };
+}

@@ -1,17 +1,11 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
+import type { PageParams } from '../store/keyset-page.ts';
 
 // Query parameters of the archive API: validated strictly (a clear 400 for anything malformed),
 // paginated like the node (`pagination.key` / `limit` / `count_total`, `next_key` back).
 
 export const MAX_LIMIT = 1000n;
 const DEFAULT_LIMIT = 100n;
-
-export interface PageParams {
-  /** The decoded cursor: the sort values of the last row of the previous page. */
-  after: string[] | null;
-  limit: number;
-  countTotal: boolean;
-}
 
 export class ArchiveQuery {
   constructor(private readonly params: URLSearchParams) {}
@@ -80,8 +74,6 @@ export class ArchiveQuery {
 
 export const isAddress = (text: string) =>
   /^[a-z][a-z0-9]{0,82}1[02-9ac-hj-np-z]{6,}$/.test(text.toLowerCase()) && text.length <= 128;
-
-export const encodeKey = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64');
 
 /** Words of a search as a prefix query: `budg 2027` finds "Community budget 2027". */
 export function searchQuery(text: string): string | null {

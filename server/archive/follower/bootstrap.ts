@@ -1,18 +1,13 @@
-import type { SqlDatabase } from '../db/sql-database.ts';
-import type { RestReader } from '../node/rest-reader.ts';
-import type { NodeStatus, RpcReader } from '../node/rpc-reader.ts';
-import {
-  recordGap,
-  setCursor,
-  timeline,
-  writeGroup,
-  writePolicy,
-  writeProposal,
-  type ProposalState,
-} from './archive-writer.ts';
-import { PendingRows } from './pending-rows.ts';
-
-const HAS_VOTES = new Set(['PROPOSAL_STATUS_SUBMITTED', 'PROPOSAL_STATUS_ABORTED', 'PROPOSAL_STATUS_WITHDRAWN']);
+import type { RestReader } from '../source/rest-reader.ts';
+import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
+import type { ArchiveStore } from '../store/archive-store.ts';
+import { BatchRows } from '../store/batch-rows.ts';
+import { recordGap, setCursor, setMetaValue } from '../store/cursor-store.ts';
+import { writeGroup } from '../store/group-store.ts';
+import { writePolicy } from '../store/policy-store.ts';
+import type { ProposalState } from '../store/proposal-store.ts';
+import { knowPlan } from '../store/upgrade-store.ts';
+import { VOTES_KEPT_STATUSES } from '../vocabulary.ts';
 
 /**
  * First start against a chain whose history began before the archive: the whole state at one
@@ -21,7 +16,7 @@ const HAS_VOTES = new Set(['PROPOSAL_STATUS_SUBMITTED', 'PROPOSAL_STATUS_ABORTED
  * recorded as not observed.
  */
 export async function bootstrap(
-  db: SqlDatabase,
+  store: ArchiveStore,
   rpc: RpcReader,
   rest: RestReader,
   status: NodeStatus,
@@ -35,41 +30,33 @@ export async function bootstrap(
   const votes = (
     await Promise.all(
       proposals
-        .filter((proposal) => HAS_VOTES.has(proposal.status))
+        .filter((proposal) => (VOTES_KEPT_STATUSES as readonly string[]).includes(proposal.status))
         .map((proposal) => rest.votesOf(proposal.id, height)),
     )
   ).flat();
   const plan = await rest.currentPlan(height);
   const versions = await rest.moduleVersions(height);
   const groupOfPolicy = new Map(policies.map((policy) => [policy.address, policy.group_id]));
-  await db.transaction(async (tx) => {
-    await tx.query(
-      'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ['bootstrap_height', String(height)],
-    );
-    const pending = new PendingRows();
+  await store.write(async (tx) => {
+    await setMetaValue(tx, 'bootstrap_height', String(height));
+    const rows = new BatchRows();
     const states = new Map<string, ProposalState | null>();
+    const time = block.time;
     for (const [index, group] of groups.entries())
-      await writeGroup(tx, pending, group, members[index], height, block.time, true);
+      await writeGroup(tx, rows.groupHistory, { group, members: members[index], height, time, bootstrap: true });
     for (const policy of policies) await writePolicy(tx, policy, height);
     for (const proposal of proposals) {
-      const group = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
-      writeProposal(pending, states, proposal, group, height, true);
-      timeline(pending, proposal.id, height, block.time, 'first_seen', proposal.status);
+      const groupId = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
+      rows.proposals.write(states, { proposal, groupId, height, onChain: true });
+      rows.proposals.timelineEntry({ proposalId: proposal.id, height, time, kind: 'first_seen' }, proposal.status);
     }
     for (const vote of votes) {
       const input = { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata };
-      pending.vote(input, height, vote.submit_time);
+      rows.votes.add(input, height, vote.submit_time);
     }
-    for (const entry of versions) pending.moduleVersion(entry.name, height, entry.version);
-    await pending.flush(tx);
-    if (plan) {
-      await tx.query('INSERT INTO upgrades (name, height, info) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [
-        plan.name,
-        plan.height,
-        plan.info,
-      ]);
-    }
+    for (const entry of versions) rows.moduleVersions.add(entry.name, height, entry.version);
+    await rows.flush(tx);
+    if (plan) await knowPlan(tx, plan);
     if (height > 1n)
       await recordGap(tx, 1n, height - 1n, `before the archive started: the state at ${height} is where it begins`);
     await setCursor(tx, height, block.hash, block.time);

@@ -1,5 +1,8 @@
-import type { SqlDatabase } from '../db/sql-database.ts';
-import type { NodeProposal } from '../node/rest-reader.ts';
+import type { NodeProposal } from '../source/rest-reader.ts';
+import type { StoreReader } from '../store/archive-store.ts';
+import { readOpenProposals } from '../store/proposal-store.ts';
+import { readPendingPlans } from '../store/upgrade-store.ts';
+import { OPEN_STATUS } from '../vocabulary.ts';
 
 /**
  * What the follower must look at without an event telling it: open proposals (decided at their
@@ -13,17 +16,11 @@ export class OpenWork {
   /** Policies never move to another group: each one's group, once read. */
   private readonly policyGroups = new Map<string, string>();
 
-  static async load(db: SqlDatabase): Promise<OpenWork> {
+  static async load(db: StoreReader): Promise<OpenWork> {
     const work = new OpenWork();
-    const proposals = await db.query<{ id: string; voting_period_end: string; policy_address: string }>(
-      `SELECT id::text AS id, voting_period_end, policy_address FROM proposals WHERE status = 'PROPOSAL_STATUS_SUBMITTED'`,
-    );
-    for (const row of proposals)
-      work.open.set(row.id, { endsAt: Date.parse(row.voting_period_end), policy: row.policy_address });
-    const plans = await db.query<{ name: string; height: string }>(
-      'SELECT name, height::text AS height FROM upgrades WHERE applied_height IS NULL',
-    );
-    for (const plan of plans) work.upgrades.set(plan.name, BigInt(plan.height));
+    for (const proposal of await readOpenProposals(db))
+      work.open.set(proposal.id, { endsAt: Date.parse(proposal.votingPeriodEnd), policy: proposal.policyAddress });
+    for (const plan of await readPendingPlans(db)) work.upgrades.set(plan.name, plan.height);
     return work;
   }
 
@@ -58,7 +55,7 @@ export class OpenWork {
 
   /** Records what a block showed of a proposal. */
   saw(proposal: NodeProposal): void {
-    if (proposal.status === 'PROPOSAL_STATUS_SUBMITTED') {
+    if (proposal.status === OPEN_STATUS) {
       this.open.set(proposal.id, {
         endsAt: Date.parse(proposal.voting_period_end),
         policy: proposal.group_policy_address,

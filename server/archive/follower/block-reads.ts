@@ -1,0 +1,90 @@
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../source/rest-reader.ts';
+import type { FetchedBlock } from '../source/rpc-reader.ts';
+import type { BlockFacts } from './decode-block.ts';
+import type { OpenWork } from './open-work.ts';
+
+// What the follower reads of the node at a block's height: the records the block's own
+// transactions and events name, then what no event announces (proposals whose voting ended or
+// whose policy changed, upgrades whose height came).
+
+export interface BlockReads {
+  groups: { info: NodeGroup; members: NodeMember[] }[];
+  policies: NodePolicy[];
+  /** Proposals read at this height; null for one the block pruned. */
+  proposals: Map<string, NodeProposal | null>;
+  /** Proposals read because they came due (voting ended, policy changed). */
+  due: Set<string>;
+  scheduledPlan: { name: string; height: string; info: string } | null;
+  applied: {
+    name: string;
+    versionsBefore: { name: string; version: string }[];
+    versionsAfter: { name: string; version: string }[];
+  }[];
+}
+
+/** Reads of proposals at the height they come due, started ahead: keyed `id@height`. */
+export type ForecastReads = ReadonlyMap<string, Promise<NodeProposal | null>>;
+
+/** Reads of what a block's own transactions and events name: independent of other blocks. */
+export async function readNamed(rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
+  const height = block.height;
+  const groups = await Promise.all(
+    [...facts.groups].map(async (id) => {
+      const info = await rest.group(id, height);
+      return info ? { info, members: await rest.members(id, height) } : null;
+    }),
+  );
+  const policies = (await Promise.all([...facts.policies].map((address) => rest.policy(address, height)))).filter(
+    (policy): policy is NodePolicy => policy !== null,
+  );
+  const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
+  const ids = new Set([
+    ...facts.submitted.map((fact) => fact.proposalId),
+    ...facts.executed.map((fact) => fact.proposalId),
+    ...facts.withdrawn,
+  ]);
+  const proposals = new Map<string, NodeProposal | null>();
+  await Promise.all(
+    [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
+  );
+  const scheduledPlan = facts.upgradeScheduled ? await rest.currentPlan(height) : null;
+  return {
+    groups: groups.filter((group) => group !== null),
+    policies,
+    proposals,
+    due: new Set(),
+    scheduledPlan,
+    applied: [],
+  };
+}
+
+/**
+ * Reads of what no event announces, which depend on the blocks before (the open proposals the
+ * archive knows): proposals whose voting ended (decided at voting end) or whose policy changed
+ * (aborted), and scheduled upgrades whose height came.
+ */
+export async function readDue(
+  work: OpenWork,
+  rest: RestReader,
+  block: FetchedBlock,
+  facts: BlockFacts,
+  reads: BlockReads,
+  forecast: ForecastReads,
+): Promise<void> {
+  const height = block.height;
+  const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
+  const due = work.due(block.time, facts.policies);
+  const read = (id: string) => forecast.get(`${id}@${height}`) ?? rest.proposal(id, height);
+  await Promise.all(
+    due
+      .filter((id) => !reads.proposals.has(id))
+      .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await read(id))),
+  );
+  for (const id of due) reads.due.add(id);
+  for (const name of work.upgradesDue(height)) {
+    if ((await rest.appliedHeight(name, height)) === 0n) continue;
+    const versionsAfter = await rest.moduleVersions(height);
+    const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
+    reads.applied.push({ name, versionsBefore, versionsAfter });
+  }
+}

@@ -1,0 +1,33 @@
+import type { FetchedBlock } from '../source/rpc-reader.ts';
+import type { StoreReader } from '../store/archive-store.ts';
+import { claimMetaValue, readMetaValue } from '../store/cursor-store.ts';
+
+// What makes the follower refuse a node: another chain under the archive, or blocks that do not
+// follow the archived ones. Each check returns the problem in words, or null.
+
+/** The chain id the archive holds, claimed by the first node it follows; checked once per run. */
+export class ChainGuard {
+  private confirmed: string | null = null;
+
+  async problemWith(db: StoreReader, chainId: string): Promise<string | null> {
+    if (this.confirmed === chainId) return null;
+    const stored = (await claimMetaValue(db, 'chain_id', chainId)) ? chainId : await readMetaValue(db, 'chain_id');
+    if (stored === chainId) {
+      this.confirmed = chainId;
+      return null;
+    }
+    return `the node serves chain ${chainId}, but this archive holds chain ${stored}`;
+  }
+}
+
+/** A block must follow the archived one; anything else is another chain under the same name. */
+export function breakInChain(archivedHash: string, blocks: readonly FetchedBlock[]): string | null {
+  let previous = archivedHash;
+  for (const block of blocks) {
+    if (previous !== '' && block.lastBlockHash !== '' && block.lastBlockHash !== previous) {
+      return `block ${block.height} does not follow the archived block ${block.height - 1n}: the node changed under the archive`;
+    }
+    previous = block.hash;
+  }
+  return null;
+}

@@ -1,0 +1,43 @@
+import type { NodeProposal } from '../source/rest-reader.ts';
+import type { FetchedBlock } from '../source/rpc-reader.ts';
+import type { StoreReader } from '../store/archive-store.ts';
+import { readPolicyRules } from '../store/policy-store.ts';
+import { EXECUTOR_RESULTS, OPEN_STATUS } from '../vocabulary.ts';
+import { addSeconds, durationSeconds } from './chain-time.ts';
+import type { BlockFacts, SubmitFact } from './decode-block.ts';
+
+/**
+ * A proposal the node no longer has at its submission's height (executed and pruned in its own
+ * transaction), rebuilt from the message, the block's events and the policy the archive holds.
+ */
+export async function proposalFromMessage(
+  db: StoreReader,
+  fact: SubmitFact,
+  block: FetchedBlock,
+  facts: BlockFacts,
+): Promise<NodeProposal> {
+  const message = fact.message;
+  const policy = await readPolicyRules(db, message.groupPolicyAddress);
+  const windows = policy?.decisionPolicy.windows as { voting_period?: string } | undefined;
+  const pruned = facts.pruned.find((entry) => entry.proposalId === fact.proposalId);
+  const executed = facts.executed.find((entry) => entry.proposalId === fact.proposalId);
+  return {
+    id: fact.proposalId,
+    group_policy_address: message.groupPolicyAddress,
+    metadata: message.metadata,
+    proposers: message.proposers,
+    submit_time: block.time,
+    group_version: '0',
+    group_policy_version: policy?.version ?? '0',
+    status: pruned?.status ?? OPEN_STATUS,
+    final_tally_result: JSON.parse(pruned?.tally ?? '{}') as NodeProposal['final_tally_result'],
+    voting_period_end: addSeconds(block.time, durationSeconds(windows?.voting_period ?? '0s')),
+    executor_result: executed?.result ?? EXECUTOR_RESULTS[0],
+    messages: message.messages.map((any) => ({
+      '@type': any.typeUrl,
+      value: Buffer.from(any.value).toString('base64'),
+    })),
+    title: message.title,
+    summary: message.summary,
+  };
+}

@@ -1,0 +1,177 @@
+import type { FetchedBlock } from '../source/rpc-reader.ts';
+import type { ArchiveStore, StoreTransaction } from '../store/archive-store.ts';
+import { BatchRows } from '../store/batch-rows.ts';
+import { recordGap, setCursor } from '../store/cursor-store.ts';
+import { writeGroup } from '../store/group-store.ts';
+import { readPolicyGroup, writePolicy } from '../store/policy-store.ts';
+import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
+import { markApplied, schedulePlan } from '../store/upgrade-store.ts';
+import { settleVoteWeights } from '../store/vote-store.ts';
+import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../vocabulary.ts';
+import type { PlannedBlocks } from './batch-plan.ts';
+import type { BlockReads } from './block-reads.ts';
+import type { BlockFacts } from './decode-block.ts';
+import type { OpenWork } from './open-work.ts';
+import { proposalFromMessage } from './proposal-from-message.ts';
+
+// Writing what a batch of blocks proved: one transaction with the cursor, through the storage
+// layer's subject modules.
+
+/**
+ * What the writes of one batch share: rows gathered for the end, the proposals' stored state,
+ * and the proposals whose votes get their tally-time weights — settled together, but always
+ * before the batch writes a membership change, so each sees the members of its own height.
+ */
+interface BatchWrites {
+  readonly tx: StoreTransaction;
+  readonly work: OpenWork;
+  readonly rows: BatchRows;
+  readonly proposals: Map<string, ProposalState | null>;
+  readonly settle: Set<string>;
+}
+
+async function settlePending(batch: BatchWrites): Promise<void> {
+  if (batch.settle.size === 0) return;
+  await batch.rows.proposals.flushProposals(batch.tx);
+  await settleVoteWeights(batch.tx, [...batch.settle]);
+  batch.settle.clear();
+}
+
+/** Policies never move to another group, so each policy's group is read once while following. */
+async function groupOfPolicy(batch: BatchWrites, address: string): Promise<string> {
+  const cached = batch.work.policyGroup(address);
+  if (cached !== undefined) return cached;
+  const groupId = await readPolicyGroup(batch.tx, address);
+  if (groupId !== null) batch.work.rememberPolicyGroup(address, groupId);
+  return groupId ?? '0';
+}
+
+async function writeRecords(batch: BatchWrites, block: FetchedBlock, facts: BlockFacts, reads: BlockReads) {
+  const { height, time } = block;
+  const { tx, rows, proposals } = batch;
+  if (reads.groups.length > 0) await settlePending(batch);
+  for (const group of reads.groups)
+    await writeGroup(tx, rows.groupHistory, {
+      group: group.info,
+      members: group.members,
+      height,
+      time,
+      bootstrap: false,
+    });
+  for (const policy of reads.policies) await writePolicy(tx, policy, height);
+  const submitted = new Set<string>();
+  for (const fact of facts.submitted) {
+    const read = reads.proposals.get(fact.proposalId);
+    const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
+    const groupId = await groupOfPolicy(batch, proposal.group_policy_address);
+    rows.proposals.write(proposals, { proposal, groupId, height, onChain: read !== null });
+    rows.proposals.timelineEntry({ proposalId: fact.proposalId, height, time, kind: 'submitted' }, OPEN_STATUS);
+    submitted.add(fact.proposalId);
+  }
+  for (const [id, proposal] of reads.proposals) {
+    if (!proposal || submitted.has(id)) continue;
+    const groupId = await groupOfPolicy(batch, proposal.group_policy_address);
+    const before = rows.proposals.write(proposals, { proposal, groupId, height, onChain: true });
+    if (before === null || before === proposal.status) continue;
+    const entry = { proposalId: id, height, time };
+    if (reads.due.has(id) && isTallied(proposal.status) && new Date(proposal.voting_period_end) < new Date(time)) {
+      rows.proposals.timelineEntry(
+        { ...entry, kind: 'voting_ended' },
+        proposal.status,
+        JSON.stringify(proposal.final_tally_result),
+      );
+    } else rows.proposals.timelineEntry({ ...entry, kind: 'status' }, proposal.status);
+    if (isTallied(proposal.status)) batch.settle.add(id);
+  }
+  return submitted;
+}
+
+async function writePrunes(batch: BatchWrites, block: FetchedBlock, facts: BlockFacts, submitted: Set<string>) {
+  const { height, time } = block;
+  const { tx, rows, proposals } = batch;
+  for (const fact of facts.executed) {
+    const detail = JSON.stringify({ result: fact.result, logs: fact.logs });
+    rows.proposals.timelineEntry({ proposalId: fact.proposalId, height, time, kind: 'executed' }, null, detail);
+  }
+  for (const fact of facts.pruned) {
+    const final = isTallied(fact.status);
+    // Weights are settled once, when the archive first sees the proposal tallied: a proposal it
+    // saw decided earlier keeps the weights of that height, whatever the group did since.
+    const stored = proposals.get(fact.proposalId) ?? null;
+    if (final && (submitted.has(fact.proposalId) || !isTallied(stored?.status ?? '')))
+      batch.settle.add(fact.proposalId);
+    const executed = facts.executed.some(
+      (entry) => entry.proposalId === fact.proposalId && entry.result.endsWith('SUCCESS'),
+    );
+    const prune = {
+      height,
+      status: fact.status,
+      finalTally: final ? fact.tally : undefined,
+      succeeded: final && executed,
+    };
+    await rows.proposals.prune(tx, fact.proposalId, prune);
+    if (stored) {
+      proposals.set(fact.proposalId, {
+        status: fact.status,
+        onChain: false,
+        finalTally: prune.finalTally ?? stored.finalTally,
+        executorResult: prune.succeeded ? EXECUTOR_SUCCESS : stored.executorResult,
+      });
+    }
+    rows.proposals.timelineEntry(
+      { proposalId: fact.proposalId, height, time, kind: 'pruned' },
+      fact.status,
+      fact.tally,
+    );
+  }
+}
+
+async function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockReads) {
+  const { height, time } = block;
+  if (reads.scheduledPlan) await schedulePlan(batch.tx, reads.scheduledPlan, height);
+  for (const upgrade of reads.applied) {
+    await markApplied(batch.tx, upgrade.name, height, time);
+    for (const entry of upgrade.versionsBefore) batch.rows.moduleVersions.add(entry.name, height - 1n, entry.version);
+    for (const entry of upgrade.versionsAfter) batch.rows.moduleVersions.add(entry.name, height, entry.version);
+  }
+}
+
+/**
+ * Writes read blocks in one transaction with the cursor, so the archive holds whole blocks only
+ * and resumes after the last one committed. A block whose state the node pruned becomes a gap.
+ */
+export async function writeBlocks(store: ArchiveStore, work: OpenWork, planned: PlannedBlocks): Promise<void> {
+  const touched = new Set<string>();
+  for (const { facts, reads } of planned) {
+    for (const fact of facts.submitted) touched.add(fact.proposalId);
+    for (const fact of facts.pruned) touched.add(fact.proposalId);
+    for (const id of reads?.proposals.keys() ?? []) touched.add(id);
+  }
+  await store.write(async (tx) => {
+    const batch: BatchWrites = {
+      tx,
+      work,
+      rows: new BatchRows(),
+      proposals: await loadProposalStates(tx, [...touched]),
+      settle: new Set(),
+    };
+    // Votes go in first: weights are settled on them when a proposal is tallied later in the
+    // batch (a vote never follows its proposal's tally, so no later vote is missed).
+    for (const { block, facts } of planned)
+      for (const vote of facts.votes) batch.rows.votes.add(vote, block.height, block.time);
+    await batch.rows.votes.flush(tx);
+    for (const { block, facts, reads } of planned) {
+      if (!reads) {
+        await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
+        continue;
+      }
+      const submitted = await writeRecords(batch, block, facts, reads);
+      await writePrunes(batch, block, facts, submitted);
+      await writeUpgrades(batch, block, reads);
+    }
+    await settlePending(batch);
+    await batch.rows.flush(tx);
+    const last = planned[planned.length - 1].block;
+    await setCursor(tx, last.height, last.hash, last.time);
+  });
+}

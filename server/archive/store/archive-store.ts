@@ -1,0 +1,65 @@
+import { openPostgres } from './db/pg-database.ts';
+import { openPglite } from './db/pglite-database.ts';
+import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
+import { migrate } from './schema.ts';
+
+/** A transaction of the archive: what the subject stores' writes take. */
+export type StoreTransaction = SqlExecutor;
+/** Where the subject stores' reads run: the database, or a transaction. */
+export type StoreReader = SqlExecutor;
+
+/** `postgres://…` through `pg`; otherwise the embedded PGlite in a directory (in memory for `:memory:`). */
+export async function openSqlDatabase(database: string): Promise<SqlDatabase> {
+  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database);
+  return openPglite(database === ':memory:' ? undefined : database);
+}
+
+/**
+ * The archive's database, migrated: PostgreSQL through `pg` for `postgres://…`, otherwise the
+ * embedded PGlite in a directory (or in memory for `:memory:`). The subject modules beside this
+ * one hold every statement; this holds the connection.
+ */
+export class ArchiveStore {
+  private constructor(
+    /** The database itself: the subject modules' reads and writes take it (tests inspect it too). */
+    readonly db: SqlDatabase,
+  ) {}
+
+  static async open(database: string): Promise<ArchiveStore> {
+    const db = await openSqlDatabase(database);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw error;
+    }
+    return new ArchiveStore(db);
+  }
+
+  /** An already open database (tests that crash a connection on purpose). */
+  static async over(db: SqlDatabase): Promise<ArchiveStore> {
+    await migrate(db);
+    return new ArchiveStore(db);
+  }
+
+  get kind(): SqlDatabase['kind'] {
+    return this.db.kind;
+  }
+
+  /** Runs `work` in one transaction: all of it is committed, or none of it. */
+  write<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(work);
+  }
+
+  /**
+   * PGlite runs no background workers, so nothing would ever ANALYZE its tables; without
+   * statistics the planner guesses, and a guess can read a whole group for a handful of votes.
+   */
+  async refreshStatistics(): Promise<void> {
+    if (this.db.kind === 'pglite') await this.db.query('ANALYZE');
+  }
+
+  close(): Promise<void> {
+    return this.db.close();
+  }
+}

@@ -1,0 +1,107 @@
+import type { SqlExecutor } from './db/sql-database.ts';
+import { column, type Table } from './table.ts';
+
+// Where the archive stands: the chain it holds (meta), the last block committed (cursor), and
+// the heights it did not observe (gaps).
+
+export const META: Table = {
+  name: 'archive_meta',
+  columns: [column('key', 'text'), column('value', 'text')],
+  primaryKey: ['key'],
+};
+
+export const CURSOR: Table = {
+  name: 'archive_cursor',
+  columns: [
+    column('singleton', 'boolean', { extra: 'DEFAULT true CHECK (singleton)' }),
+    column('height', 'numeric(20)'),
+    column('block_hash', 'text'),
+    column('block_time', 'text'),
+  ],
+  primaryKey: ['singleton'],
+};
+
+export const GAPS: Table = {
+  name: 'archive_gaps',
+  columns: [column('from_height', 'numeric(20)'), column('to_height', 'numeric(20)'), column('reason', 'text')],
+  primaryKey: ['from_height'],
+};
+
+export interface Cursor {
+  height: bigint;
+  hash: string;
+  time: string;
+}
+
+export interface Gap {
+  from_height: string;
+  to_height: string;
+  reason: string;
+}
+
+export async function readCursor(db: SqlExecutor): Promise<Cursor | null> {
+  const row = (
+    await db.query<{ height: string; block_hash: string; block_time: string }>(
+      'SELECT height::text AS height, block_hash, block_time FROM archive_cursor',
+    )
+  )[0];
+  return row ? { height: BigInt(row.height), hash: row.block_hash, time: row.block_time } : null;
+}
+
+/** Moves the cursor; never back (a batch written late cannot undo a later one). */
+export async function setCursor(tx: SqlExecutor, height: bigint, hash: string, time: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO archive_cursor (singleton, height, block_hash, block_time) VALUES (true, $1, $2, $3)
+     ON CONFLICT (singleton) DO UPDATE SET height = excluded.height, block_hash = excluded.block_hash, block_time = excluded.block_time
+     WHERE archive_cursor.height <= excluded.height`,
+    [String(height), hash, time],
+  );
+}
+
+/** Heights the archive did not observe; a gap right after an earlier one with the same reason extends it. */
+export async function recordGap(tx: SqlExecutor, from: bigint, to: bigint, reason: string): Promise<void> {
+  const extended = await tx.query(
+    `UPDATE archive_gaps SET to_height = $2 WHERE to_height = $1::numeric - 1 AND reason LIKE $3 RETURNING from_height`,
+    [String(from), String(to), reason.replace(/\d+/g, '%')],
+  );
+  if (extended.length > 0) return;
+  await tx.query(
+    `INSERT INTO archive_gaps (from_height, to_height, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (from_height) DO UPDATE SET to_height = GREATEST(archive_gaps.to_height, excluded.to_height)`,
+    [String(from), String(to), reason],
+  );
+}
+
+export async function readGaps(db: SqlExecutor): Promise<Gap[]> {
+  return db.query<{ from_height: string; to_height: string; reason: string } & Record<string, unknown>>(
+    'SELECT from_height::text AS from_height, to_height::text AS to_height, reason FROM archive_gaps ORDER BY from_height',
+  );
+}
+
+export type MetaKey = 'chain_id' | 'bootstrap_height';
+
+export async function readMeta(db: SqlExecutor): Promise<Map<string, string>> {
+  const rows = await db.query<{ key: string; value: string }>('SELECT key, value FROM archive_meta');
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export async function readMetaValue(db: SqlExecutor, key: MetaKey): Promise<string | null> {
+  const rows = await db.query<{ value: string }>('SELECT value FROM archive_meta WHERE key = $1', [key]);
+  return rows[0]?.value ?? null;
+}
+
+/** Sets a value once; false when one is already there (it is left as it was). */
+export async function claimMetaValue(db: SqlExecutor, key: MetaKey, value: string): Promise<boolean> {
+  const rows = await db.query(
+    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING key',
+    [key, value],
+  );
+  return rows.length > 0;
+}
+
+export async function setMetaValue(tx: SqlExecutor, key: MetaKey, value: string): Promise<void> {
+  await tx.query(
+    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    [key, value],
+  );
+}

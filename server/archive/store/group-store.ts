@@ -1,0 +1,172 @@
+import type { NodeGroup, NodeMember } from '../source/rest-reader.ts';
+import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
+import { keysetPage, type PageParams } from './keyset-page.ts';
+import { nameOf } from './metadata-name.ts';
+import { column, insertRows, type Table } from './table.ts';
+
+// Groups as last read, their members now, and every change to them with its height.
+
+export const GROUPS: Table = {
+  name: 'groups',
+  columns: [
+    column('id', 'numeric(20)'),
+    column('admin', 'text'),
+    column('metadata', 'text'),
+    column('name', 'text'),
+    column('version', 'numeric(20)'),
+    column('total_weight', 'text'),
+    column('created_at', 'text'),
+    column('known_from', 'numeric(20)'),
+    column('updated_height', 'numeric(20)'),
+  ],
+  primaryKey: ['id'],
+  indexes: ['CREATE INDEX groups_name ON groups (lower(name))'],
+};
+
+export const GROUP_MEMBERS: Table = {
+  name: 'group_members',
+  columns: [
+    column('group_id', 'numeric(20)'),
+    column('address', 'text'),
+    column('weight', 'text'),
+    column('weight_value', 'numeric'),
+    column('metadata', 'text'),
+    column('added_at', 'text'),
+  ],
+  primaryKey: ['group_id', 'address'],
+  indexes: ['CREATE INDEX group_members_by_address ON group_members (address)'],
+};
+
+export const GROUP_HISTORY: Table = {
+  name: 'group_history',
+  columns: [
+    column('group_id', 'numeric(20)'),
+    column('height', 'numeric(20)'),
+    column('seq', 'integer'),
+    column('block_time', 'text'),
+    column('kind', 'text'),
+    column('address', 'text', { nullable: true }),
+    column('old_value', 'text', { nullable: true }),
+    column('new_value', 'text', { nullable: true }),
+  ],
+  primaryKey: ['group_id', 'height', 'seq'],
+};
+
+/** One change: kind, member address, value before, value after. */
+export type GroupChange = [kind: string, address: string | null, before: string | null, after: string | null];
+
+/** Group history rows gathered for a batch's end. */
+export class GroupHistoryRows {
+  private readonly rows: SqlValue[][] = [];
+
+  add(groupId: string, height: bigint, seq: number, time: string, change: GroupChange): void {
+    this.rows.push([groupId, String(height), String(seq), time, ...change]);
+  }
+
+  async flush(tx: SqlExecutor): Promise<void> {
+    await insertRows(tx, GROUP_HISTORY, this.rows.splice(0), { conflict: 'ON CONFLICT DO NOTHING' });
+  }
+}
+
+/** The changes from what the archive holds to what the node showed. */
+function changesOf(
+  previous: { admin: string; metadata: string } | undefined,
+  group: NodeGroup,
+  before: ReadonlyMap<string, string>,
+  members: readonly NodeMember[],
+  bootstrap: boolean,
+): GroupChange[] {
+  const changes: GroupChange[] = [];
+  if (!previous) changes.push([bootstrap ? 'known' : 'created', null, null, group.admin]);
+  else {
+    if (previous.admin !== group.admin) changes.push(['admin_changed', null, previous.admin, group.admin]);
+    if (previous.metadata !== group.metadata)
+      changes.push(['metadata_changed', null, previous.metadata, group.metadata]);
+  }
+  const after = new Set(members.map((member) => member.address));
+  for (const member of members) {
+    const old = before.get(member.address);
+    if (old === undefined)
+      changes.push([previous || !bootstrap ? 'member_added' : 'member_known', member.address, null, member.weight]);
+    else if (old !== member.weight) changes.push(['weight_changed', member.address, old, member.weight]);
+  }
+  for (const [address, weight] of before)
+    if (!after.has(address)) changes.push(['member_removed', address, weight, null]);
+  return changes;
+}
+
+/**
+ * Stores a group and its members as read at `height`, recording what changed since. A read
+ * older than what the archive holds changes nothing.
+ */
+export async function writeGroup(
+  tx: SqlExecutor,
+  history: GroupHistoryRows,
+  read: { group: NodeGroup; members: readonly NodeMember[]; height: bigint; time: string; bootstrap: boolean },
+): Promise<void> {
+  const { group, members, height } = read;
+  const previous = (
+    await tx.query<{ admin: string; metadata: string; updated_height: string }>(
+      'SELECT admin, metadata, updated_height::text AS updated_height FROM groups WHERE id = $1',
+      [group.id],
+    )
+  )[0];
+  if (previous && BigInt(previous.updated_height) > height) return;
+  const before = new Map(
+    (
+      await tx.query<{ address: string; weight: string }>(
+        'SELECT address, weight FROM group_members WHERE group_id = $1',
+        [group.id],
+      )
+    ).map((row) => [row.address, row.weight]),
+  );
+  const changes = changesOf(previous, group, before, members, read.bootstrap);
+  await tx.query(
+    `INSERT INTO groups (id, admin, metadata, name, version, total_weight, created_at, known_from, updated_height)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $8::numeric)
+     ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata, name = excluded.name,
+       version = excluded.version, total_weight = excluded.total_weight, updated_height = excluded.updated_height
+     WHERE groups.updated_height <= excluded.updated_height`,
+    [
+      group.id,
+      group.admin,
+      group.metadata,
+      nameOf(group.metadata),
+      group.version,
+      group.total_weight,
+      group.created_at,
+      String(height),
+    ],
+  );
+  const after = new Set(members.map((member) => member.address));
+  for (const [address] of before) {
+    if (!after.has(address))
+      await tx.query('DELETE FROM group_members WHERE group_id = $1 AND address = $2', [group.id, address]);
+  }
+  const changed = members.filter((member) => before.get(member.address) !== member.weight);
+  // Addresses are unique within a group, so one upsert statement can carry them all.
+  await insertRows(
+    tx,
+    GROUP_MEMBERS,
+    changed.map((member) => [group.id, member.address, member.weight, member.weight, member.metadata, member.added_at]),
+    {
+      conflict: `ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight,
+        weight_value = excluded.weight_value, metadata = excluded.metadata`,
+    },
+  );
+  for (const [seq, change] of changes.entries()) history.add(group.id, height, seq, read.time, change);
+}
+
+/** A page of a group's history, oldest first unless `descending`. */
+export function readGroupHistory(db: SqlExecutor, groupId: string, descending: boolean, page: PageParams) {
+  return keysetPage(
+    db,
+    {
+      sql: `SELECT group_id::text AS group_id, height::text AS height, seq::text AS seq, block_time, kind, address, old_value,
+        new_value FROM group_history WHERE group_id = $1::numeric`,
+      params: [groupId],
+    },
+    { columns: ['height', 'seq'], descending, keyOf: (row: Row) => [String(row.height), String(row.seq)] },
+    page,
+  );
+}

@@ -1,0 +1,65 @@
+import { CURSOR, GAPS, META } from './cursor-store.ts';
+import type { SqlDatabase } from './db/sql-database.ts';
+import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
+import { POLICIES } from './policy-store.ts';
+import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
+import { createTableStatements } from './table.ts';
+import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
+import { VOTES } from './vote-store.ts';
+
+// The archive's schema, as ordered migrations (each runs once, recorded in schema_migrations).
+// Each subject's module declares its tables; a migration names what it creates or changes.
+// Ids are numeric(20) (uint64), weights and tallies numeric (exact) beside the node's own text,
+// times the node's RFC 3339 text beside a timestamptz for ordering.
+
+interface Migration {
+  id: number;
+  name: string;
+  statements: () => string[];
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    id: 1,
+    name: 'archive core',
+    statements: () =>
+      [
+        META,
+        CURSOR,
+        GAPS,
+        GROUPS,
+        GROUP_MEMBERS,
+        GROUP_HISTORY,
+        POLICIES,
+        PROPOSALS,
+        PROPOSERS,
+        TIMELINE,
+        VOTES,
+        UPGRADES,
+        MODULE_VERSIONS,
+      ].flatMap(createTableStatements),
+  },
+];
+
+/** Brings the schema up to date; a database from a newer Polity stops start-up with a message. */
+export async function migrate(db: SqlDatabase): Promise<void> {
+  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL)');
+  const done = new Set(
+    (await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => Number(row.id)),
+  );
+  const newest = MIGRATIONS[MIGRATIONS.length - 1].id;
+  for (const id of done) {
+    if (id > newest)
+      throw new Error(`the archive database has migration ${id}, newer than this Polity knows (${newest})`);
+  }
+  for (const migration of MIGRATIONS) {
+    if (done.has(migration.id)) continue;
+    await db.transaction(async (tx) => {
+      for (const statement of migration.statements()) await tx.query(statement);
+      await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
+        String(migration.id),
+        migration.name,
+      ]);
+    });
+  }
+}
