@@ -14,6 +14,14 @@ const OPTION_LABELS: Record<string, string> = {
   VOTE_OPTION_NO_WITH_VETO: 'No with veto',
 };
 
+/**
+ * The server answers before its archive has opened its database (503 until then, as it says):
+ * journeys that read the archive wait for it to open, as a person would see it do.
+ */
+async function archiveOpen(request: APIRequestContext): Promise<void> {
+  await expect.poll(async () => (await request.get(`${ARCHIVE}/status`)).status(), { timeout: 60_000 }).toBe(200);
+}
+
 async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(`${ARCHIVE}/${path}`);
   expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
@@ -30,6 +38,7 @@ interface ArchivedProposal {
 }
 
 test.describe('with an archive', () => {
+  test.beforeEach(({ request }) => archiveOpen(request));
   test('find a proposal by a word of its title', async ({ page, request }) => {
     let title = '';
     await expect
@@ -142,6 +151,7 @@ test.describe('with an archive', () => {
 });
 
 test.describe('with an archive, over time', () => {
+  test.beforeEach(({ request }) => archiveOpen(request));
   test('a pruned proposal keeps its timeline and the weights its votes counted', async ({ page, request }) => {
     let id = '';
     await expect

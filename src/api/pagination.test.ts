@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { collectPages, nextPageParam, pageQuery, type Page, type PageParam } from './pagination.ts';
+import { collectPages, fetchAllPages, nextPageParam, pageQuery, type Page, type PageParam } from './pagination.ts';
 
 const id = (r: string) => r;
 const page = (rows: string[], next: string | null, param: PageParam, total = '0'): Page<string> => ({
@@ -51,5 +51,62 @@ describe('following next_key', () => {
   it('takes the total from the first page, or counts a complete single page', () => {
     expect(collectPages([page(['a'], null, null, '0')], id).total).toBe('1');
     expect(collectPages([page(['a'], 'K', null, '0')], id).total).toBeNull();
+  });
+});
+
+describe('reading a whole list', () => {
+  /** A server that answers each param with the page given for it (by key, or by offset). */
+  const server = (answers: Record<string, Page<string>>) => {
+    const asked: PageParam[] = [];
+    const read = async (param: PageParam) => {
+      asked.push(param);
+      const name = param === null ? 'first' : 'key' in param ? param.key : `@${param.offset}`;
+      return answers[name] ?? page([], null, param);
+    };
+    return { read, asked };
+  };
+
+  it('follows the list to its end and reports the rows read so far', async () => {
+    const { read } = server({ first: page(['a', 'b'], 'K2', null), K2: page(['c'], null, { key: 'K2' }) });
+    const counts: number[] = [];
+    expect(await fetchAllPages(read, id, { onRows: (loaded) => counts.push(loaded) })).toEqual(['a', 'b', 'c']);
+    expect(counts).toEqual([2, 3]);
+  });
+
+  it('asks for no further page once aborted, and returns what it read', async () => {
+    const controller = new AbortController();
+    const { read, asked } = server({ first: page(['a'], 'K2', null), K2: page(['b'], null, { key: 'K2' }) });
+    const reading = fetchAllPages(
+      async (param) => {
+        const answer = await read(param);
+        controller.abort();
+        return answer;
+      },
+      id,
+      { signal: controller.signal },
+    );
+    expect(await reading).toEqual(['a']);
+    expect(asked).toEqual([null]);
+  });
+
+  it('stops after the most pages it may read', async () => {
+    const { read, asked } = server({
+      first: page(['a'], 'K2', null),
+      K2: page(['b'], 'K3', { key: 'K2' }),
+      K3: page(['c'], null, { key: 'K3' }),
+    });
+    expect(await fetchAllPages(read, id, { maxPages: 2 })).toEqual(['a', 'b']);
+    expect(asked).toHaveLength(2);
+  });
+
+  it('drops repeated pages whole, or with uniqueRows each row seen before', async () => {
+    // The key is answered with the first page again, then offsets overlap by one row.
+    const answers = {
+      first: page(['a', 'b'], 'K2', null),
+      K2: page(['a', 'b'], 'K2', { key: 'K2' }),
+      '@2': page(['b', 'c'], null, { offset: 2 }),
+    };
+    expect(await fetchAllPages(server(answers).read, id)).toEqual(['a', 'b', 'b', 'c']);
+    expect(await fetchAllPages(server(answers).read, id, { uniqueRows: true })).toEqual(['a', 'b', 'c']);
   });
 });

@@ -86,21 +86,52 @@ export function nextPageParam<T>(pages: Page<T>[], identity: (row: T) => string)
   return last.pagination.next_key ? { key: last.pagination.next_key } : undefined;
 }
 
+export interface FetchAllOptions {
+  /** Told how many rows have been read, after each page. */
+  onRows?: (loaded: number) => void;
+  /** Once aborted, no further page is asked for; the rows read so far are returned. */
+  signal?: AbortSignal;
+  /** Stop after this many pages, however long the list (a guard against a server that never ends it). */
+  maxPages?: number;
+  /**
+   * Keep each row once, by identity, across every page read. Without it a repeated page is left out
+   * whole; with it a page that only overlaps an earlier one (a list that changed while it was read
+   * by offset) adds just its new rows.
+   */
+  uniqueRows?: boolean;
+}
+
+/** The first row with each identity, in order. */
+function firstOfEach<T>(rows: T[], identity: (row: T) => string): T[] {
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    const id = identity(row);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
+  });
+}
+
 /** Follows a list to its end (the same repeat detection as the lists), reporting rows so far. */
 export async function fetchAllPages<T>(
   fetchPage: (param: PageParam) => Promise<Page<T>>,
   identity: (row: T) => string,
-  onRows?: (loaded: number) => void,
+  { onRows, signal, maxPages = Infinity, uniqueRows = false }: FetchAllOptions = {},
 ): Promise<T[]> {
   const pages: Page<T>[] = [];
   let loaded = 0;
   let param: PageParam | undefined = null;
-  while (param !== undefined) {
+  while (param !== undefined && !signal?.aborted && pages.length < maxPages) {
     const page = await fetchPage(param);
     pages.push(page);
     loaded += page.rows.length;
     onRows?.(loaded);
     param = nextPageParam(pages, identity);
   }
+  if (uniqueRows)
+    return firstOfEach(
+      pages.flatMap((page) => page.rows),
+      identity,
+    );
   return collectPages(pages, identity).rows;
 }

@@ -2,16 +2,16 @@ import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { isArchiveAbsent } from '../../api/archive.ts';
-import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { grouped } from '../../lib/format-number.ts';
-import { archiveQueries } from './queries.ts';
+import { isArchiveAbsent } from '../api/archive.ts';
+import { archiveStatusQuery } from '../hooks/shared-queries.ts';
+import { grouped } from '../lib/format-number.ts';
+import { ErrorState, LoadingBlock } from './query-states.tsx';
 
 export type ArchiveAvailability = 'checking' | 'present' | 'absent' | 'failed';
 
 /** Whether the endpoint serves an archive: a plain node answers its status with 501. */
 export function useArchiveAvailability(endpoint: string): ArchiveAvailability {
-  const status = useQuery(archiveQueries.status(endpoint));
+  const status = useQuery(archiveStatusQuery(endpoint));
   if (status.isPending) return 'checking';
   if (status.isError) return isArchiveAbsent(status.error) ? 'absent' : 'failed';
   return 'present';
@@ -43,7 +43,7 @@ export function ArchiveGate({
   present: () => ReactNode;
   absent: () => ReactNode;
 }) {
-  const status = useQuery(archiveQueries.status(endpoint));
+  const status = useQuery(archiveStatusQuery(endpoint));
   if (status.isPending) return <LoadingBlock label="Asking whether this endpoint has an archive" />;
   if (status.isError) {
     if (isArchiveAbsent(status.error)) return absent();
@@ -54,7 +54,7 @@ export function ArchiveGate({
 
 /** The archive's reach in one line: which heights it covers. */
 export function ArchiveReach({ endpoint }: { endpoint: string }) {
-  const status = useQuery(archiveQueries.status(endpoint));
+  const status = useQuery(archiveStatusQuery(endpoint));
   if (!status.data) return null;
   const { earliest_height: from, latest_height: to, phase } = status.data;
   return (

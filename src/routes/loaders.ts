@@ -6,7 +6,8 @@ import { groupFilterFrom, groupQueries } from '../features/groups/queries.ts';
 import { policyQueries } from '../features/policies/queries.ts';
 import { proposalQueries } from '../features/proposals/queries.ts';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
-import { voterQueries } from '../features/votes/queries.ts';
+import { voteQueries } from '../features/votes/queries.ts';
+import { groupInfoQuery, policyInfoQuery } from '../hooks/shared-queries.ts';
 import { checkAddress } from '../lib/address.ts';
 import { endpointOfRequest } from '../lib/endpoint.ts';
 import { parseId } from '../lib/ids.ts';
@@ -38,13 +39,13 @@ export const routeLoaders = {
   group: warm((queryClient, endpoint, { params }) => {
     const id = parseId(params.groupId ?? '');
     if (id === null) return;
-    void queryClient.prefetchQuery(groupQueries.detail(endpoint, id));
+    void queryClient.prefetchQuery(groupInfoQuery(endpoint, id));
     void queryClient.prefetchInfiniteQuery(policyQueries.byGroup(endpoint, id));
   }),
   policy: warm((queryClient, endpoint, { params }) => {
     const check = checkAddress(params.address ?? '');
     if (!check.ok) return;
-    void queryClient.prefetchQuery(policyQueries.detail(endpoint, check.address));
+    void queryClient.prefetchQuery(policyInfoQuery(endpoint, check.address));
     void queryClient.prefetchInfiniteQuery(policyQueries.proposals(endpoint, check.address));
   }),
   proposal: warm((queryClient, endpoint, { params }) => {
@@ -53,7 +54,7 @@ export const routeLoaders = {
   }),
   voter: warm((queryClient, endpoint, { params }) => {
     const check = checkAddress(params.address ?? '');
-    if (check.ok) void queryClient.prefetchInfiniteQuery(voterQueries.votes(endpoint, check.address));
+    if (check.ok) void queryClient.prefetchInfiniteQuery(voteQueries.byVoter(endpoint, check.address));
   }),
   upgrades: warm((queryClient, endpoint) => {
     void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));

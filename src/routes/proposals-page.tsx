@@ -1,9 +1,9 @@
 import { Stack } from '@mantine/core';
 
+import { ArchiveGate, ArchiveReach } from '../components/archive-gate.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { ArchiveGate, ArchiveReach } from '../features/archive/archive-gate.tsx';
-import { ArchiveProposals } from '../features/archive/archive-proposals.tsx';
-import { WalkedProposals } from '../features/archive/walked-proposals.tsx';
+import { ArchiveProposals } from '../features/proposals/archive-proposals.tsx';
+import { WalkedProposals } from '../features/proposals/walked-proposals.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 
 /** Every proposal the endpoint can tell about: the archive's when it has one, else a walk of the node. */

@@ -40,12 +40,12 @@ export function useRecount(endpoint: string, proposalId: string, groupId: string
       const votes = await fetchAllPages(
         (param) => getVotesByProposal(endpoint, proposalId, { param, limit: 1000, signal }),
         voteRowId,
-        (loaded) => setProgress((previous) => ({ ...previous, votes: loaded })),
+        { onRows: (loaded) => setProgress((previous) => ({ ...previous, votes: loaded })) },
       );
       const members = await fetchAllPages(
         (param) => getGroupMembers(endpoint, groupId, { param, limit: 1000, signal }),
         memberRowId,
-        (loaded) => setProgress((previous) => ({ ...previous, members: loaded })),
+        { onRows: (loaded) => setProgress((previous) => ({ ...previous, members: loaded })) },
       );
       const chain = await getTally(endpoint, proposalId, { signal });
       return { chain: chain.tally, recount: recount(votes, members), votes, members, height: chain.height };

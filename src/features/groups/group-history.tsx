@@ -3,12 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { groupEventRowId, isArchiveAbsent, type GroupEvent } from '../../api/archive.ts';
 import { AddressText } from '../../components/address-text.tsx';
+import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { groupHistoryQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { NeedsArchive } from './archive-gate.tsx';
-import { archiveQueries } from './queries.ts';
 
 const KIND: Record<string, string> = {
   member_added: 'Joined',
@@ -50,7 +50,7 @@ const MemberLink = ({ address }: { address: string }) => (
 
 /** Who joined and left a group and how weights, admin and metadata changed, newest first (archive). */
 export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId: string }) {
-  const query = useInfiniteQuery(archiveQueries.groupHistory(endpoint, groupId));
+  const query = useInfiniteQuery(groupHistoryQuery(endpoint, groupId));
   if (query.isError && isArchiveAbsent(query.error))
     return (
       <NeedsArchive

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
-import { groupQueries } from './queries.ts';
+import { groupInfoQuery } from '../../hooks/shared-queries.ts';
 
 /** "#33 Core contributors": a group's id with its name, linked; the name is read when shown. */
 export function GroupName({ endpoint, groupId, link = true }: { endpoint: string; groupId: string; link?: boolean }) {
-  const group = useQuery({ ...groupQueries.detail(endpoint, groupId), staleTime: 60_000 });
+  const group = useQuery({ ...groupInfoQuery(endpoint, groupId), staleTime: 60_000 });
   const name = group.data ? metadataName(group.data.metadata, '') : '';
   const text = (
     <>

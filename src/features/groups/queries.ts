@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
 import {
-  getGroupInfo,
   getGroupMembers,
   getGroupPoliciesByGroup,
   getGroups,
@@ -10,8 +9,10 @@ import {
   getProposalsByGroupPolicy,
 } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam } from '../../api/pagination.ts';
+import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
+import { groupInfoQuery } from '../../hooks/shared-queries.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { compareIds } from '../../lib/ids.ts';
 
@@ -31,14 +32,13 @@ export function groupFilterFrom(search: URLSearchParams): { filter: GroupFilter 
 
 const firstPage = null as PageParam;
 
-// A null id or filter means the page's input is invalid: the query waits (skipToken).
+// A null id or filter means the page's input is invalid: the query waits (skipToken). A group's
+// own record and its history are in hooks/shared-queries.ts: other features read them too.
 export const groupQueries = {
   all: (endpoint: string) => ['api', endpoint, 'groups'] as const,
-  detail: (endpoint: string, id: string | null) =>
-    queryOptions({
-      queryKey: [...groupQueries.all(endpoint), 'detail', id],
-      queryFn: id === null ? skipToken : ({ signal }) => getGroupInfo(endpoint, id, { signal }),
-    }),
+  /** The group page's record, read again now and then: weights change without the reader doing anything. */
+  polledInfo: (endpoint: string, id: string | null) =>
+    queryOptions({ ...groupInfoQuery(endpoint, id), refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS) }),
   list: (endpoint: string, filter: GroupFilter | null) =>
     infiniteQueryOptions({
       queryKey: [...groupQueries.all(endpoint), 'list', filter],
@@ -63,17 +63,6 @@ export const groupQueries = {
           : ({ pageParam, signal }) => getGroupMembers(endpoint, id, { param: pageParam, signal, limit: 100 }),
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, memberRowId),
-    }),
-  /** Every member at once (for the current weight of each voter), read in pages of 1,000; null id: wait. */
-  allMembers: (endpoint: string, id: string | null) =>
-    queryOptions({
-      queryKey: [...groupQueries.all(endpoint), 'all-members', id],
-      queryFn:
-        id === null
-          ? skipToken
-          : ({ signal }) =>
-              fetchAllPages((param) => getGroupMembers(endpoint, id, { param, limit: 1000, signal }), memberRowId),
-      staleTime: 60_000,
     }),
   /**
    * The newest proposals of each of the group's policies (proposals are listed per policy on

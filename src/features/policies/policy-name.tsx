@@ -3,12 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
+import { policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { shortAddress } from '../../lib/address.ts';
-import { policyQueries } from './queries.ts';
 
 /** A policy's name (from its metadata) beside its shortened address, linked to its page. */
 export function PolicyName({ endpoint, address }: { endpoint: string; address: string }) {
-  const policy = useQuery({ ...policyQueries.detail(endpoint, address), staleTime: 60_000 });
+  const policy = useQuery({ ...policyInfoQuery(endpoint, address), staleTime: 60_000 });
   const name = policy.data ? metadataName(policy.data.metadata, '') : '';
   return (
     <AppLink to={`/policies/${address}`} title={address}>

@@ -1,24 +1,15 @@
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 
-import {
-  getGroupPoliciesByAdmin,
-  getGroupPoliciesByGroup,
-  getGroupPolicyInfo,
-  getProposalsByGroupPolicy,
-} from '../../api/endpoints.ts';
+import { getGroupPoliciesByAdmin, getGroupPoliciesByGroup, getProposalsByGroupPolicy } from '../../api/endpoints.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { policyRowId, proposalRowId } from '../../api/row-ids.ts';
 
 const firstPage = null as PageParam;
 
-// A null address or id means the page's input is invalid, or not known yet: the query waits.
+// A null address or id means the page's input is invalid, or not known yet: the query waits. A
+// policy's own record is policyInfoQuery (hooks/shared-queries.ts): other features read it too.
 export const policyQueries = {
   all: (endpoint: string) => ['api', endpoint, 'policies'] as const,
-  detail: (endpoint: string, address: string | null) =>
-    queryOptions({
-      queryKey: [...policyQueries.all(endpoint), 'detail', address],
-      queryFn: address === null ? skipToken : ({ signal }) => getGroupPolicyInfo(endpoint, address, { signal }),
-    }),
   byGroup: (endpoint: string, groupId: string | null) =>
     infiniteQueryOptions({
       queryKey: [...policyQueries.all(endpoint), 'by-group', groupId],

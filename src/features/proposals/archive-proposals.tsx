@@ -8,8 +8,8 @@ import { InfiniteList } from '../../components/infinite-list.tsx';
 import { useNow } from '../../hooks/use-now.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { parseId } from '../../lib/ids.ts';
+import { archivedProposalQueries } from './archive-queries.ts';
 import { proposalColumns } from './proposal-rows.tsx';
-import { archiveQueries } from './queries.ts';
 
 export const STATUS_CHOICES = [
   { value: '', label: 'Any status' },
@@ -117,7 +117,7 @@ export function ArchiveProposals({ endpoint }: { endpoint: string }) {
   const [search] = useSearchParams();
   const filters = filtersFromSearch(search);
   const now = useNow(15_000);
-  const query = useInfiniteQuery(archiveQueries.proposals(endpoint, filters));
+  const query = useInfiniteQuery(archivedProposalQueries.list(endpoint, filters));
   return (
     <InfiniteList
       label="Proposals"

@@ -1,28 +1,18 @@
 import { useEffect, useState } from 'react';
 
 import { getGroupPoliciesByGroup, getGroups, getProposalsByGroupPolicy } from '../../api/endpoints.ts';
-import { nextPageParam, type Page, type PageParam } from '../../api/pagination.ts';
+import { fetchAllPages, type FetchAllOptions } from '../../api/pagination.ts';
 import { groupRowId, policyRowId, proposalRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { metadataName } from '../../components/metadata-text.tsx';
 import { compareIds } from '../../lib/ids.ts';
 import type { ProposalRow } from './proposal-rows.tsx';
 
-/** Every page of a node list, following keys (and the repeated-page fallback) to the end. */
-async function allPages<T>(
-  read: (param: PageParam) => Promise<Page<T>>,
-  identity: (row: T) => string,
-  signal: AbortSignal,
-): Promise<T[]> {
-  const pages: Page<T>[] = [];
-  let param: PageParam | undefined = null;
-  while (param !== undefined && !signal.aborted && pages.length < 1000) {
-    pages.push(await read(param));
-    param = nextPageParam(pages, identity);
-  }
-  const seen = new Set<string>();
-  return pages.flatMap((page) => page.rows).filter((row) => !seen.has(identity(row)) && seen.add(identity(row)));
-}
+/**
+ * How the walk reads each node list: to its end but at most 1,000 pages, each row once (a list
+ * read by offset can shift while the walk reads it); an abandoned walk asks for no further page.
+ */
+const WALK_PAGING: FetchAllOptions = { maxPages: 1000, uniqueRows: true };
 
 export interface WalkState {
   groupsTotal: number | null;
@@ -53,23 +43,26 @@ export function useProposalWalk(endpoint: string, cap: number, attempt: number):
     const controller = new AbortController();
     const { signal } = controller;
     (async () => {
-      const groups = await allPages((param) => getGroups(endpoint, { param, signal, limit: 100 }), groupRowId, signal);
+      const groups = await fetchAllPages((param) => getGroups(endpoint, { param, signal, limit: 100 }), groupRowId, {
+        ...WALK_PAGING,
+        signal,
+      });
       groups.sort((a, b) => compareIds(b.id, a.id));
       setState({ ...START, run, groupsTotal: groups.length });
       for (const group of groups.slice(0, cap)) {
         if (signal.aborted) return;
-        const policies = await allPages(
+        const policies = await fetchAllPages(
           (param) => getGroupPoliciesByGroup(endpoint, group.id, { param, signal, limit: 100 }),
           policyRowId,
-          signal,
+          { ...WALK_PAGING, signal },
         );
         const found = await Promise.all(
           policies.map(async (policy) =>
             (
-              await allPages(
+              await fetchAllPages(
                 (param) => getProposalsByGroupPolicy(endpoint, policy.address, { param, signal, limit: 100 }),
                 proposalRowId,
-                signal,
+                { ...WALK_PAGING, signal },
               )
             ).map((proposal) => toRow(proposal, group, policy)),
           ),

@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-sta
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { instant } from '../../lib/time.ts';
-import { archiveQueries } from './queries.ts';
+import { archivedProposalQueries } from './archive-queries.ts';
 
 const OPEN: ProposalFilters = { voting_open: 'true', order_by: 'voting_period_end', order: 'asc' };
 const SHOWN = 15;
@@ -20,7 +20,7 @@ const SHOWN = 15;
 /** The overview's open proposals from the archive: every group, soonest to close first. */
 export function OpenProposals({ endpoint }: { endpoint: string }) {
   const query = useInfiniteQuery({
-    ...archiveQueries.proposals(endpoint, OPEN),
+    ...archivedProposalQueries.list(endpoint, OPEN),
     refetchInterval: pollWhileHealthy(15_000),
   });
   if (query.isPending) return <LoadingBlock label="Loading open proposals" />;

@@ -1,5 +1,4 @@
 import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
@@ -8,16 +7,17 @@ import { MetadataText } from '../../components/metadata-text.tsx';
 import { OnChainText } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
+import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
+import type { NameRenderers } from './message-card.tsx';
 
 interface Props {
   proposal: Proposal;
-  phase: ProposalPhase;
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
-  /** The policy's name and address, linked (the page composes it). */
-  policyName: ReactNode;
-  /** The group's id and name, linked, once known. */
-  groupName: ReactNode;
+  /** The policy could not be read: its group is unknown rather than on its way. */
+  policyFailed: boolean;
+  /** How the policy and its group are named, linked (the page supplies them, as for the messages). */
+  names: NameRenderers;
 }
 
 const VOTING_END_LABEL: Record<ProposalPhase, string> = {
@@ -29,7 +29,8 @@ const VOTING_END_LABEL: Record<ProposalPhase, string> = {
 };
 
 /** The proposal's summary and facts: who proposed it, where, when, and what changed since. */
-export function ProposalFacts({ proposal, phase, policy, group, policyName, groupName }: Props) {
+export function ProposalFacts({ proposal, policy, group, policyFailed, names }: Props) {
+  const phase = useProposalPhase(proposal);
   const policyChanged = policy && policy.version !== proposal.group_policy_version;
   const groupChanged = group && group.version !== proposal.group_version;
   return (
@@ -45,8 +46,16 @@ export function ProposalFacts({ proposal, phase, policy, group, policyName, grou
           </Text>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-          <Field label="Policy">{policyName}</Field>
-          <Field label="Group">{groupName}</Field>
+          <Field label="Policy">{names.policy(proposal.group_policy_address)}</Field>
+          <Field label="Group">
+            {policy ? (
+              names.group(policy.group_id)
+            ) : (
+              <Text fz="sm" c="dimmed">
+                {policyFailed ? 'unknown (its policy could not be read)' : '…'}
+              </Text>
+            )}
+          </Field>
           <Field label="Proposers">
             <Stack gap={2}>
               {proposal.proposers.map((proposer) => (

@@ -1,20 +1,18 @@
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import { isArchiveAbsent, type ArchivedProposal, type TimelineEvent } from '../../api/archive.ts';
 import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
+import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { StatusBadge, statusLabel } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { ChainLabel, OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
-import { NeedsArchive } from './archive-gate.tsx';
-import { ArchivedVotes } from './archived-votes.tsx';
-import { NonVoters } from './non-voters.tsx';
-import { archiveQueries } from './queries.ts';
-import { WeightChart } from './weight-chart.tsx';
+import { archivedProposalQueries } from './archive-queries.ts';
 
 const KIND: Record<string, string> = {
   first_seen: 'First seen by the archive',
@@ -94,9 +92,25 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
   );
 }
 
+/**
+ * A final proposal's votes as the archive counted them. They are the votes feature's to show, so
+ * the page supplies them; the history says when, with the group and the height the tally was made at.
+ */
+export type CountedVotesSlot = (tallied: { groupId: string | null; tallyHeight: string | null }) => ReactNode;
+
 /** What the archive adds to a proposal page: its timeline and, once the chain pruned them, its votes. */
-export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; id: string; onChain: boolean }) {
-  const query = useQuery(archiveQueries.proposal(endpoint, id));
+export function ProposalHistory({
+  endpoint,
+  id,
+  onChain,
+  countedVotes,
+}: {
+  endpoint: string;
+  id: string;
+  onChain: boolean;
+  countedVotes: CountedVotesSlot;
+}) {
+  const query = useQuery(archivedProposalQueries.record(endpoint, id));
   let body;
   if (query.isPending) body = <LoadingBlock label="Loading the proposal's history" />;
   else if (query.isError && isArchiveAbsent(query.error))
@@ -133,11 +147,7 @@ export function ProposalHistory({ endpoint, id, onChain }: { endpoint: string; i
             <Title order={3} fz="md" mt="sm">
               Votes as counted (archive)
             </Title>
-            <WeightChart endpoint={endpoint} id={id} />
-            <ArchivedVotes endpoint={endpoint} id={id} />
-            {proposal.group_id && tallyHeight && (
-              <NonVoters endpoint={endpoint} id={id} groupId={proposal.group_id} height={tallyHeight} />
-            )}
+            {countedVotes({ groupId: proposal.group_id, tallyHeight })}
           </>
         )}
       </>

@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
-import { getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
-import { nextPageParam, type PageParam } from '../../api/pagination.ts';
+import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
+import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { isFailing, pollWhileHealthy } from '../../api/polling.ts';
-import { voteRowId } from '../../api/row-ids.ts';
+import { memberRowId, voteRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
 import { isUndecided, PHASES, proposalPhase } from '../../domain/proposal-phase.ts';
 
@@ -68,5 +68,27 @@ export const proposalQueries = {
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'vote', id, voter],
       queryFn: id === null || voter === null ? skipToken : ({ signal }) => getVote(endpoint, id, voter, { signal }),
+    }),
+  /** A list row's live tally; `refreshMs` follows the chain's pace, never faster than a few seconds. */
+  rowTally: (endpoint: string, id: string, refreshMs: number) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(endpoint), 'row-tally', id],
+      queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
+      refetchInterval: pollWhileHealthy(refreshMs),
+      refetchIntervalInBackground: false,
+    }),
+  /**
+   * The current weight of each member of the proposal's group (to weigh its voters): the whole
+   * member list, read in pages of 1,000; a null group id waits.
+   */
+  memberWeights: (endpoint: string, groupId: string | null) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(endpoint), 'member-weights', groupId],
+      queryFn:
+        groupId === null
+          ? skipToken
+          : ({ signal }) =>
+              fetchAllPages((param) => getGroupMembers(endpoint, groupId, { param, limit: 1000, signal }), memberRowId),
+      staleTime: 60_000,
     }),
 };

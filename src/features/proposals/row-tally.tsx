@@ -4,11 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { shareBase } from '../../domain/tally-share.ts';
+import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
-import { archiveQueries } from './queries.ts';
+import { proposalQueries } from './queries.ts';
 
 /** A list refreshes its rows' tallies at most this often, however fast blocks come. */
 const ROW_REFRESH_MS = 6000;
+/** Rows read a group's or policy's record again after this long at most (it rarely changes). */
+const ROW_RECORD_STALE_MS = 30_000;
 
 interface OpenRow {
   id: string;
@@ -22,9 +25,10 @@ interface OpenRow {
  */
 export function RowTally({ endpoint, row }: { endpoint: string; row: OpenRow }) {
   const pace = useBlockPace(endpoint);
-  const tally = useQuery(archiveQueries.rowTally(endpoint, row.id, Math.max(pace, ROW_REFRESH_MS)));
-  const group = useQuery(archiveQueries.groupInfo(endpoint, row.group_id));
-  const policy = useQuery(archiveQueries.policyInfo(endpoint, row.group_policy_address));
+  const tally = useQuery(proposalQueries.rowTally(endpoint, row.id, Math.max(pace, ROW_REFRESH_MS)));
+  // The group and policy pages' own answers, shared; rows ask again less often than those pages.
+  const group = useQuery({ ...groupInfoQuery(endpoint, row.group_id), staleTime: ROW_RECORD_STALE_MS });
+  const policy = useQuery({ ...policyInfoQuery(endpoint, row.group_policy_address), staleTime: ROW_RECORD_STALE_MS });
   // The chain may have decided (and pruned) it since the list was read: the row's outcome follows.
   if (tally.isError)
     return (

@@ -4,14 +4,17 @@ import { useState } from 'react';
 
 import { isArchiveAbsent, type ArchiveUpgrades } from '../../api/archive.ts';
 import { isFailing } from '../../api/polling.ts';
+import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
+import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useLatestHeight } from '../../hooks/use-latest-height.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { NeedsArchive } from './archive-gate.tsx';
+import { archivedUpgradeQueries } from './archive-queries.ts';
 import { PlanCountdown } from './plan-countdown.tsx';
-import { archiveQueries } from './queries.ts';
+import { upgradeQueries } from './queries.ts';
 import { UpgradeTimeline } from './upgrade-timeline.tsx';
 
 type Plan = ArchiveUpgrades['applied'][number];
@@ -32,7 +35,7 @@ export function measuredBlockMs(applied: Plan[]): number | null {
  */
 function useSampledBlockMs(endpoint: string): number | null {
   const status = useQuery({
-    ...archiveQueries.status(endpoint),
+    ...archiveStatusQuery(endpoint),
     refetchInterval: (query) => (query.state.data && !isFailing(query) ? 5000 : false),
   });
   const [first, setFirst] = useState<{ height: string; time: string } | null>(null);
@@ -101,17 +104,11 @@ function ModuleSince({ data }: { data: ArchiveUpgrades }) {
 }
 
 /** Past and scheduled upgrades from the archive; on a plain node, the countdown alone. */
-export function UpgradeHistory({
-  endpoint,
-  nodePlan,
-  nodeMsPerBlock,
-}: {
-  endpoint: string;
-  /** The node's scheduled plan (current_plan), for the countdown when there is no archive. */
-  nodePlan: { name: string; height: string } | null;
-  nodeMsPerBlock: number;
-}) {
-  const query = useQuery(archiveQueries.upgrades(endpoint));
+export function UpgradeHistory({ endpoint }: { endpoint: string }) {
+  // The node's scheduled plan (current_plan) and pace, for the countdown when there is no archive.
+  const nodePlan = useQuery(upgradeQueries.currentPlan(endpoint)).data?.plan ?? null;
+  const nodeMsPerBlock = useBlockPace(endpoint);
+  const query = useQuery(archivedUpgradeQueries.history(endpoint));
   const latest = useLatestHeight(endpoint);
   const sampled = useSampledBlockMs(endpoint);
   if (query.isPending) return <LoadingBlock label="Loading the upgrade history" rows={4} />;

@@ -9,14 +9,14 @@ import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
-import { archiveQueries } from './queries.ts';
+import { archivedVoteQueries } from './archive-queries.ts';
 
 type Order = 'time' | 'weight' | 'voter';
 
 /** Every vote the archive kept for a final proposal, with the weight each counted at the tally. */
 export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }) {
   const [order, setOrder] = useState<Order>('time');
-  const query = useInfiniteQuery(archiveQueries.votes(endpoint, id, order));
+  const query = useInfiniteQuery(archivedVoteQueries.byProposal(endpoint, id, order));
   return (
     <InfiniteList
       label="Archived votes"

@@ -6,9 +6,10 @@ import type { GroupEvent } from '../../api/archive.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
+import { groupHistoryQuery } from '../../hooks/shared-queries.ts';
 import { compareDecimals } from '../../lib/decimal.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { archiveQueries } from './queries.ts';
+import { archivedVoteQueries } from './archive-queries.ts';
 
 const MAX_PAGES = 50;
 
@@ -47,8 +48,8 @@ export function NonVoters({
   groupId: string;
   height: string;
 }) {
-  const history = useInfiniteQuery(archiveQueries.groupHistory(endpoint, groupId));
-  const votes = useInfiniteQuery(archiveQueries.votes(endpoint, id, 'time'));
+  const history = useInfiniteQuery(groupHistoryQuery(endpoint, groupId));
+  const votes = useInfiniteQuery(archivedVoteQueries.byProposal(endpoint, id, 'time'));
   const historyDone = useWholeList(history, history.data?.pages.length ?? 0);
   const votesDone = useWholeList(votes, votes.data?.pages.length ?? 0);
   if (history.isError || votes.isError) return null;

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 
 import { getArchivedProposals, getGroupHistory, getVoterRecord, type GroupEvent } from '../../api/archive.ts';
 import { getGroupsByMember } from '../../api/endpoints.ts';
+import { archivedVoteQueries } from './archive-queries.ts';
 
 export const MAX_GROUPS = 20;
 
@@ -44,12 +45,12 @@ const page = <T>(p: { rows: T[]; pagination: { next_key: string | null } }) => (
 export const participationQueries = {
   groups: (endpoint: string, address: string) =>
     queryOptions({
-      queryKey: ['api', endpoint, 'archive', 'participation', address, 'groups'],
+      queryKey: [...archivedVoteQueries.all(endpoint), 'participation', address, 'groups'],
       queryFn: ({ signal }) => getGroupsByMember(endpoint, address, { param: null, limit: MAX_GROUPS, signal }),
     }),
   votes: (endpoint: string, address: string) =>
     queryOptions({
-      queryKey: ['api', endpoint, 'archive', 'participation', address, 'votes'],
+      queryKey: [...archivedVoteQueries.all(endpoint), 'participation', address, 'votes'],
       queryFn: ({ signal }) =>
         allRows((key) =>
           getVoterRecord(endpoint, address, {}, { param: key ? { key } : null, limit: 1000, signal }).then(page),
@@ -57,7 +58,7 @@ export const participationQueries = {
     }),
   group: (endpoint: string, address: string, groupId: string) =>
     queryOptions({
-      queryKey: ['api', endpoint, 'archive', 'participation', address, 'group', groupId],
+      queryKey: [...archivedVoteQueries.all(endpoint), 'participation', address, 'group', groupId],
       queryFn: async ({ signal }) => {
         const [events, proposals] = await Promise.all([
           allRows((key) =>

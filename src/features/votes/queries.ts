@@ -6,11 +6,12 @@ import { voteRowId } from '../../api/row-ids.ts';
 
 const firstPage = null as PageParam;
 
-export const voterQueries = {
-  /** Votes cast by an address; a null voter (an invalid address) waits. */
-  votes: (endpoint: string, voter: string | null) =>
+export const voteQueries = {
+  all: (endpoint: string) => ['api', endpoint, 'votes'] as const,
+  /** Votes cast by an address that the chain still stores; a null voter (an invalid address) waits. */
+  byVoter: (endpoint: string, voter: string | null) =>
     infiniteQueryOptions({
-      queryKey: ['api', endpoint, 'voters', voter, 'votes'],
+      queryKey: [...voteQueries.all(endpoint), 'by-voter', voter],
       queryFn:
         voter === null
           ? skipToken

@@ -5,16 +5,17 @@ import { useState } from 'react';
 import { archivedVoteRowId, voterRecordPath, type VoterFilters, type VoterVote } from '../../api/archive.ts';
 import type { ExecutorResult } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
+import { ArchiveReach } from '../../components/archive-gate.tsx';
 import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { ArchiveReach } from './archive-gate.tsx';
+import { archivedVoteQueries } from './archive-queries.ts';
 import { Participation } from './participation.tsx';
-import { archiveQueries } from './queries.ts';
 import { download, voterRecordCsv } from './voter-csv.ts';
 
 const EXEC_RESULTS: readonly string[] = [
@@ -41,8 +42,8 @@ function Provenance({ vote }: { vote: VoterVote }) {
 /** The auditor's record from the archive: every vote an address ever cast, newest first. */
 export function VoterRecord({ endpoint, address }: { endpoint: string; address: string }) {
   const [filters, setFilters] = useState<VoterFilters>({ order: 'desc' });
-  const query = useInfiniteQuery(archiveQueries.voter(endpoint, address, filters));
-  const status = useQuery(archiveQueries.status(endpoint));
+  const query = useInfiniteQuery(archivedVoteQueries.byVoter(endpoint, address, filters));
+  const status = useQuery(archiveStatusQuery(endpoint));
   const [exporting, setExporting] = useState(false);
   const exportCsv = async () => {
     setExporting(true);

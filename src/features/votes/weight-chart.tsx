@@ -7,7 +7,7 @@ import type { VoteOption } from '../../api/schemas.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { dec, type Dec } from '../../lib/decimal.ts';
 import { shownDecimal } from '../../lib/format-number.ts';
-import { archiveQueries } from './queries.ts';
+import { archivedVoteQueries } from './archive-queries.ts';
 
 interface Step {
   time: number;
@@ -31,7 +31,7 @@ const [W, H, PAD] = [100, 40, 2];
 
 /** A small line chart of our own (no chart library): weight per option as votes came in. */
 export function WeightChart({ endpoint, id }: { endpoint: string; id: string }) {
-  const query = useInfiniteQuery(archiveQueries.votes(endpoint, id, 'time'));
+  const query = useInfiniteQuery(archivedVoteQueries.byProposal(endpoint, id, 'time'));
   if (!query.data) return null;
   const { rows } = collectPages(query.data.pages, (vote) => vote.voter);
   const steps = cumulativeWeights(rows);

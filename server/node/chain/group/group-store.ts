@@ -118,20 +118,21 @@ export class GroupStore extends GroupView {
     index.set(member.key, member);
   }
 
-  /** Many members of a new group at once (large scenarios): sorted once instead of per row. */
-  loadMembers(groupId: bigint, members: Member[]): void {
+  /**
+   * Every member of a new group at once (large scenarios), by address key: sorted into the tables
+   * once instead of per row. The map itself becomes the group's member index.
+   */
+  loadMembers(groupId: bigint, members: Map<string, Member>): void {
     const groupKey = u64Key(groupId);
-    const index = new Map<string, Member>();
     const rows: [string, Member][] = [];
     const byMember: [string, Member][] = [];
-    for (const member of members) {
+    for (const member of members.values()) {
       rows.push([groupKey + member.key, member]);
       byMember.push([lengthPrefixed(member.key) + groupKey + member.key, member]);
-      index.set(member.key, member);
     }
     this.live.members.bulkLoad(rows);
     this.live.groupsByMember.bulkLoad(byMember);
-    this.memberIndex.set(groupId, index);
+    this.memberIndex.set(groupId, members);
   }
 
   removeMember(groupId: bigint, addressKey: string): void {

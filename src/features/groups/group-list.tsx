@@ -1,0 +1,54 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+
+import { groupRowId } from '../../api/row-ids.ts';
+import { AddressText } from '../../components/address-text.tsx';
+import { AppLink } from '../../components/app-link.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { IdText } from '../../components/id-text.tsx';
+import { InfiniteList } from '../../components/infinite-list.tsx';
+import { metadataName } from '../../components/metadata-text.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { groupQueries, type GroupFilter } from './queries.ts';
+
+/** The groups list: each group by name, with its admin, total weight and creation time. */
+export function GroupList({ endpoint, filter }: { endpoint: string; filter: GroupFilter }) {
+  const query = useInfiniteQuery(groupQueries.list(endpoint, filter));
+  return (
+    <InfiniteList
+      label="Groups"
+      query={query}
+      identity={groupRowId}
+      noun="groups"
+      empty={filter.by === 'all' ? 'This chain has no groups yet.' : `No groups with this ${filter.by}.`}
+      columns={[
+        {
+          label: 'Group',
+          width: 'minmax(180px, 2fr)',
+          cell: (group) => (
+            <AppLink to={`/groups/${group.id}`}>
+              <IdText id={group.id} /> {metadataName(group.metadata, `Group ${group.id}`)}
+            </AppLink>
+          ),
+        },
+        {
+          label: 'Admin',
+          wide: true,
+          width: 'minmax(150px, 1.5fr)',
+          cell: (group) => <AddressText address={group.admin} copy={false} />,
+        },
+        {
+          label: 'Total weight',
+          width: 'minmax(90px, 1fr)',
+          cell: (group) => <DecimalText value={group.total_weight} interactive={false} />,
+        },
+        {
+          label: 'Created',
+          wide: true,
+          width: 'minmax(150px, 1.4fr)',
+          cell: (group) => <TimeText value={group.created_at} compact />,
+        },
+      ]}
+      rowHeight={48}
+    />
+  );
+}

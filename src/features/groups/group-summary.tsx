@@ -1,0 +1,31 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+
+import type { GroupInfo } from '../../api/schemas.ts';
+import { metadataName } from '../../components/metadata-text.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
+import { GroupInfoCard } from './group-info-card.tsx';
+
+/** The top of a group's page: its name, then its record, or why it could not be read. */
+export function GroupSummary({ id, info }: { id: string; info: UseQueryResult<GroupInfo> }) {
+  return (
+    <>
+      <PageTitle
+        kicker={`Group #${id}`}
+        title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`}
+        docTitle={`Group ${id}`}
+      />
+      {info.isPending && <LoadingBlock label="Loading group" />}
+      {info.isError && !info.data && (
+        <ErrorState
+          error={info.error}
+          onRetry={() => void info.refetch()}
+          what={`Group ${id}`}
+          notFound="No group has this id on this chain. Groups are never deleted, so the id may be from another chain."
+        />
+      )}
+      {info.isError && info.data && <StaleNote error={info.error} onRetry={() => void info.refetch()} />}
+      {info.data && <GroupInfoCard group={info.data} />}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+import { AddressText } from '../../components/address-text.tsx';
+import { AppLink } from '../../components/app-link.tsx';
+import { metadataName } from '../../components/metadata-text.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import type { PolicyContext } from './use-policy-context.ts';
+
+/** The top of a policy's page: its name and address, then whatever could not be read, with a retry. */
+export function PolicyHeader({ address, context }: { address: string; context: PolicyContext }) {
+  const { info, group } = context;
+  const policy = info.data;
+  return (
+    <>
+      <PageTitle
+        kicker="Group policy"
+        title={policy ? metadataName(policy.metadata, 'Group policy') : 'Group policy'}
+        docTitle="Policy"
+      />
+      <AddressText address={address} full />
+      {info.isPending && <LoadingBlock label="Loading policy" />}
+      {info.isError && !policy && (
+        <ErrorState
+          error={info.error}
+          onRetry={() => void info.refetch()}
+          what="Policy"
+          notFound={
+            <>
+              This address is not a group policy on this chain.{' '}
+              <AppLink to={`/voters/${address}`}>See it as a voter or admin instead.</AppLink>
+            </>
+          }
+        />
+      )}
+      {info.isError && policy && <StaleNote error={info.error} onRetry={() => void info.refetch()} />}
+      {policy && group.isError && !group.data && (
+        <LookupFailed
+          what={`Group #${policy.group_id}`}
+          waiting="The group's name and total weight (what a percentage policy's pass line is measured against) wait for it."
+          error={group.error}
+          onRetry={() => void group.refetch()}
+        />
+      )}
+    </>
+  );
+}

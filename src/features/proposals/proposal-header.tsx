@@ -1,0 +1,83 @@
+import { Alert, Group } from '@mantine/core';
+
+import { NotFoundError } from '../../api/errors.ts';
+import { ExecBadge, StatusBadge } from '../../components/badges.tsx';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import type { ProposalContext } from './use-proposal-context.ts';
+
+const PRUNING_NOTE =
+  'Proposals are removed from chain state: at once when executed successfully, when voting ends if withdrawn ' +
+  'or aborted, and 14 days after voting ends otherwise. A pruned proposal can no longer be read from a node.';
+
+/**
+ * The top of a proposal's page: its title and status, then whatever could not be read (the
+ * proposal, its policy, group or members), each with what waits for it and a retry.
+ */
+export function ProposalHeader({ id, context }: { id: string; context: ProposalContext }) {
+  const { proposal: query, policy, group, groupId, members, archived } = context;
+  const proposal = query.data;
+  const gone = query.isError && query.error instanceof NotFoundError;
+  return (
+    <>
+      <PageTitle
+        kicker={`Proposal #${id}`}
+        title={
+          proposal
+            ? proposal.title || '(untitled proposal)'
+            : archived
+              ? archived.proposal.title || '(untitled proposal)'
+              : `Proposal ${id}`
+        }
+        docTitle={`Proposal ${id}`}
+        right={
+          proposal && (
+            <Group gap="xs">
+              <StatusBadge status={proposal.status} />
+              <ExecBadge result={proposal.executor_result} />
+            </Group>
+          )
+        }
+      />
+      {query.isPending && <LoadingBlock label="Loading proposal" rows={5} />}
+      {query.isError && !proposal && !archived && (
+        <ErrorState
+          error={query.error}
+          onRetry={() => void query.refetch()}
+          what={`Proposal ${id}`}
+          notFound={`No proposal ${id} is stored. ${PRUNING_NOTE}`}
+        />
+      )}
+      {gone && proposal && (
+        <Alert color="yellow" title="This proposal has just been removed from chain state" role="status">
+          {PRUNING_NOTE} Showing the last data seen.
+        </Alert>
+      )}
+      {query.isError && proposal && !gone && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
+      {proposal && policy.isError && !policy.data && (
+        <LookupFailed
+          what="The proposal's group policy"
+          waiting="Its group, the policy's pass line and the recount wait for it."
+          error={policy.error}
+          onRetry={() => void policy.refetch()}
+        />
+      )}
+      {proposal && group.isError && !group.data && (
+        <LookupFailed
+          what={`Group #${groupId ?? ''}`}
+          waiting="The group's total weight (for the pass line and the recount) waits for it."
+          error={group.error}
+          onRetry={() => void group.refetch()}
+        />
+      )}
+      {proposal && members.isError && !members.data && (
+        <LookupFailed
+          what="The group's members"
+          waiting="The voters' weights wait for them."
+          error={members.error}
+          onRetry={() => void members.refetch()}
+        />
+      )}
+    </>
+  );
+}

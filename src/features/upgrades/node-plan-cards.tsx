@@ -1,0 +1,70 @@
+import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import { Field } from '../../components/field.tsx';
+import { MetadataText } from '../../components/metadata-text.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { AppliedPlanLookup } from './applied-plan-lookup.tsx';
+import { archivedUpgradeQueries } from './archive-queries.ts';
+import { ConsensusStateLookup } from './consensus-state-lookup.tsx';
+import { upgradeQueries } from './queries.ts';
+
+/**
+ * What the node itself answers about upgrade plans: the one scheduled now, the height at which
+ * named plans were applied, and the consensus state stored for the chain after an upgrade.
+ */
+export function NodePlanCards({ endpoint }: { endpoint: string }) {
+  const plan = useQuery(upgradeQueries.currentPlan(endpoint));
+  const history = useQuery(archivedUpgradeQueries.history(endpoint));
+  // Names to offer in the lookup: those the archive saw, and the plan scheduled now.
+  const knownNames = [
+    ...(history.data?.applied.map((applied) => applied.name) ?? []),
+    ...(history.data?.scheduled ? [history.data.scheduled.name] : []),
+    ...(plan.data?.plan ? [plan.data.plan.name] : []),
+  ];
+  return (
+    <Stack>
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Current plan
+        </Title>
+        {plan.isPending && <LoadingBlock label="Loading current plan" />}
+        {plan.isError && <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />}
+        {plan.data &&
+          (plan.data.plan === null ? (
+            <EmptyState>No upgrade is scheduled.</EmptyState>
+          ) : (
+            <Stack gap="sm" data-testid="current-plan">
+              <SimpleGrid cols={2}>
+                <Field label="Name">
+                  <Text ff="monospace">{plan.data.plan.name}</Text>
+                </Field>
+                <Field label="Height">
+                  <Text ff="monospace">{plan.data.plan.height}</Text>
+                </Field>
+              </SimpleGrid>
+              <Field label="Info">
+                <MetadataText value={plan.data.plan.info} empty="none given" />
+              </Field>
+            </Stack>
+          ))}
+      </Card>
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Applied plans
+        </Title>
+        <AppliedPlanLookup endpoint={endpoint} initial="" knownNames={knownNames} />
+      </Card>
+      <Card>
+        <Title order={2} fz="lg" mb="sm">
+          Upgraded consensus state
+        </Title>
+        <ConsensusStateLookup
+          endpoint={endpoint}
+          initial={plan.data?.plan?.height ?? ''}
+          key={plan.data?.plan?.height ?? 'none'}
+        />
+      </Card>
+    </Stack>
+  );
+}
