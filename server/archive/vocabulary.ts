@@ -43,3 +43,10 @@ export const VOTE_OPTIONS = [
   'VOTE_OPTION_NO_WITH_VETO',
 ] as const;
 export const VOTE_YES = VOTE_OPTIONS[0];
+
+/**
+ * What changed the scheduled upgrade plan: an x/gov proposal passed by the end-blocker
+ * (`gov:ID`), a group proposal's execution (`group:ID`), or a transaction of the upgrade
+ * authority (`tx:HASH`).
+ */
+export type PlanSource = `gov:${string}` | `group:${string}` | `tx:${string}`;

@@ -103,8 +103,8 @@ describe('the archive store keeps the newest reading', () => {
   });
 
   it('a plan scheduled at an older height does not replace the newer schedule', async () => {
-    await store.write((tx) => schedulePlan(tx, { name: 'v2', height: '900', info: 'new' }, 60n));
-    await store.write((tx) => schedulePlan(tx, { name: 'v2', height: '800', info: 'old' }, 55n));
+    await store.write((tx) => schedulePlan(tx, { name: 'v2', height: '900', info: 'new' }, 60n, 'gov:3'));
+    await store.write((tx) => schedulePlan(tx, { name: 'v2', height: '800', info: 'old' }, 55n, 'gov:2'));
     expect(await readPlans(store.db)).toEqual([
       expect.objectContaining({ name: 'v2', height: '900', info: 'new', scheduled_height: '60' }),
     ]);

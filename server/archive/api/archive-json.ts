@@ -65,13 +65,25 @@ export const groupHistoryJson = (row: Row) => ({
   new_value: text(row.new_value),
 });
 
+/** `gov:7` → `{ kind: 'gov', id: '7' }`: what scheduled or cancelled a plan. */
+function planSource(value: unknown) {
+  const source = text(value);
+  if (source === null) return null;
+  const colon = source.indexOf(':');
+  return { kind: source.slice(0, colon), id: source.slice(colon + 1) };
+}
+
 const plan = (row: Row) => ({
   name: String(row.name),
   height: String(row.height),
   info: String(row.info),
   scheduled_at_height: text(row.scheduled_height),
+  /** The gov proposal, group proposal or transaction that scheduled it (null: before the archive). */
+  scheduled_by: planSource(row.scheduled_by),
   applied_height: text(row.applied_height),
   applied_time: text(row.applied_time),
+  cancelled_at_height: text(row.cancelled_height),
+  cancelled_by: planSource(row.cancelled_by),
 });
 
 /** Plans applied and the one still scheduled; module versions now (since when) and every change. */
@@ -89,7 +101,8 @@ export function upgradesJson(plans: readonly Row[], changes: readonly Row[]) {
   }
   return {
     applied: plans.filter((row) => row.applied_height !== null).map(plan),
-    scheduled: plans.filter((row) => row.applied_height === null).map(plan)[0] ?? null,
+    scheduled: plans.filter((row) => row.applied_height === null && row.cancelled_height === null).map(plan)[0] ?? null,
+    cancelled: plans.filter((row) => row.applied_height === null && row.cancelled_height !== null).map(plan),
     module_versions: [...current.values()].sort((a, b) => (a.name < b.name ? -1 : 1)),
     module_version_changes: changes.map((row) => ({
       name: String(row.name),

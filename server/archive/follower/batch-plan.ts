@@ -53,8 +53,21 @@ export function forecastReads(rest: RestReader, work: OpenWork, decoded: readonl
 function notice(work: OpenWork, facts: BlockFacts, reads: BlockReads): void {
   for (const proposal of reads.proposals.values()) if (proposal) work.saw(proposal);
   for (const fact of facts.pruned) work.gone(fact.proposalId);
-  if (reads.scheduledPlan) work.scheduled(reads.scheduledPlan.name, BigInt(reads.scheduledPlan.height));
   for (const upgrade of reads.applied) work.applied(upgrade.name);
+  const plan = reads.plan;
+  if (!plan) return;
+  // One plan is scheduled at a time: any other the archive holds as scheduled was cancelled,
+  // or replaced by this one.
+  for (const pending of work.pendingPlans()) {
+    if (pending.name === plan.current?.name) continue;
+    plan.cancelled.push(pending.name);
+    work.applied(pending.name);
+  }
+  const known = work.pendingPlans().find((pending) => pending.name === plan.current?.name);
+  if (plan.current && (known?.height !== plan.current.height || known.info !== plan.current.info)) {
+    plan.scheduled = plan.current;
+    work.scheduled(plan.current);
+  }
 }
 
 const isPruned = (error: unknown) => error instanceof Error && 'pruned' in error && error.pruned === true;

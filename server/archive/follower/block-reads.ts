@@ -1,5 +1,7 @@
 import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../source/rest-reader.ts';
 import type { FetchedBlock } from '../source/rpc-reader.ts';
+import type { Plan } from '../store/upgrade-store.ts';
+import type { PlanSource } from '../vocabulary.ts';
 import type { BlockFacts } from './decode-block.ts';
 import type { OpenWork } from './open-work.ts';
 
@@ -14,12 +16,25 @@ export interface BlockReads {
   proposals: Map<string, NodeProposal | null>;
   /** Proposals read because they came due (voting ended, policy changed). */
   due: Set<string>;
-  scheduledPlan: { name: string; height: string; info: string } | null;
+  /**
+   * The plan read at this height because something in the block may have changed it; what that
+   * did is decided against the plans the archive knows (see batch-plan's notice).
+   */
+  plan: PlanReading | null;
   applied: {
     name: string;
     versionsBefore: { name: string; version: string }[];
     versionsAfter: { name: string; version: string }[];
   }[];
+}
+
+export interface PlanReading {
+  source: PlanSource;
+  current: Plan | null;
+  /** A plan new to the archive (or changed): scheduled by `source`. */
+  scheduled: Plan | null;
+  /** Plans the archive held as scheduled that `source` cancelled or replaced. */
+  cancelled: string[];
 }
 
 /** Reads of proposals at the height they come due, started ahead: keyed `id@height`. */
@@ -47,13 +62,14 @@ export async function readNamed(rest: RestReader, block: FetchedBlock, facts: Bl
   await Promise.all(
     [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
   );
-  const scheduledPlan = facts.upgradeScheduled ? await rest.currentPlan(height) : null;
+  const [source] = facts.planSources;
+  const plan = source ? { source, current: await rest.currentPlan(height), scheduled: null, cancelled: [] } : null;
   return {
     groups: groups.filter((group) => group !== null),
     policies,
     proposals,
     due: new Set(),
-    scheduledPlan,
+    plan,
     applied: [],
   };
 }

@@ -1,8 +1,11 @@
+import { createHash } from 'node:crypto';
+
 import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
 import { voteOptionToJSON } from 'cosmjs-types/cosmos/group/v1/types';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 
 import type { AbciEventData, FetchedBlock } from '../source/rpc-reader.ts';
+import type { PlanSource } from '../vocabulary.ts';
 
 // What one block tells the archive, from its transactions and events alone: the facts that are
 // only ever visible there (the voter and option of a vote; a proposal executed and pruned in
@@ -43,8 +46,19 @@ export interface BlockFacts {
   groups: Set<string>;
   /** Policies created or updated (an update aborts their open proposals): read at this height. */
   policies: Set<string>;
-  upgradeScheduled: boolean;
+  /**
+   * What may have scheduled, replaced or cancelled the upgrade plan in this block: an x/gov
+   * proposal passed by the end-blocker, a group proposal executed (its messages may carry
+   * MsgSoftwareUpgrade or MsgCancelUpgrade for a group-policy authority), or a transaction of
+   * the authority. The plan itself is read at this height: no event carries it.
+   */
+  planSources: PlanSource[];
 }
+
+const UPGRADE_MESSAGES = new Set([
+  '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
+  '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
+]);
 
 const attribute = (event: AbciEventData, key: string) => event.attributes.find((entry) => entry.key === key)?.value;
 /** Typed event attributes hold JSON: `"\"2\""` is the string 2. */
@@ -59,6 +73,11 @@ const GROUP = 'cosmos.group.v1.';
 
 function readEvents(events: readonly AbciEventData[], facts: BlockFacts): void {
   for (const event of events) {
+    // x/gov's end-blocker passing a proposal (plain attribute values, unlike x/group's JSON).
+    if (event.type === 'active_proposal' && attribute(event, 'proposal_result') === 'proposal_passed') {
+      facts.planSources.push(`gov:${attribute(event, 'proposal_id') ?? ''}`);
+      continue;
+    }
     if (!event.type.startsWith(GROUP)) continue;
     const name = event.type.slice(GROUP.length);
     if (name === 'EventCreateGroup' || name === 'EventUpdateGroup' || name === 'EventLeaveGroup') {
@@ -66,11 +85,14 @@ function readEvents(events: readonly AbciEventData[], facts: BlockFacts): void {
     } else if (name === 'EventCreateGroupPolicy' || name === 'EventUpdateGroupPolicy') {
       facts.policies.add(jsonValue(event, 'address'));
     } else if (name === 'EventExec') {
-      facts.executed.push({
+      const executed = {
         proposalId: jsonValue(event, 'proposal_id'),
         result: jsonValue(event, 'result'),
         logs: jsonValue(event, 'logs'),
-      });
+      };
+      facts.executed.push(executed);
+      if (executed.result === 'PROPOSAL_EXECUTOR_RESULT_SUCCESS')
+        facts.planSources.push(`group:${executed.proposalId}`);
     } else if (name === 'EventWithdrawProposal') {
       facts.withdrawn.push(jsonValue(event, 'proposal_id'));
     } else if (name === 'EventProposalPruned') {
@@ -92,7 +114,7 @@ export function decodeBlock(block: FetchedBlock): BlockFacts {
     pruned: [],
     groups: new Set(),
     policies: new Set(),
-    upgradeScheduled: false,
+    planSources: [],
   };
   block.txs.forEach((tx, index) => {
     const result = block.results[index];
@@ -121,8 +143,8 @@ export function decodeBlock(block: FetchedBlock): BlockFacts {
             }
           }
         }
-      } else if (any.typeUrl === '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade') {
-        facts.upgradeScheduled = true;
+      } else if (UPGRADE_MESSAGES.has(any.typeUrl)) {
+        facts.planSources.push(`tx:${createHash('sha256').update(tx).digest('hex').toUpperCase()}`);
       }
       readEvents(events, facts);
     });

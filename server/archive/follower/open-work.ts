@@ -1,7 +1,7 @@
 import type { NodeProposal } from '../source/rest-reader.ts';
 import type { StoreReader } from '../store/archive-store.ts';
 import { readOpenProposals } from '../store/proposal-store.ts';
-import { readPendingPlans } from '../store/upgrade-store.ts';
+import { readPendingPlans, type Plan } from '../store/upgrade-store.ts';
 import { OPEN_STATUS } from '../vocabulary.ts';
 
 /**
@@ -12,7 +12,7 @@ import { OPEN_STATUS } from '../vocabulary.ts';
  */
 export class OpenWork {
   private readonly open = new Map<string, { endsAt: number; policy: string }>();
-  private readonly upgrades = new Map<string, bigint>();
+  private readonly upgrades = new Map<string, Plan>();
   /** Policies never move to another group: each one's group, once read. */
   private readonly policyGroups = new Map<string, string>();
 
@@ -20,7 +20,7 @@ export class OpenWork {
     const work = new OpenWork();
     for (const proposal of await readOpenProposals(db))
       work.open.set(proposal.id, { endsAt: Date.parse(proposal.votingPeriodEnd), policy: proposal.policyAddress });
-    for (const plan of await readPendingPlans(db)) work.upgrades.set(plan.name, plan.height);
+    for (const plan of await readPendingPlans(db)) work.upgrades.set(plan.name, plan);
     return work;
   }
 
@@ -76,13 +76,19 @@ export class OpenWork {
   }
 
   upgradesDue(height: bigint): string[] {
-    return [...this.upgrades].filter(([, planned]) => planned <= height).map(([name]) => name);
+    return [...this.upgrades.values()].filter((plan) => BigInt(plan.height) <= height).map((plan) => plan.name);
   }
 
-  scheduled(name: string, height: bigint): void {
-    this.upgrades.set(name, height);
+  /** Plans scheduled and neither applied nor cancelled. */
+  pendingPlans(): Plan[] {
+    return [...this.upgrades.values()];
   }
 
+  scheduled(plan: Plan): void {
+    this.upgrades.set(plan.name, plan);
+  }
+
+  /** A plan applied, or cancelled: no longer watched. */
   applied(name: string): void {
     this.upgrades.delete(name);
   }

@@ -5,7 +5,7 @@ import { recordGap, setCursor } from '../store/cursor-store.ts';
 import { writeGroup } from '../store/group-store.ts';
 import { readPolicyGroup, writePolicy } from '../store/policy-store.ts';
 import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
-import { markApplied, schedulePlan } from '../store/upgrade-store.ts';
+import { cancelPlan, markApplied, schedulePlan } from '../store/upgrade-store.ts';
 import { settleVoteWeights } from '../store/vote-store.ts';
 import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../vocabulary.ts';
 import type { PlannedBlocks } from './batch-plan.ts';
@@ -128,7 +128,10 @@ async function writePrunes(batch: BatchWrites, block: FetchedBlock, facts: Block
 
 async function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockReads) {
   const { height, time } = block;
-  if (reads.scheduledPlan) await schedulePlan(batch.tx, reads.scheduledPlan, height);
+  if (reads.plan) {
+    for (const name of reads.plan.cancelled) await cancelPlan(batch.tx, name, height, reads.plan.source);
+    if (reads.plan.scheduled) await schedulePlan(batch.tx, reads.plan.scheduled, height, reads.plan.source);
+  }
   for (const upgrade of reads.applied) {
     await markApplied(batch.tx, upgrade.name, height, time);
     for (const entry of upgrade.versionsBefore) batch.rows.moduleVersions.add(entry.name, height - 1n, entry.version);

@@ -3,7 +3,7 @@ import type { SqlDatabase } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
 import { POLICIES } from './policy-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
-import { createTableStatements } from './table.ts';
+import { addedColumnStatements, createTableStatements } from './table.ts';
 import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
 import { VOTES } from './vote-store.ts';
 
@@ -37,7 +37,12 @@ const MIGRATIONS: readonly Migration[] = [
         VOTES,
         UPGRADES,
         MODULE_VERSIONS,
-      ].flatMap(createTableStatements),
+      ].flatMap((table) => createTableStatements(table, 1)),
+  },
+  {
+    id: 2,
+    name: 'what scheduled and cancelled each upgrade',
+    statements: () => addedColumnStatements(UPGRADES, 2),
   },
 ];
 

@@ -13,6 +13,8 @@ export interface Column {
   readonly extra?: string;
   /** A generated column: never inserted. */
   readonly generated?: string;
+  /** The migration that adds the column to its table (1: it came with the table). */
+  readonly since?: number;
 }
 
 export interface Table {
@@ -27,21 +29,32 @@ export function column(name: string, type: string, options: Omit<Column, 'name' 
   return { name, type, ...options };
 }
 
-/** The statements that create a table and its indexes. */
-export function createTableStatements(table: Table): string[] {
-  const declarations = table.columns.map((entry) =>
-    [
-      entry.name,
-      entry.type,
-      entry.generated ? `GENERATED ALWAYS AS (${entry.generated}) STORED` : null,
-      entry.nullable || entry.generated ? null : 'NOT NULL',
-      entry.extra ?? null,
-    ]
-      .filter((part) => part !== null)
-      .join(' '),
-  );
+const declaration = (entry: Column) =>
+  [
+    entry.name,
+    entry.type,
+    entry.generated ? `GENERATED ALWAYS AS (${entry.generated}) STORED` : null,
+    entry.nullable || entry.generated ? null : 'NOT NULL',
+    entry.extra ?? null,
+  ]
+    .filter((part) => part !== null)
+    .join(' ');
+
+/**
+ * The statements that create a table and its indexes as migration `migration` made it: columns
+ * added by later migrations come with those (see addedColumnStatements).
+ */
+export function createTableStatements(table: Table, migration = 1): string[] {
+  const declarations = table.columns.filter((entry) => (entry.since ?? 1) <= migration).map(declaration);
   declarations.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
   return [`CREATE TABLE ${table.name} (\n  ${declarations.join(',\n  ')}\n)`, ...(table.indexes ?? [])];
+}
+
+/** The columns migration `migration` adds to a table made before it. */
+export function addedColumnStatements(table: Table, migration: number): string[] {
+  return table.columns
+    .filter((entry) => entry.since === migration)
+    .map((entry) => `ALTER TABLE ${table.name} ADD COLUMN ${declaration(entry)}`);
 }
 
 /** The columns an INSERT names, in the order rows give their values. */

@@ -1,3 +1,4 @@
+import type { PlanSource } from '../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
 import { column, insertRows, type Table } from './table.ts';
 
@@ -12,6 +13,10 @@ export const UPGRADES: Table = {
     column('scheduled_height', 'numeric(20)', { nullable: true }),
     column('applied_height', 'numeric(20)', { nullable: true }),
     column('applied_time', 'text', { nullable: true }),
+    // What scheduled the plan, and what cancelled or replaced it (see PlanSource).
+    column('scheduled_by', 'text', { nullable: true, since: 2 }),
+    column('cancelled_height', 'numeric(20)', { nullable: true, since: 2 }),
+    column('cancelled_by', 'text', { nullable: true, since: 2 }),
   ],
   primaryKey: ['name'],
 };
@@ -28,13 +33,37 @@ export interface Plan {
   info: string;
 }
 
-/** A plan as scheduled at `height`; a reading older than the one stored changes nothing. */
-export async function schedulePlan(tx: SqlExecutor, plan: Plan, height: bigint): Promise<void> {
+/**
+ * A plan as scheduled at `height` (a plan of the same name scheduled again is replaced); a
+ * reading older than the one stored changes nothing.
+ */
+export async function schedulePlan(
+  tx: SqlExecutor,
+  plan: Plan,
+  height: bigint,
+  source: PlanSource | null,
+): Promise<void> {
   await tx.query(
-    `INSERT INTO upgrades (name, height, info, scheduled_height) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (name) DO UPDATE SET height = excluded.height, info = excluded.info, scheduled_height = excluded.scheduled_height
+    `INSERT INTO upgrades (name, height, info, scheduled_height, scheduled_by) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (name) DO UPDATE SET height = excluded.height, info = excluded.info,
+       scheduled_height = excluded.scheduled_height, scheduled_by = excluded.scheduled_by,
+       cancelled_height = NULL, cancelled_by = NULL
      WHERE upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= excluded.scheduled_height`,
-    [plan.name, plan.height, plan.info, String(height)],
+    [plan.name, plan.height, plan.info, String(height), source],
+  );
+}
+
+/** A plan cancelled (or replaced by another) at `height`, before it was applied. */
+export async function cancelPlan(
+  tx: SqlExecutor,
+  name: string,
+  height: bigint,
+  source: PlanSource | null,
+): Promise<void> {
+  await tx.query(
+    `UPDATE upgrades SET cancelled_height = $2::numeric, cancelled_by = $3
+     WHERE name = $1 AND applied_height IS NULL AND (scheduled_height IS NULL OR scheduled_height <= $2::numeric)`,
+    [name, String(height), source],
   );
 }
 
@@ -68,18 +97,18 @@ export class ModuleVersionRows {
   }
 }
 
-/** Plans scheduled and not yet applied: the follower watches for their height. */
-export async function readPendingPlans(db: SqlExecutor): Promise<{ name: string; height: bigint }[]> {
-  const rows = await db.query<{ name: string; height: string }>(
-    'SELECT name, height::text AS height FROM upgrades WHERE applied_height IS NULL',
+/** Plans scheduled and neither applied nor cancelled: the follower watches for their height. */
+export async function readPendingPlans(db: SqlExecutor): Promise<Plan[]> {
+  return db.query<Plan & Record<string, unknown>>(
+    'SELECT name, height::text AS height, info FROM upgrades WHERE applied_height IS NULL AND cancelled_height IS NULL',
   );
-  return rows.map((row) => ({ name: row.name, height: BigInt(row.height) }));
 }
 
 export async function readPlans(db: SqlExecutor): Promise<Row[]> {
   return db.query(
     `SELECT name, height::text AS height, info, scheduled_height::text AS scheduled_height,
-       applied_height::text AS applied_height, applied_time FROM upgrades ORDER BY height`,
+       applied_height::text AS applied_height, applied_time, scheduled_by,
+       cancelled_height::text AS cancelled_height, cancelled_by FROM upgrades ORDER BY height, name`,
   );
 }
 

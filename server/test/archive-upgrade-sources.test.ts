@@ -1,0 +1,167 @@
+import { createHash } from 'node:crypto';
+
+import { MsgExec } from 'cosmjs-types/cosmos/group/v1/tx';
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+import { MsgCancelUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { handleArchive } from '../archive/api/archive-http.ts';
+import { prepareBlocks, readBlocks } from '../archive/follower/batch-plan.ts';
+import { decodeBlock } from '../archive/follower/decode-block.ts';
+import type { FollowerState } from '../archive/follower/follower.ts';
+import { OpenWork } from '../archive/follower/open-work.ts';
+import { writeBlocks } from '../archive/follower/write-facts.ts';
+import type { NodePlan, RestReader } from '../archive/source/rest-reader.ts';
+import type { AbciEventData, FetchedBlock } from '../archive/source/rpc-reader.ts';
+import { ArchiveStore } from '../archive/store/archive-store.ts';
+
+// An upgrade plan changes with no upgrade event: the archive reads the plan at the height of what
+// may have changed it. Blocks here have the shapes a v0.50.13 node answers with: x/gov's
+// end-blocker passing a proposal (`active_proposal` in finalize_block_events, plain attribute
+// values), a group proposal executed by MsgExec (typed x/group events, JSON attribute values),
+// and a transaction of the upgrade authority.
+
+const GOV_AUTHORITY = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn';
+const event = (type: string, attributes: Record<string, string>): AbciEventData => ({
+  type,
+  attributes: Object.entries(attributes).map(([key, value]) => ({ key, value })),
+});
+const txOf = (typeUrl: string, value: Uint8Array) =>
+  TxRaw.encode({
+    bodyBytes: TxBody.encode(TxBody.fromPartial({ messages: [{ typeUrl, value }] })).finish(),
+    authInfoBytes: new Uint8Array(),
+    signatures: [],
+  }).finish();
+
+function block(height: bigint, txs: Uint8Array[], results: AbciEventData[][], finalize: AbciEventData[]): FetchedBlock {
+  return {
+    height,
+    hash: `HASH${height}`,
+    lastBlockHash: '',
+    time: new Date(Date.UTC(2026, 10, 23, 7, 0, Number(height))).toISOString().replace('Z', '000000Z'),
+    txs,
+    results: results.map((events) => ({ code: 0, events })),
+    finalizeEvents: finalize,
+  };
+}
+
+const govPassed = block(
+  93n,
+  [],
+  [],
+  [
+    event('active_proposal', {
+      proposal_id: '1',
+      proposal_result: 'proposal_passed',
+      proposal_log: 'passed',
+      mode: 'EndBlock',
+    }),
+  ],
+);
+const execTx = txOf('/cosmos.group.v1.MsgExec', MsgExec.encode({ proposalId: 7n, executor: 'cosmos1exec' }).finish());
+const groupExec = block(
+  120n,
+  [execTx],
+  [
+    [
+      event('message', { action: '/cosmos.group.v1.MsgExec', sender: 'cosmos1exec', module: 'group', msg_index: '0' }),
+      event('cosmos.group.v1.EventProposalPruned', {
+        proposal_id: '"7"',
+        status: '"PROPOSAL_STATUS_ACCEPTED"',
+        tally_result: '{"yes_count":"2","abstain_count":"0","no_count":"0","no_with_veto_count":"0"}',
+        msg_index: '0',
+      }),
+      event('cosmos.group.v1.EventExec', {
+        logs: '""',
+        proposal_id: '"7"',
+        result: '"PROPOSAL_EXECUTOR_RESULT_SUCCESS"',
+        msg_index: '0',
+      }),
+    ],
+  ],
+  [],
+);
+const cancelTx = txOf(
+  '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
+  MsgCancelUpgrade.encode({ authority: GOV_AUTHORITY }).finish(),
+);
+const cancelled = block(
+  130n,
+  [cancelTx],
+  [[event('message', { action: '/cosmos.upgrade.v1beta1.MsgCancelUpgrade' })]],
+  [],
+);
+
+/** The node's plan at each height: scheduled by gov at 93, replaced by the group at 120, cancelled at 130. */
+function planAt(height: bigint): NodePlan | null {
+  if (height >= 130n) return null;
+  if (height >= 120n) return { name: 'v2-borealis', height: '200', info: '{}' };
+  if (height >= 93n) return { name: 'polity-test', height: '102', info: '{}' };
+  return null;
+}
+
+const node = {
+  currentPlan: async (height: bigint) => planAt(height),
+  appliedHeight: async () => 0n,
+  proposal: async () => null,
+  moduleVersions: async () => [],
+} as unknown as RestReader;
+
+describe('upgrades however scheduled', () => {
+  let store: ArchiveStore;
+  beforeAll(async () => {
+    store = await ArchiveStore.open(':memory:');
+  }, 60_000);
+  afterAll(() => store.close());
+
+  it('finds what may change the plan in a block: a passed gov proposal, a group execution, an authority tx', () => {
+    expect(decodeBlock(govPassed).planSources).toEqual(['gov:1']);
+    expect(decodeBlock(groupExec).planSources).toEqual(['group:7']);
+    const hash = createHash('sha256').update(cancelTx).digest('hex').toUpperCase();
+    expect(decodeBlock(cancelled).planSources).toEqual([`tx:${hash}`]);
+    const rejected = block(
+      94n,
+      [],
+      [],
+      [event('active_proposal', { proposal_id: '2', proposal_result: 'proposal_rejected' })],
+    );
+    expect(decodeBlock(rejected).planSources).toEqual([]);
+  });
+
+  it('archives each plan with what scheduled it, and what replaced or cancelled it', async () => {
+    for (const fetched of [govPassed, groupExec, cancelled]) {
+      const work = await OpenWork.load(store.db);
+      const planned = await readBlocks(node, work, prepareBlocks(node, [fetched]), new Map());
+      await writeBlocks(store, work, planned);
+    }
+    const state = { phase: 'following', blocksPerSecond: 0, nodeLatestHeight: null } as unknown as FollowerState;
+    const answer = await handleArchive(
+      { store, follower: { state }, source: { rest: '', rpc: '' } },
+      'GET',
+      'upgrades',
+      '',
+    );
+    const body = JSON.parse(answer.body) as { scheduled: unknown; applied: unknown[]; cancelled: unknown[] };
+    expect(body.scheduled).toBeNull();
+    expect(body.applied).toEqual([]);
+    const hash = createHash('sha256').update(cancelTx).digest('hex').toUpperCase();
+    expect(body.cancelled).toEqual([
+      expect.objectContaining({
+        name: 'polity-test',
+        height: '102',
+        scheduled_at_height: '93',
+        scheduled_by: { kind: 'gov', id: '1' },
+        cancelled_at_height: '120',
+        cancelled_by: { kind: 'group', id: '7' },
+      }),
+      expect.objectContaining({
+        name: 'v2-borealis',
+        height: '200',
+        scheduled_at_height: '120',
+        scheduled_by: { kind: 'group', id: '7' },
+        cancelled_at_height: '130',
+        cancelled_by: { kind: 'tx', id: hash },
+      }),
+    ]);
+  });
+});
