@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
+import { parseArchiveFrom } from './archive/follower/start-point.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
 import { QueryService } from './node/queries/query-service.ts';
@@ -36,6 +37,8 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --archive-db DB     postgres://user:password@host:port/db, or a directory for the embedded
                       PGlite (default DATA_DIR/archive)
   --archive-batch N   blocks fetched ahead while catching up (default 32)
+  --archive-from F    where a new archive begins: earliest (the node's earliest block, default),
+                      genesis (the chain's /genesis, then every block), latest, or a height
   --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
                       /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
 `;
@@ -63,6 +66,7 @@ function main(): void {
       archive: { type: 'string', default: 'on' },
       'archive-db': { type: 'string' },
       'archive-batch': { type: 'string', default: '32' },
+      'archive-from': { type: 'string', default: 'earliest' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
       help: { type: 'boolean', default: false },
     },
@@ -96,6 +100,7 @@ function main(): void {
   if (values.archive !== 'on' && values.archive !== 'off') throw new Error('--archive takes on or off');
   const archiveBatch = wholeNumber('archive-batch', values['archive-batch']);
   if (archiveBatch < 1 || archiveBatch > 1000) throw new Error('--archive-batch must be between 1 and 1000');
+  const archiveFrom = parseArchiveFrom(values['archive-from']);
   const upstreamRpcs = (values['upstream-rpc'] ?? []).map(parseUpstream);
   for (const rpc of upstreamRpcs) {
     if (!upstreams.some((upstream) => upstream.name === rpc.name)) {
@@ -159,6 +164,7 @@ function main(): void {
       const database = values['archive-db'] ?? join(dataDir, 'archive');
       const common = {
         batch: archiveBatch,
+        from: archiveFrom,
         pollMs: Math.min(blockTime, 1000),
         log: (line: string) => console.log(line),
       };

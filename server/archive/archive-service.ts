@@ -1,5 +1,6 @@
 import type { ArchiveSource } from './api/archive-routes.ts';
 import { Follower } from './follower/follower.ts';
+import type { ArchiveFrom } from './follower/start-point.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
 import { ArchiveStore } from './store/archive-store.ts';
@@ -11,6 +12,8 @@ export interface ArchiveConfig {
   rpc: string;
   batch: number;
   pollMs: number;
+  /** Where a new archive begins (default: the node's earliest block). */
+  from?: ArchiveFrom;
   log: (line: string) => void;
 }
 
@@ -26,6 +29,8 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
   const rpc = await RpcReader.connect(config.rpc);
   const follower = new Follower(store, rpc, new RestReader(config.rest), {
     batch: config.batch,
+    from: config.from,
+    rpcUrl: config.rpc,
     pollMs: config.pollMs,
     log: config.log,
   });

@@ -189,6 +189,7 @@ async function endpointLatencies(database: string, label: string): Promise<void>
     follower: {
       state: {
         phase: 'following' as const,
+        backfill: null,
         problem: null,
         lastError: null,
         nodeLatestHeight: null,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { Follower } from '../archive/follower/follower.ts';
+import type { ArchiveFrom } from '../archive/follower/start-point.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
@@ -44,11 +45,18 @@ export interface TestArchive extends ArchiveSource {
 }
 
 /** An archive following the harness's node over HTTP, as it would follow any node. */
-export async function followNode(base: string, database: string, db?: SqlDatabase): Promise<TestArchive> {
+export async function followNode(
+  base: string,
+  database: string,
+  db?: SqlDatabase,
+  from: ArchiveFrom = 'earliest',
+): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`);
   const follower = new Follower(store, rpc, new RestReader(base), {
     batch: 16,
+    from,
+    rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => process.env.ARCHIVE_LOG && console.log(line),
   });
@@ -82,4 +90,25 @@ export async function archivedUpTo(archive: TestArchive, height: bigint, timeout
   throw new Error(
     `archive did not reach height ${height}: ${archive.follower.state.lastError ?? archive.follower.state.phase}`,
   );
+}
+
+/** Every row an archive holds that must not depend on when or how it was filled. */
+export async function archiveDump(archive: TestArchive): Promise<string> {
+  const tables = ['proposal_timeline', 'group_history', 'upgrades', 'module_versions', 'archive_gaps'];
+  const out: Record<string, unknown[]> = {};
+  for (const table of tables) out[table] = await archive.db.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`);
+  // Until its proposal is tallied a vote holds only a hint of its weight (the voter's weight when
+  // it was written, which depends on where a batch began); the weight the tally counted must match.
+  out.votes = await archive.db.query(
+    `SELECT v.proposal_id, v.voter, v.option, v.metadata, v.submit_time, v.submit_at, v.height,
+       CASE WHEN p.status IN ('PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED') THEN v.weight END AS weight
+     FROM votes v JOIN proposals p ON p.id = v.proposal_id ORDER BY 1, 2`,
+  );
+  out.proposals = await archive.db.query(
+    'SELECT id, status, executor_result, final_tally, on_chain, pruned_height FROM proposals ORDER BY id',
+  );
+  out.groups = await archive.db.query('SELECT * FROM groups ORDER BY id');
+  out.members = await archive.db.query('SELECT * FROM group_members ORDER BY group_id, address');
+  out.policies = await archive.db.query('SELECT * FROM policies ORDER BY address');
+  return JSON.stringify(out);
 }

@@ -105,7 +105,24 @@ async function status(source: ArchiveSource) {
     node_latest_height: nodeLatest,
     lag: latest !== null && nodeLatest !== null ? String(BigInt(nodeLatest) - BigInt(latest)) : null,
     blocks_per_second: Number(state.blocksPerSecond.toFixed(1)),
+    backfill: backfillJson(state, latest),
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
+  };
+}
+
+/** The range being filled, how far it got, and when it should be done at the rate of the last seconds. */
+function backfillJson(state: FollowerState, latest: string | null) {
+  if (!state.backfill || latest === null) return null;
+  const { fromHeight, toHeight } = state.backfill;
+  const done = BigInt(latest) < fromHeight ? 0n : BigInt(latest) - fromHeight + 1n;
+  const total = toHeight - fromHeight + 1n;
+  const left = total > done ? total - done : 0n;
+  return {
+    from_height: String(fromHeight),
+    to_height: String(toHeight),
+    done_blocks: String(done),
+    total_blocks: String(total),
+    eta_seconds: state.blocksPerSecond > 0 ? Math.ceil(Number(left) / state.blocksPerSecond) : null,
   };
 }
 

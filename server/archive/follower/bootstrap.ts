@@ -1,5 +1,5 @@
 import type { RestReader } from '../source/rest-reader.ts';
-import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
+import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { BatchRows } from '../store/batch-rows.ts';
 import { recordGap, setCursor, setMetaValue } from '../store/cursor-store.ts';
@@ -8,20 +8,21 @@ import { writePolicy } from '../store/policy-store.ts';
 import type { ProposalState } from '../store/proposal-store.ts';
 import { knowPlan } from '../store/upgrade-store.ts';
 import { VOTES_KEPT_STATUSES } from '../vocabulary.ts';
+import type { GapPlan } from './start-point.ts';
 
 /**
- * First start against a chain whose history began before the archive: the whole state at one
- * pinned height (every group, member, policy, proposal and stored vote, the scheduled plan and
- * module versions), everything marked as known from that height on, and the heights before it
- * recorded as not observed.
+ * First start of an archive at a height of a chain whose history began before it: the whole
+ * state pinned at that height (every group, member, policy, proposal and stored vote, the
+ * scheduled plan and module versions), everything marked as known from that height on, and the
+ * heights before it recorded as gaps, each with why.
  */
 export async function bootstrap(
   store: ArchiveStore,
   rpc: RpcReader,
   rest: RestReader,
-  status: NodeStatus,
+  start: { height: bigint; gaps: readonly GapPlan[] },
 ): Promise<bigint> {
-  const height = status.latestHeight;
+  const height = start.height;
   const block = await rpc.block(height);
   const groups = await rest.groups(height);
   const members = await Promise.all(groups.map((group) => rest.members(group.id, height)));
@@ -57,8 +58,7 @@ export async function bootstrap(
     for (const entry of versions) rows.moduleVersions.add(entry.name, height, entry.version);
     await rows.flush(tx);
     if (plan) await knowPlan(tx, plan);
-    if (height > 1n)
-      await recordGap(tx, 1n, height - 1n, `before the archive started: the state at ${height} is where it begins`);
+    for (const gap of start.gaps) await recordGap(tx, gap.from, gap.to, gap.reason);
     await setCursor(tx, height, block.hash, block.time);
   });
   return height;

@@ -7,18 +7,26 @@ import { BlockPrefetch } from './block-prefetch.ts';
 import { bootstrap } from './bootstrap.ts';
 import { CatchUpMeter } from './catch-up-meter.ts';
 import { breakInChain, ChainGuard } from './chain-guard.ts';
+import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
 import { OpenWork } from './open-work.ts';
+import { findStart, type ArchiveFrom } from './start-point.ts';
 import { writeBlocks } from './write-facts.ts';
 
 export interface FollowerOptions {
   /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
   batch: number;
+  /** Where a new archive begins (default: the node's earliest block). */
+  from?: ArchiveFrom;
+  /** The node's CometBFT RPC address, for its `/genesis` when the archive begins there. */
+  rpcUrl?: string;
   pollMs: number;
   log: (line: string) => void;
 }
 
 export interface FollowerState {
-  phase: 'starting' | 'bootstrapping' | 'catching up' | 'following' | 'stopped' | 'refused';
+  phase: 'starting' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
+  /** While backfilling: the heights being filled, from where this run of it began to the node's tip. */
+  backfill: { fromHeight: bigint; toHeight: bigint } | null;
   /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
   problem: string | null;
   /** The last error talking to the node (it retries with backoff). */
@@ -34,6 +42,8 @@ interface Position {
   hash: string;
 }
 
+/** Behind by more than this many blocks, the follower is filling history (backfilling), not catching up. */
+const BACKFILL_BEHIND = 100n;
 /** How often the planner's statistics are refreshed on PGlite, which has no autovacuum to do it. */
 const STATISTICS_EVERY_BLOCKS = 5000;
 const FIRST_BACKOFF_MS = 500;
@@ -50,6 +60,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export class Follower {
   readonly state: FollowerState = {
     phase: 'starting',
+    backfill: null,
     problem: null,
     lastError: null,
     nodeLatestHeight: null,
@@ -126,10 +137,19 @@ export class Follower {
     }
   }
 
+  /** A new archive: its first state, from where `--archive-from` says (or a refusal saying why not). */
   private async bootstrap(status: NodeStatus): Promise<void> {
     this.state.phase = 'bootstrapping';
-    const height = await bootstrap(this.store, this.rpc, this.rest, status);
-    this.options.log(`archive: bootstrapped from the state at height ${height}`);
+    const start = await findStart(this.options.from ?? 'earliest', status, this.rest);
+    if (start.kind === 'refused') return this.refuse(start.problem);
+    if (start.kind === 'genesis') {
+      const begun = await bootstrapFromGenesis(this.store, this.options.rpcUrl ?? '', status);
+      if ('problem' in begun) return this.refuse(begun.problem);
+      this.options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
+    } else {
+      const height = await bootstrap(this.store, this.rpc, this.rest, start);
+      this.options.log(`archive: bootstrapped from the state at height ${height}`);
+    }
     await this.refreshStatistics();
   }
 
@@ -152,13 +172,18 @@ export class Follower {
   private async waitForBlocks(): Promise<void> {
     await this.finishWriting();
     this.state.phase = 'following';
+    this.state.backfill = null;
     this.backoff = FIRST_BACKOFF_MS;
     await sleep(this.options.pollMs);
   }
 
   /** Reads the next batch after `position` (while the one before is written), then starts writing it. */
   private async followBatch(position: Position, last: bigint): Promise<void> {
-    this.state.phase = last - position.height > 1n ? 'catching up' : 'following';
+    const behind = last - position.height;
+    if (behind > BACKFILL_BEHIND || this.state.backfill) {
+      this.state.phase = 'backfilling';
+      this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
+    } else this.state.phase = behind > 1n ? 'catching up' : 'following';
     const { blocks, forecast: forecastAhead } = await this.prefetch.next(position.height + 1n, last);
     const broken = breakInChain(
       position.hash,

@@ -181,6 +181,17 @@ export class RestReader {
     return (await this.get<{ plan: NodePlan | null }>('/cosmos/upgrade/v1beta1/current_plan', height))?.plan ?? null;
   }
 
+  /** Whether the node still keeps the state at `height` (a pruned node answers "failed to load state"). */
+  async hasStateAt(height: bigint): Promise<boolean> {
+    try {
+      await this.currentPlan(height);
+      return true;
+    } catch (error) {
+      if (error instanceof NodeReadError && error.pruned) return false;
+      throw error;
+    }
+  }
+
   async appliedHeight(name: string, height: bigint): Promise<bigint> {
     const answer = await this.get<{ height: string }>(
       `/cosmos/upgrade/v1beta1/applied_plan/${encodeURIComponent(name)}`,
