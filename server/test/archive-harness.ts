@@ -49,16 +49,20 @@ export async function followNode(
   base: string,
   database: string,
   db?: SqlDatabase,
-  from: ArchiveFrom = 'earliest',
+  tuning: { from?: ArchiveFrom; sparseAbove?: bigint; log?: (line: string) => void } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`);
   const follower = new Follower(store, rpc, new RestReader(base), {
     batch: 16,
-    from,
+    from: tuning.from ?? 'earliest',
+    sparseAbove: tuning.sparseAbove,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
-    log: (line) => process.env.ARCHIVE_LOG && console.log(line),
+    log: (line) => {
+      tuning.log?.(line);
+      if (process.env.ARCHIVE_LOG) console.log(line);
+    },
   });
   follower.start();
   return {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handleArchive } from '../archive/api/archive-http.ts';
 import { prepareBlocks, readBlocks } from '../archive/follower/batch-plan.ts';
 import { decodeBlock } from '../archive/follower/decode-block.ts';
-import type { FollowerState } from '../archive/follower/follower.ts';
+import type { FollowerState } from '../archive/follower/follower-state.ts';
 import { OpenWork } from '../archive/follower/open-work.ts';
 import { writeBlocks } from '../archive/follower/write-facts.ts';
 import type { NodePlan, RestReader } from '../archive/source/rest-reader.ts';

@@ -73,13 +73,19 @@ const groupEvent = v.object({
   new_value: text,
 });
 
+/** What scheduled or cancelled a plan: an x/gov proposal, a group proposal, or a transaction. */
+const planSource = v.optional(v.nullable(v.object({ kind: v.picklist(['gov', 'group', 'tx']), id: v.string() })), null);
+
 const plan = v.object({
   name: v.string(),
   height: v.string(),
   info: v.string(),
   scheduled_at_height: v.nullable(v.string()),
+  scheduled_by: planSource,
   applied_height: v.nullable(v.string()),
   applied_time: text,
+  cancelled_at_height: v.optional(v.nullable(v.string()), null),
+  cancelled_by: planSource,
 });
 
 const archiveResponses = {
@@ -91,6 +97,19 @@ const archiveResponses = {
     latest_block_time: text,
     node_latest_height: v.nullable(v.string()),
     lag: v.nullable(v.string()),
+    /** While the archive fills history it did not hold: the range, how far it got, an estimate. */
+    backfill: v.optional(
+      v.nullable(
+        v.object({
+          from_height: v.string(),
+          to_height: v.string(),
+          done_blocks: v.string(),
+          total_blocks: v.string(),
+          eta_seconds: v.nullable(v.number()),
+        }),
+      ),
+      null,
+    ),
   }),
   proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
   proposal: v.object({ proposal: archivedProposal, timeline: v.array(timelineEvent) }),
@@ -100,6 +119,7 @@ const archiveResponses = {
   upgrades: v.object({
     applied: v.array(plan),
     scheduled: v.nullable(plan),
+    cancelled: v.optional(v.array(plan), []),
     module_versions: v.array(v.object({ name: v.string(), version: v.string(), since_height: v.string() })),
     module_version_changes: v.array(v.object({ name: v.string(), version: v.string(), height: v.string() })),
   }),

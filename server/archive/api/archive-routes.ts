@@ -1,5 +1,5 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
-import type { FollowerState } from '../follower/follower.ts';
+import type { FollowerState } from '../follower/follower-state.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';

@@ -1,41 +1,17 @@
+import { ActivityIndex } from '../source/activity-index.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, recordGap, setCursor } from '../store/cursor-store.ts';
 import { forecastReads, readBlocks } from './batch-plan.ts';
+import { beginArchive } from './begin-archive.ts';
 import { BlockPrefetch } from './block-prefetch.ts';
-import { bootstrap } from './bootstrap.ts';
 import { CatchUpMeter } from './catch-up-meter.ts';
 import { breakInChain, ChainGuard } from './chain-guard.ts';
-import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
+import type { FollowerOptions, FollowerState } from './follower-state.ts';
 import { OpenWork } from './open-work.ts';
-import { findStart, type ArchiveFrom } from './start-point.ts';
+import { backfillSparsely } from './sparse-backfill.ts';
 import { writeBlocks } from './write-facts.ts';
-
-export interface FollowerOptions {
-  /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
-  batch: number;
-  /** Where a new archive begins (default: the node's earliest block). */
-  from?: ArchiveFrom;
-  /** The node's CometBFT RPC address, for its `/genesis` when the archive begins there. */
-  rpcUrl?: string;
-  pollMs: number;
-  log: (line: string) => void;
-}
-
-export interface FollowerState {
-  phase: 'starting' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
-  /** While backfilling: the heights being filled, from where this run of it began to the node's tip. */
-  backfill: { fromHeight: bigint; toHeight: bigint } | null;
-  /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
-  problem: string | null;
-  /** The last error talking to the node (it retries with backoff). */
-  lastError: string | null;
-  nodeLatestHeight: bigint | null;
-  /** The last height committed to the archive. */
-  archivedHeight: bigint | null;
-  blocksPerSecond: number;
-}
 
 interface Position {
   height: bigint;
@@ -44,6 +20,9 @@ interface Position {
 
 /** Behind by more than this many blocks, the follower is filling history (backfilling), not catching up. */
 const BACKFILL_BEHIND = 100n;
+const SPARSE_ABOVE = 1000n;
+/** Heights searched in the node's index at once, while backfilling through it. */
+const SPARSE_STRETCH = 20_000n;
 /** How often the planner's statistics are refreshed on PGlite, which has no autovacuum to do it. */
 const STATISTICS_EVERY_BLOCKS = 5000;
 const FIRST_BACKOFF_MS = 500;
@@ -70,6 +49,7 @@ export class Follower {
   private readonly chain = new ChainGuard();
   private readonly prefetch: BlockPrefetch;
   private readonly meter = new CatchUpMeter();
+  private readonly index: ActivityIndex;
   /** The committed cursor, read once; afterwards only this follower moves it. */
   private committed: Position | null = null;
   /** The last block read; it may still be being written. */
@@ -89,6 +69,7 @@ export class Follower {
     private readonly options: FollowerOptions,
   ) {
     this.prefetch = new BlockPrefetch(rpc, rest, options.batch);
+    this.index = new ActivityIndex(rpc);
   }
 
   start(): void {
@@ -130,7 +111,8 @@ export class Follower {
         }
         const position = await this.skipPrunedBlocks(this.reading ?? cursor, status.earliestHeight);
         if (position.height >= status.latestHeight) await this.waitForBlocks();
-        else await this.followBatch(position, status.latestHeight);
+        else if (!(await this.backfillThroughIndex(position, status.latestHeight)))
+          await this.followBatch(position, status.latestHeight);
       } catch (error) {
         await this.retryAfter(error);
       }
@@ -140,16 +122,8 @@ export class Follower {
   /** A new archive: its first state, from where `--archive-from` says (or a refusal saying why not). */
   private async bootstrap(status: NodeStatus): Promise<void> {
     this.state.phase = 'bootstrapping';
-    const start = await findStart(this.options.from ?? 'earliest', status, this.rest);
-    if (start.kind === 'refused') return this.refuse(start.problem);
-    if (start.kind === 'genesis') {
-      const begun = await bootstrapFromGenesis(this.store, this.options.rpcUrl ?? '', status);
-      if ('problem' in begun) return this.refuse(begun.problem);
-      this.options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
-    } else {
-      const height = await bootstrap(this.store, this.rpc, this.rest, start);
-      this.options.log(`archive: bootstrapped from the state at height ${height}`);
-    }
+    const problem = await beginArchive(this.store, this.rpc, this.rest, this.options, status);
+    if (problem) return this.refuse(problem);
     await this.refreshStatistics();
   }
 
@@ -175,6 +149,44 @@ export class Follower {
     this.state.backfill = null;
     this.backoff = FIRST_BACKOFF_MS;
     await sleep(this.options.pollMs);
+  }
+
+  /**
+   * Far behind, reads the next stretch of history where the node's index says something happened
+   * (and where the archive can compute it did). False when not far behind or the node keeps no
+   * index: then it follows block by block.
+   */
+  private async backfillThroughIndex(position: Position, last: bigint): Promise<boolean> {
+    if (last - position.height <= (this.options.sparseAbove ?? SPARSE_ABOVE)) return false;
+    await this.finishWriting();
+    this.prefetch.clear();
+    this.reading = null;
+    this.work ??= await OpenWork.load(this.store.db);
+    const to = position.height + SPARSE_STRETCH < last ? position.height + SPARSE_STRETCH : last;
+    this.state.phase = 'backfilling';
+    this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
+    const parts = {
+      store: this.store,
+      rpc: this.rpc,
+      rest: this.rest,
+      index: this.index,
+      work: this.work,
+      batch: this.options.batch,
+    };
+    const read = await backfillSparsely(parts, position.height + 1n, to, (height, hash) => {
+      this.meter.committed(Number(height - (this.state.archivedHeight ?? position.height)));
+      this.commit({ height, hash });
+      const progress = this.meter.tick(true, height, last);
+      this.state.blocksPerSecond = this.meter.blocksPerSecond;
+      if (progress) this.options.log(`${progress} (through the node's index)`);
+    });
+    if (!read) {
+      this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
+      return false;
+    }
+    this.state.lastError = null;
+    this.backoff = FIRST_BACKOFF_MS;
+    return true;
   }
 
   /** Reads the next batch after `position` (while the one before is written), then starts writing it. */

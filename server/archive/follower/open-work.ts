@@ -53,6 +53,11 @@ export class OpenWork {
     return reads;
   }
 
+  /** Open proposals and when their voting ends (milliseconds). */
+  openProposals(): { id: string; endsAt: number }[] {
+    return [...this.open].map(([id, entry]) => ({ id, endsAt: entry.endsAt }));
+  }
+
   /** Records what a block showed of a proposal. */
   saw(proposal: NodeProposal): void {
     if (proposal.status === OPEN_STATUS) {

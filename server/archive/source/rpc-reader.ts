@@ -37,6 +37,12 @@ export interface NodeStatus {
   earliestHeight: bigint;
 }
 
+const SEARCH_PAGE = 100;
+
+/** A search the node refuses (no index, no method, a bad query) is its answer, not a passing failure. */
+const isRefusal = (error: unknown) =>
+  error instanceof Error && /disabled|not found|method|parse|invalid|indexing|page should be/i.test(error.message);
+
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
 export class RpcReader {
@@ -83,6 +89,38 @@ export class RpcReader {
       results: results.results.map((result) => ({ code: result.code, events: result.events })),
       finalizeEvents: results.finalizeBlockEvents,
     };
+  }
+
+  /**
+   * Heights of the transactions (`tx_search`) or blocks (`block_search`) a query matches, oldest
+   * first, through every page. Throws when the node cannot search (no index, no such method).
+   */
+  async searchHeights(kind: 'tx' | 'block', query: string): Promise<bigint[]> {
+    const heights: bigint[] = [];
+    for (let page = 1; ; page++) {
+      const params = { query, page, per_page: SEARCH_PAGE, order_by: 'asc' };
+      const answer =
+        kind === 'tx'
+          ? await withRetry(() => this.client.txSearch(params), isRefusal)
+          : await withRetry(() => this.client.blockSearch(params), isRefusal);
+      const found =
+        'txs' in answer
+          ? answer.txs.map((tx) => BigInt(tx.height))
+          : answer.blocks.map((entry) => BigInt(entry.block.header.height));
+      heights.push(...found);
+      if (found.length < SEARCH_PAGE || heights.length >= answer.totalCount) return heights;
+    }
+  }
+
+  /** Block times (RFC 3339 with nanoseconds) of up to 20 heights from `min`, from their headers alone. */
+  async blockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
+    const answer = await withRetry(
+      () => this.client.blockchain(Number(min), Number(max)),
+      () => false,
+    );
+    return new Map(
+      answer.blockMetas.map((meta) => [BigInt(meta.header.height), toRfc3339WithNanoseconds(meta.header.time)]),
+    );
   }
 
   disconnect(): void {

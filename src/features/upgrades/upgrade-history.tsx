@@ -1,4 +1,4 @@
-import { Card, Stack, Table, Title } from '@mantine/core';
+import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -13,7 +13,9 @@ import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useLatestHeight } from '../../hooks/use-latest-height.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedUpgradeQueries } from './archive-queries.ts';
+import { CancelledPlans } from './cancelled-plans.tsx';
 import { PlanCountdown } from './plan-countdown.tsx';
+import { PlanSource } from './plan-source.tsx';
 import { upgradeQueries } from './queries.ts';
 import { UpgradeTimeline } from './upgrade-timeline.tsx';
 
@@ -60,6 +62,7 @@ function AppliedTable({ applied }: { applied: Plan[] }) {
           <Table.Th>Plan</Table.Th>
           <Table.Th>Height</Table.Th>
           <Table.Th>Time</Table.Th>
+          <Table.Th>Scheduled by</Table.Th>
           <Table.Th>Info</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -69,6 +72,9 @@ function AppliedTable({ applied }: { applied: Plan[] }) {
             <Table.Td ff="monospace">{plan.name}</Table.Td>
             <Table.Td ff="monospace">{grouped(plan.applied_height ?? plan.height)}</Table.Td>
             <Table.Td>{plan.applied_time ? <TimeText value={plan.applied_time} compact /> : '—'}</Table.Td>
+            <Table.Td>
+              <PlanSource source={plan.scheduled_by} />
+            </Table.Td>
             <Table.Td style={{ maxWidth: 260, wordBreak: 'break-word' }}>
               <MetadataText value={plan.info} empty="none given" />
             </Table.Td>
@@ -123,6 +129,12 @@ export function UpgradeHistory({ endpoint }: { endpoint: string }) {
         <Title order={2} fz="lg" mb="sm">
           Next upgrade
         </Title>
+        {data?.scheduled ? (
+          <Text fz="sm" mb="xs" data-testid="scheduled-by">
+            Scheduled at height {grouped(data.scheduled.scheduled_at_height ?? '?')} by{' '}
+            <PlanSource source={data.scheduled.scheduled_by} />
+          </Text>
+        ) : null}
         {scheduled ? (
           <PlanCountdown
             name={scheduled.name}
@@ -144,6 +156,7 @@ export function UpgradeHistory({ endpoint }: { endpoint: string }) {
           <Stack gap="sm">
             <UpgradeTimeline applied={data.applied} scheduled={data.scheduled} />
             <AppliedTable applied={data.applied} />
+            <CancelledPlans cancelled={data.cancelled} />
             <ModuleSince data={data} />
           </Stack>
         ) : (

@@ -31,6 +31,7 @@ async function exported(votes: VoterVote[]) {
     status: {
       chain_id: 'polity-1',
       phase: 'following',
+      backfill: null,
       earliest_height: '1',
       latest_height: '5000',
       latest_block_time: '2026-11-22T09:59:58Z',

@@ -1,0 +1,30 @@
+import type { RestReader } from '../source/rest-reader.ts';
+import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
+import type { ArchiveStore } from '../store/archive-store.ts';
+import { bootstrap } from './bootstrap.ts';
+import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
+import { findStart, type ArchiveFrom } from './start-point.ts';
+
+/**
+ * Writes a new archive's first state, from where `--archive-from` says: the chain's genesis, or
+ * the state pinned at a height. Returns why it cannot, in words (nothing written then), or null.
+ */
+export async function beginArchive(
+  store: ArchiveStore,
+  rpc: RpcReader,
+  rest: RestReader,
+  options: { from?: ArchiveFrom; rpcUrl?: string; log: (line: string) => void },
+  status: NodeStatus,
+): Promise<string | null> {
+  const start = await findStart(options.from ?? 'earliest', status, rest);
+  if (start.kind === 'refused') return start.problem;
+  if (start.kind === 'genesis') {
+    const begun = await bootstrapFromGenesis(store, options.rpcUrl ?? '', status);
+    if ('problem' in begun) return begun.problem;
+    options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
+    return null;
+  }
+  const height = await bootstrap(store, rpc, rest, start);
+  options.log(`archive: bootstrapped from the state at height ${height}`);
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { ArchiveFrom } from './start-point.ts';
+
+export interface FollowerOptions {
+  /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
+  batch: number;
+  /** Where a new archive begins (default: the node's earliest block). */
+  from?: ArchiveFrom;
+  /** The node's CometBFT RPC address, for its `/genesis` when the archive begins there. */
+  rpcUrl?: string;
+  /**
+   * Behind by more than this many blocks, history is read through the node's index, block by
+   * block only where something happened (default 1,000).
+   */
+  sparseAbove?: bigint;
+  pollMs: number;
+  log: (line: string) => void;
+}
+
+export interface FollowerState {
+  phase: 'starting' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
+  /** While backfilling: the heights being filled, from where this run of it began to the node's tip. */
+  backfill: { fromHeight: bigint; toHeight: bigint } | null;
+  /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
+  problem: string | null;
+  /** The last error talking to the node (it retries with backoff). */
+  lastError: string | null;
+  nodeLatestHeight: bigint | null;
+  /** The last height committed to the archive. */
+  archivedHeight: bigint | null;
+  blocksPerSecond: number;
+}
