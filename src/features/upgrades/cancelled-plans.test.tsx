@@ -28,7 +28,7 @@ describe('cancelled and replaced plans', () => {
       />,
     );
     const row = screen.getAllByRole('row')[1];
-    expect(within(row).getByText(/x\/gov proposal #/)).toHaveTextContent('x/gov proposal #12');
+    expect(row).toHaveTextContent('x/gov proposal #12');
     expect(within(row).getByRole('link', { name: 'group proposal #41' })).toHaveAttribute('href', '/proposals/41');
     expect(row).toHaveTextContent('1,100');
   });
