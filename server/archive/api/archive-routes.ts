@@ -1,7 +1,7 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { FollowerState } from '../follower/follower-state.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { readCursor, readGaps, readMeta } from '../store/cursor-store.ts';
+import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';
 import { proposalExists, readProposal, readProposals, readTimeline } from '../store/proposal-reads.ts';
 import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
@@ -90,6 +90,7 @@ async function status(source: ArchiveSource) {
   const meta = await readMeta(source.store.db);
   const cursor = await readCursor(source.store.db);
   const gaps = await readGaps(source.store.db);
+  const writer = await readWriter(source.store.db);
   const state = source.follower.state;
   const latest = cursor ? String(cursor.height) : null;
   const nodeLatest = state.nodeLatestHeight === null ? null : String(state.nodeLatestHeight);
@@ -106,6 +107,8 @@ async function status(source: ArchiveSource) {
     lag: latest !== null && nodeLatest !== null ? String(BigInt(nodeLatest) - BigInt(latest)) : null,
     blocks_per_second: Number(state.blocksPerSecond.toFixed(1)),
     backfill: backfillJson(state, latest),
+    /** The process that writes this archive (any number may serve it), and when its lease runs out. */
+    writer: writer ? { holder: writer.holder, lease_expires: writer.expires_at } : null,
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
   };
 }

@@ -17,7 +17,8 @@ export interface FollowerOptions {
 }
 
 export interface FollowerState {
-  phase: 'starting' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
+  /** `standby`: another process writes this archive; this one serves it and takes over if that one dies. */
+  phase: 'starting' | 'standby' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
   /** While backfilling: the heights being filled, from where this run of it began to the node's tip. */
   backfill: { fromHeight: bigint; toHeight: bigint } | null;
   /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
@@ -29,3 +30,13 @@ export interface FollowerState {
   archivedHeight: bigint | null;
   blocksPerSecond: number;
 }
+
+export const startingState = (): FollowerState => ({
+  phase: 'starting',
+  backfill: null,
+  problem: null,
+  lastError: null,
+  nodeLatestHeight: null,
+  archivedHeight: null,
+  blocksPerSecond: 0,
+});

@@ -2,16 +2,17 @@ import { ActivityIndex } from '../source/activity-index.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { readCursor, recordGap, setCursor } from '../store/cursor-store.ts';
+import { LostLeaseError, readCursor, recordGap, setCursor } from '../store/cursor-store.ts';
 import { forecastReads, readBlocks } from './batch-plan.ts';
 import { beginArchive } from './begin-archive.ts';
 import { BlockPrefetch } from './block-prefetch.ts';
 import { CatchUpMeter } from './catch-up-meter.ts';
 import { breakInChain, ChainGuard } from './chain-guard.ts';
-import type { FollowerOptions, FollowerState } from './follower-state.ts';
+import { startingState, type FollowerOptions, type FollowerState } from './follower-state.ts';
 import { OpenWork } from './open-work.ts';
 import { backfillSparsely } from './sparse-backfill.ts';
 import { writeBlocks } from './write-facts.ts';
+import { WriterLease } from './writer-lease.ts';
 
 interface Position {
   height: bigint;
@@ -25,6 +26,7 @@ const SPARSE_ABOVE = 1000n;
 const SPARSE_STRETCH = 20_000n;
 /** How often the planner's statistics are refreshed on PGlite, which has no autovacuum to do it. */
 const STATISTICS_EVERY_BLOCKS = 5000;
+const STANDBY_POLL_MS = 1000;
 const FIRST_BACKOFF_MS = 500;
 const LAST_BACKOFF_MS = 30_000;
 
@@ -37,15 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * A batch is read while the one before it is still being written.
  */
 export class Follower {
-  readonly state: FollowerState = {
-    phase: 'starting',
-    backfill: null,
-    problem: null,
-    lastError: null,
-    nodeLatestHeight: null,
-    archivedHeight: null,
-    blocksPerSecond: 0,
-  };
+  readonly state: FollowerState = startingState();
   private readonly chain = new ChainGuard();
   private readonly prefetch: BlockPrefetch;
   private readonly meter = new CatchUpMeter();
@@ -60,6 +54,7 @@ export class Follower {
   private running = false;
   private stopped: Promise<void> = Promise.resolve();
   private backoff = FIRST_BACKOFF_MS;
+  private readonly lease: WriterLease;
   private blocksSinceStatistics = 0;
 
   constructor(
@@ -70,6 +65,7 @@ export class Follower {
   ) {
     this.prefetch = new BlockPrefetch(rpc, rest, options.batch);
     this.index = new ActivityIndex(rpc);
+    this.lease = new WriterLease(store);
   }
 
   start(): void {
@@ -80,6 +76,8 @@ export class Follower {
   async stop(): Promise<void> {
     this.running = false;
     await this.stopped;
+    // Another process on the same database takes over at once instead of after the lease runs out.
+    await this.lease.release().catch(() => undefined);
     this.state.phase = this.state.phase === 'refused' ? 'refused' : 'stopped';
   }
 
@@ -95,6 +93,12 @@ export class Follower {
   private async follow(): Promise<void> {
     while (this.running) {
       try {
+        if (!(await this.lease.hold())) {
+          this.state.phase = 'standby';
+          this.forget();
+          await sleep(STANDBY_POLL_MS);
+          continue;
+        }
         const status = await this.rpc.status();
         this.state.nodeLatestHeight = status.latestHeight;
         const otherChain = await this.chain.problemWith(this.store.db, status.chainId);
@@ -251,6 +255,7 @@ export class Follower {
     await this.writing?.catch(() => undefined);
     this.writing = null;
     this.forget();
+    if (error instanceof LostLeaseError) this.lease.lost();
     this.state.lastError = error instanceof Error ? error.message : String(error);
     this.options.log(`archive: ${this.state.lastError}; retrying in ${this.backoff} ms`);
     await sleep(this.backoff);

@@ -1,3 +1,4 @@
+import { claimWriter, releaseWriter, renewWriter } from './cursor-store.ts';
 import { openPostgres } from './db/pg-database.ts';
 import { openPglite } from './db/pglite-database.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
@@ -46,9 +47,33 @@ export class ArchiveStore {
     return this.db.kind;
   }
 
+  /** The writer's lease this process holds (see claimWriter), renewed by every write. */
+  private lease: { holder: string; ms: number } | null = null;
+
+  /**
+   * Takes (or renews) the right to write this archive: false while another process holds it. Once
+   * taken, every write renews it, and fails whole if another process took it meanwhile.
+   */
+  async claimWriter(holder: string, leaseMs: number): Promise<boolean> {
+    const granted = await claimWriter(this.db, holder, leaseMs);
+    this.lease = granted ? { holder, ms: leaseMs } : null;
+    return granted;
+  }
+
+  async releaseWriter(): Promise<void> {
+    if (!this.lease) return;
+    await releaseWriter(this.db, this.lease.holder);
+    this.lease = null;
+  }
+
   /** Runs `work` in one transaction: all of it is committed, or none of it. */
   write<T>(work: (tx: StoreTransaction) => Promise<T>): Promise<T> {
-    return this.db.transaction(work);
+    const lease = this.lease;
+    if (!lease) return this.db.transaction(work);
+    return this.db.transaction(async (tx) => {
+      await renewWriter(tx, lease.holder, lease.ms);
+      return work(tx);
+    });
   }
 
   /**

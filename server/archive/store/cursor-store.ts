@@ -27,6 +27,58 @@ export const GAPS: Table = {
   primaryKey: ['from_height'],
 };
 
+/**
+ * Which process writes this archive: any number may read one database, exactly one follows. The
+ * writer holds a lease it renews in every write; one that stops renewing (killed, cut off) loses
+ * it when it runs out, and another takes over.
+ */
+export const WRITER: Table = {
+  name: 'archive_writer',
+  columns: [
+    column('singleton', 'boolean', { extra: 'DEFAULT true CHECK (singleton)' }),
+    column('holder', 'text'),
+    column('expires_at', 'timestamptz'),
+  ],
+  primaryKey: ['singleton'],
+};
+
+export class LostLeaseError extends Error {}
+
+/** Takes the writer's lease (or renews it); false while another process holds a lease that has not run out. */
+export async function claimWriter(db: SqlExecutor, holder: string, leaseMs: number): Promise<boolean> {
+  const rows = await db.query(
+    `INSERT INTO archive_writer (singleton, holder, expires_at)
+       VALUES (true, $1, clock_timestamp() + $2::integer * interval '1 millisecond')
+     ON CONFLICT (singleton) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at
+     WHERE archive_writer.holder = excluded.holder OR archive_writer.expires_at < clock_timestamp()
+     RETURNING holder`,
+    [holder, String(leaseMs)],
+  );
+  return rows.length > 0;
+}
+
+/** Inside a write: renews the lease, or throws when another process took it (nothing is then written). */
+export async function renewWriter(tx: SqlExecutor, holder: string, leaseMs: number): Promise<void> {
+  const rows = await tx.query(
+    `UPDATE archive_writer SET expires_at = clock_timestamp() + $2::integer * interval '1 millisecond'
+     WHERE holder = $1 RETURNING holder`,
+    [holder, String(leaseMs)],
+  );
+  if (rows.length === 0) throw new LostLeaseError('another process took over writing this archive');
+}
+
+/** Lets another process take over at once (a clean stop). */
+export async function releaseWriter(db: SqlExecutor, holder: string): Promise<void> {
+  await db.query('DELETE FROM archive_writer WHERE holder = $1', [holder]);
+}
+
+export async function readWriter(db: SqlExecutor): Promise<{ holder: string; expires_at: string } | null> {
+  const rows = await db.query<{ holder: string; expires_at: string }>(
+    'SELECT holder, expires_at::text AS expires_at FROM archive_writer',
+  );
+  return rows[0] ?? null;
+}
+
 export interface Cursor {
   height: bigint;
   hash: string;

@@ -1,4 +1,4 @@
-import { CURSOR, GAPS, META } from './cursor-store.ts';
+import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
 import type { SqlDatabase } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
 import { POLICIES } from './policy-store.ts';
@@ -43,6 +43,11 @@ const MIGRATIONS: readonly Migration[] = [
     id: 2,
     name: 'what scheduled and cancelled each upgrade',
     statements: () => addedColumnStatements(UPGRADES, 2),
+  },
+  {
+    id: 3,
+    name: 'one writer among many readers',
+    statements: () => createTableStatements(WRITER, 3),
   },
 ];
 
