@@ -171,8 +171,11 @@ function main(): void {
       archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` });
       for (const rpc of upstreamRpcs) {
         const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
-        const upstreamDb = database.startsWith('postgres') ? database : `${database}-${rpc.name}`;
-        archives.open(rpc.name, { ...common, database: upstreamDb, rest, rpc: rpc.url.href });
+        // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
+        const postgres = database.startsWith('postgres');
+        const upstreamDb = postgres ? database : `${database}-${rpc.name}`;
+        const schema = postgres ? `upstream_${rpc.name.toLowerCase().replace(/-/g, '_')}` : undefined;
+        archives.open(rpc.name, { ...common, database: upstreamDb, schema, rest, rpc: rpc.url.href });
       }
     }
     console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);

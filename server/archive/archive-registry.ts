@@ -4,9 +4,15 @@ import { startArchive, type Archive, type ArchiveConfig } from './archive-servic
 /** The archives a server keeps, by chain ('' is the local one); each opens in the background. */
 export class ArchiveRegistry {
   private readonly archives = new Map<string, Archive | null>();
+  /** Why an archive could not start, by chain: its API says so (503) instead of pretending there is none. */
+  private readonly failures = new Map<string, string>();
 
   get(name: string): ArchiveSource | null | undefined {
     return this.archives.get(name);
+  }
+
+  failure(name: string): string | undefined {
+    return this.failures.get(name);
   }
 
   /** Starts an archive; while it opens, its API answers 503, and a failure is logged, not fatal. */
@@ -21,8 +27,10 @@ export class ArchiveRegistry {
         );
       },
       (error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
         this.archives.delete(name);
-        config.log(`${label} could not start: ${error instanceof Error ? error.message : String(error)}`);
+        this.failures.set(name, reason);
+        config.log(`${label} could not start: ${reason}`);
       },
     );
   }

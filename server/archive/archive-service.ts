@@ -8,6 +8,8 @@ import { ArchiveStore } from './store/archive-store.ts';
 export interface ArchiveConfig {
   /** `postgres://…` for a PostgreSQL server; otherwise a directory for the embedded PGlite. */
   database: string;
+  /** On a PostgreSQL server: the schema this chain's archive lives in (default: the server's default). */
+  schema?: string;
   rest: string;
   rpc: string;
   batch: number;
@@ -25,7 +27,7 @@ export interface Archive extends ArchiveSource {
 
 /** Opens the store (migrating it), connects to the node and starts following. */
 export async function startArchive(config: ArchiveConfig): Promise<Archive> {
-  const store = await ArchiveStore.open(config.database);
+  const store = await ArchiveStore.open(config.database, config.schema);
   const rpc = await RpcReader.connect(config.rpc);
   const follower = new Follower(store, rpc, new RestReader(config.rest), {
     batch: config.batch,

@@ -1,3 +1,4 @@
+import { GrpcCode } from '../../lib/grpc-status.ts';
 import { ARCHIVE_PREFIX, handleArchive, type ArchiveAnswer } from './archive-http.ts';
 import type { ArchiveSource } from './archive-routes.ts';
 
@@ -18,6 +19,8 @@ export function archiveTarget(rawPath: string): { name: string; path: string } |
  */
 export interface ArchiveLookup {
   get(name: string): ArchiveSource | null | undefined;
+  /** Why that chain's archive could not start, if it could not. */
+  failure?(name: string): string | undefined;
 }
 
 /**
@@ -30,7 +33,22 @@ export function archiveMount(archives: ArchiveLookup | undefined) {
     const archived = archiveTarget(rawPath);
     if (!archived) return null;
     const archive = archives?.get(archived.name);
+    const failure = archives?.failure?.(archived.name);
+    if (failure !== undefined) return Promise.resolve(failedToStart(failure));
     if (archive === undefined && archived.name !== '') return null;
     return handleArchive(archive ?? null, method, archived.path, rawQuery, archive === undefined);
+  };
+}
+
+/** An archive that failed to start answers every path with why (503, the node's error shape). */
+function failedToStart(reason: string): ArchiveAnswer {
+  return {
+    status: 503,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      code: GrpcCode.Unavailable,
+      message: `the archive could not start: ${reason}`,
+      details: [],
+    }),
   };
 }

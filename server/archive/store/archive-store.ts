@@ -9,9 +9,12 @@ export type StoreTransaction = SqlExecutor;
 /** Where the subject stores' reads run: the database, or a transaction. */
 export type StoreReader = SqlExecutor;
 
-/** `postgres://…` through `pg`; otherwise the embedded PGlite in a directory (in memory for `:memory:`). */
-export async function openSqlDatabase(database: string): Promise<SqlDatabase> {
-  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database);
+/**
+ * `postgres://…` through `pg` (in `schema` when given); otherwise the embedded PGlite in a
+ * directory (in memory for `:memory:`).
+ */
+export async function openSqlDatabase(database: string, schema?: string): Promise<SqlDatabase> {
+  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database, schema);
   return openPglite(database === ':memory:' ? undefined : database);
 }
 
@@ -26,8 +29,9 @@ export class ArchiveStore {
     readonly db: SqlDatabase,
   ) {}
 
-  static async open(database: string): Promise<ArchiveStore> {
-    const db = await openSqlDatabase(database);
+  /** `schema`: where this chain's tables live on a PostgreSQL server that holds several chains' archives. */
+  static async open(database: string, schema?: string): Promise<ArchiveStore> {
+    const db = await openSqlDatabase(database, schema);
     try {
       await migrate(db);
     } catch (error) {

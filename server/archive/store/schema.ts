@@ -1,5 +1,5 @@
 import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
-import type { SqlDatabase } from './db/sql-database.ts';
+import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
 import { POLICIES } from './policy-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
@@ -51,9 +51,22 @@ const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+/**
+ * Processes starting together on one PostgreSQL schema migrate in turn (until the transaction
+ * ends), so the later one finds the work done instead of colliding with it. PGlite has one
+ * process per directory.
+ */
+async function takeTurns(db: SqlDatabase, tx: SqlExecutor): Promise<void> {
+  if (db.kind === 'postgres')
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('polity-archive-migrations:' || current_schema()))`);
+}
+
 /** Brings the schema up to date; a database from a newer Polity stops start-up with a message. */
 export async function migrate(db: SqlDatabase): Promise<void> {
-  await db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL)');
+  await db.transaction(async (tx) => {
+    await takeTurns(db, tx);
+    await tx.query('CREATE TABLE IF NOT EXISTS schema_migrations (id integer PRIMARY KEY, name text NOT NULL)');
+  });
   const done = new Set(
     (await db.query<{ id: number }>('SELECT id FROM schema_migrations')).map((row) => Number(row.id)),
   );
@@ -65,6 +78,9 @@ export async function migrate(db: SqlDatabase): Promise<void> {
   for (const migration of MIGRATIONS) {
     if (done.has(migration.id)) continue;
     await db.transaction(async (tx) => {
+      await takeTurns(db, tx);
+      const applied = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [String(migration.id)]);
+      if (applied.length > 0) return;
       for (const statement of migration.statements()) await tx.query(statement);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
         String(migration.id),

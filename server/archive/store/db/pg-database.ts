@@ -14,9 +14,32 @@ function textParsers(): pg.CustomTypesConfig {
   };
 }
 
-/** A real PostgreSQL server, for scale: `postgres://user:password@host:port/database`. */
-export async function openPostgres(url: string): Promise<SqlDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: 4, types: textParsers() });
+/**
+ * A real PostgreSQL server, for scale: `postgres://user:password@host:port/database`. Given a
+ * schema, every connection works in it (created if missing): several chains' archives can share
+ * one database without sharing a table.
+ */
+export async function openPostgres(url: string, schema?: string): Promise<SqlDatabase> {
+  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
+    throw new Error(`not a plain schema name: ${schema}`);
+  if (schema !== undefined) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    } catch (error) {
+      // Two processes creating it at once: the loser sees it exist.
+      if (!(error instanceof Error && /already exists|duplicate key/.test(error.message))) throw error;
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 4,
+    types: textParsers(),
+    ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
+  });
   const check = await pool.connect();
   check.release();
   const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[] = []) =>
