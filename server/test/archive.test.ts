@@ -248,6 +248,17 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
       details: [],
     });
     expect((await h.get(`${A}/voters/not-an-address/votes`)).status).toBe(400);
+    // One character off: the checksum fails, so it is not an address at all (not one with no votes).
+    const alice = h.node.cast.people.alice;
+    const typo = `${alice.slice(0, -1)}${alice.endsWith('q') ? 'p' : 'q'}`;
+    expect((await h.get(`${A}/voters/${typo}/votes`)).json).toMatchObject({ code: 3 });
+    expect((await h.get(`${A}/voters/${alice}/votes`)).status).toBe(200);
+    // A key of the right shape whose values do not fit: text where a height or an id belongs.
+    const wrongKey = encodeURIComponent(Buffer.from(JSON.stringify(['soon', 'x'])).toString('base64'));
+    expect((await h.get(`${A}/proposals?order_by=voting_period_end&pagination.key=${wrongKey}`)).json).toMatchObject({
+      code: 3,
+      message: 'pagination.key is not a key this archive gave out',
+    });
     expect((await h.get(`${A}/nothing`)).status).toBe(501);
     const status = (await h.get(`${A}/status`)).json as { chain_id: string; lag: string; gaps: unknown[] };
     expect(status.chain_id).toBe('polity-archive');

@@ -1,3 +1,5 @@
+import { bech32 } from 'bech32';
+
 import { invalidArgument } from '../../lib/grpc-status.ts';
 import type { PageParams } from '../store/keyset-page.ts';
 
@@ -72,8 +74,12 @@ export class ArchiveQuery {
   }
 }
 
-export const isAddress = (text: string) =>
-  /^[a-z][a-z0-9]{0,82}1[02-9ac-hj-np-z]{6,}$/.test(text.toLowerCase()) && text.length <= 128;
+/** A bech32 address whose checksum holds (one character off is a different, wrong address). */
+export function isAddress(text: string): boolean {
+  if (text.length > 128 || !/^[a-z][a-z0-9]{0,82}1[02-9ac-hj-np-z]{6,}$/.test(text.toLowerCase())) return false;
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return false;
+  return bech32.decodeUnsafe(text, 128) !== undefined;
+}
 
 /** Words of a search as a prefix query: `budg 2027` finds "Community budget 2027". */
 export function searchQuery(text: string): string | null {

@@ -108,11 +108,13 @@ export class Follower {
           await this.bootstrap(status);
           continue;
         }
-        if (status.latestHeight < cursor.height) {
-          return this.refuse(
-            `the node is at height ${status.latestHeight}, below the archived height ${cursor.height}: it was reset`,
+        // Behind the archive: a node behind a load balancer that lags for a moment, or one reset.
+        // Either way nothing is read until it passes the archive again; a reset node's next block
+        // then does not follow the archived one, and is refused.
+        if (status.latestHeight < cursor.height)
+          throw new Error(
+            `the node is at height ${status.latestHeight}, below the archived height ${cursor.height}: waiting`,
           );
-        }
         const position = await this.skipPrunedBlocks(this.reading ?? cursor, status.earliestHeight);
         if (position.height >= status.latestHeight) await this.waitForBlocks();
         else if (!(await this.backfillThroughIndex(position, status.latestHeight)))

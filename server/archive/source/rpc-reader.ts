@@ -38,6 +38,8 @@ export interface NodeStatus {
 }
 
 const SEARCH_PAGE = 100;
+/** The longest the follower waits for one RPC answer (a batch of blocks, a page of a search). */
+const RPC_TIMEOUT_MS = 30_000;
 
 /** A search the node refuses (no index, no method, a bad query) is its answer, not a passing failure. */
 const isRefusal = (error: unknown) =>
@@ -52,7 +54,10 @@ export class RpcReader {
     // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
     // batches (CometBFT accepts them): a few round trips per batch instead of two per block.
     if (/^https?:/i.test(url)) {
-      return new RpcReader(Comet38Client.create(new HttpBatchClient(url, { batchSizeLimit: 64, dispatchInterval: 2 })));
+      // A node that never answers must not stall the follower silently: each request has a
+      // deadline, and its failure is retried and shown in the status like any other.
+      const client = new HttpBatchClient(url, { batchSizeLimit: 64, dispatchInterval: 2, httpTimeout: RPC_TIMEOUT_MS });
+      return new RpcReader(Comet38Client.create(client));
     }
     return new RpcReader(await Comet38Client.connect(url));
   }

@@ -20,6 +20,10 @@ export interface KeysetPage {
 
 export const encodeKey = (values: string[]) => Buffer.from(JSON.stringify(values)).toString('base64');
 
+/** PostgreSQL's class 22 (data exception): a value that cannot be read as its column's type. */
+const isDataException = (error: unknown) =>
+  error instanceof Error && 'code' in error && typeof error.code === 'string' && error.code.startsWith('22');
+
 /** Rows after the cursor, one extra to know whether another page follows. */
 export async function keysetPage(
   db: SqlExecutor,
@@ -40,7 +44,12 @@ export async function keysetPage(
   }
   const direction = order.descending ? 'DESC' : 'ASC';
   const sql = `${base.sql}${where} ORDER BY ${order.columns.map((column) => `${column} ${direction}`).join(', ')} LIMIT ${page.limit + 1}`;
-  const rows = await db.query(sql, params);
+  const rows = await db.query(sql, params).catch((error: unknown) => {
+    // A key of the right shape whose values do not fit the columns (text where a number belongs).
+    if (page.after && isDataException(error))
+      throw invalidArgument('pagination.key is not a key this archive gave out');
+    throw error;
+  });
   const more = rows.length > page.limit;
   const kept = rows.slice(0, page.limit);
   let total = '0';
