@@ -23,13 +23,13 @@ const vote = (overrides: Partial<VoterVote>): VoterVote => ({
   ...overrides,
 });
 
-async function exported(votes: VoterVote[]) {
+async function exported(votes: VoterVote[], chainId = 'polity-1') {
   const text = await voterRecordCsv(votes, {
     endpoint: 'http://node.example:1317',
     voter: VOTER,
     query: voterRecordPath(VOTER, { option: 'VOTE_OPTION_YES' }),
     status: {
-      chain_id: 'polity-1',
+      chain_id: chainId,
       phase: 'following',
       backfill: null,
       earliest_height: '1',
@@ -58,6 +58,12 @@ describe('a voter’s CSV export', () => {
       '# exported at: 2026-11-22T10:00:00.000Z',
       `# query: GET /polity/archive/v1/voters/${VOTER}/votes?order=desc&option=VOTE_OPTION_YES (all pages)`,
     ]);
+  });
+
+  it('keeps a node-written chain id on its comment line: no line break can forge a row', async () => {
+    const { provenance, rows } = await exported([vote({})], 'evil-1\n9,Forged row,1\r\u2028x');
+    expect(provenance[2]).toBe('# chain: evil-1\\u{A}9,Forged row,1\\u{D}\\u{2028}x; archive heights 1-5000');
+    expect(rows.map((row) => row.proposal_id)).toEqual(['18446744073709551615']);
   });
 
   it('keeps ids and weights exact and marks pruned votes', async () => {

@@ -1,6 +1,17 @@
 import type { ArchiveStatus, VoterVote } from '../../api/archive.ts';
 import { endpointLabel } from '../../lib/endpoint.ts';
 
+/**
+ * A value as one comment line can hold it: a chain id or endpoint is written by whoever runs the
+ * node, so line breaks and other control characters are shown as escapes instead of starting a
+ * line of their own (a forged CSV row).
+ */
+const oneLine = (text: string) =>
+  text.replace(
+    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
+    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
+  );
+
 /** The CSV text of a voter's record, preceded by its provenance as comment lines. */
 export async function voterRecordCsv(
   votes: VoterVote[],
@@ -10,12 +21,12 @@ export async function voterRecordCsv(
   const { unparse } = await import('papaparse');
   const { status } = provenance;
   const header = [
-    `# Polity archive export: the votes cast by ${provenance.voter} that match the query below`,
-    `# endpoint: ${provenance.endpoint || endpointLabel(provenance.endpoint)}`,
-    `# chain: ${status?.chain_id ?? 'unknown'}; archive heights ${status?.earliest_height ?? '?'}` +
+    `# Polity archive export: the votes cast by ${oneLine(provenance.voter)} that match the query below`,
+    `# endpoint: ${oneLine(provenance.endpoint || endpointLabel(provenance.endpoint))}`,
+    `# chain: ${oneLine(status?.chain_id ?? 'unknown')}; archive heights ${status?.earliest_height ?? '?'}` +
       `-${status?.latest_height ?? '?'}`,
     `# exported at: ${provenance.exportedAt.toISOString()}`,
-    `# query: GET ${provenance.query} (all pages)`,
+    `# query: GET ${oneLine(provenance.query)} (all pages)`,
   ];
   const csv = unparse(
     {
