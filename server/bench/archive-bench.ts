@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
+import { startingState } from '../archive/follower/follower-state.ts';
 import { Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
@@ -186,17 +187,7 @@ async function endpointLatencies(database: string, label: string): Promise<void>
   );
   const source = {
     store,
-    follower: {
-      state: {
-        phase: 'following' as const,
-        backfill: null,
-        problem: null,
-        lastError: null,
-        nodeLatestHeight: null,
-        archivedHeight: null,
-        blocksPerSecond: 0,
-      },
-    },
+    follower: { state: { ...startingState(), phase: 'following' as const } },
     source: { rest: '', rpc: '' },
   };
   const endpoints: [string, string, string][] = [

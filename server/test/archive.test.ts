@@ -2,7 +2,7 @@ import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { submitProposalMsg, updateMembersMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
+import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
 import { G, startHarness, type Harness } from './harness.ts';
 
 const A = '/polity/archive/v1';
@@ -183,23 +183,7 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
     const resumed = await followNode(h.base, '', second.db);
     await archivedUpTo(resumed, h.node.height);
     await resumed.stopFollowing();
-    const dump = async (target: TestArchive) => {
-      const tables = ['proposal_timeline', 'group_history', 'upgrades', 'module_versions'];
-      const out: Record<string, unknown[]> = {};
-      for (const table of tables) out[table] = await target.db.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`);
-      // Until its proposal is tallied a vote holds only a hint of its weight (the voter's weight when
-      // it was written, which depends on where a batch began); the weight the tally counted must match.
-      out.votes = await target.db.query(
-        `SELECT v.proposal_id, v.voter, v.option, v.metadata, v.submit_time, v.submit_at, v.height,
-           CASE WHEN p.status IN ('PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED') THEN v.weight END AS weight
-         FROM votes v JOIN proposals p ON p.id = v.proposal_id ORDER BY 1, 2`,
-      );
-      out.proposals = await target.db.query(
-        'SELECT id, status, executor_result, final_tally, on_chain, pruned_height FROM proposals ORDER BY id',
-      );
-      return JSON.stringify(out);
-    };
-    expect(await dump(resumed)).toBe(await dump(archive));
+    expect(await archiveDump(resumed)).toBe(await archiveDump(archive));
   });
 
   it('filters a voter’s whole record by option and group, in SQL, with the total of what matches', async () => {

@@ -1,11 +1,8 @@
 import { readGenesis } from '../source/genesis-reader.ts';
 import type { NodeStatus } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { BatchRows } from '../store/batch-rows.ts';
-import { setCursor, setMetaValue } from '../store/cursor-store.ts';
-import { writeGroup } from '../store/group-store.ts';
-import { writePolicy } from '../store/policy-store.ts';
-import type { ProposalState } from '../store/proposal-store.ts';
+import { setCursor } from '../store/cursor-store.ts';
+import { writeSnapshot } from './state-snapshot.ts';
 
 /**
  * An archive that starts where the chain does: the x/group state of the node's `/genesis`,
@@ -32,26 +29,20 @@ export async function bootstrapFromGenesis(
   const height = genesis.initialHeight - 1n;
   const time = genesis.genesisTime;
   const { groups, group_members, group_policies, proposals, votes } = genesis.group;
-  const groupOfPolicy = new Map(group_policies.map((policy) => [policy.address, policy.group_id]));
+  const snapshot = {
+    height,
+    time,
+    groups: groups.map((group) => ({
+      group,
+      members: group_members.filter((entry) => entry.group_id === group.id).map((entry) => entry.member),
+    })),
+    policies: group_policies,
+    proposals,
+    votes,
+    moduleVersions: [],
+  };
   await store.write(async (tx) => {
-    await setMetaValue(tx, 'bootstrap_height', String(height));
-    const rows = new BatchRows();
-    const states = new Map<string, ProposalState | null>();
-    for (const group of groups) {
-      const members = group_members.filter((entry) => entry.group_id === group.id).map((entry) => entry.member);
-      await writeGroup(tx, rows.groupHistory, { group, members, height, time, bootstrap: true });
-    }
-    for (const policy of group_policies) await writePolicy(tx, policy, height);
-    for (const proposal of proposals) {
-      const groupId = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
-      rows.proposals.write(states, { proposal, groupId, height, onChain: true });
-      rows.proposals.timelineEntry({ proposalId: proposal.id, height, time, kind: 'first_seen' }, proposal.status);
-    }
-    for (const vote of votes) {
-      const input = { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata };
-      rows.votes.add(input, height, vote.submit_time);
-    }
-    await rows.flush(tx);
+    await writeSnapshot(tx, snapshot);
     // The first block names no block before it: the cursor holds no hash to check it against.
     await setCursor(tx, height, '', time);
   });

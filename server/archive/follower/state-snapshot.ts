@@ -1,0 +1,41 @@
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../source/rest-reader.ts';
+import type { StoreTransaction } from '../store/archive-store.ts';
+import { BatchRows } from '../store/batch-rows.ts';
+import { setMetaValue } from '../store/cursor-store.ts';
+import { writeGroup } from '../store/group-store.ts';
+import { writePolicy } from '../store/policy-store.ts';
+import type { ProposalState } from '../store/proposal-store.ts';
+
+/** The whole x/group state at one height: where a new archive begins (pinned reads, or a genesis). */
+export interface StateSnapshot {
+  height: bigint;
+  time: string;
+  groups: { group: NodeGroup; members: readonly NodeMember[] }[];
+  policies: readonly NodePolicy[];
+  proposals: readonly NodeProposal[];
+  votes: readonly NodeVote[];
+  moduleVersions: readonly { name: string; version: string }[];
+}
+
+/** Writes a snapshot as the archive's first state: everything known from its height on. */
+export async function writeSnapshot(tx: StoreTransaction, snapshot: StateSnapshot): Promise<void> {
+  const { height, time } = snapshot;
+  await setMetaValue(tx, 'bootstrap_height', String(height));
+  const rows = new BatchRows();
+  const states = new Map<string, ProposalState | null>();
+  for (const { group, members } of snapshot.groups)
+    await writeGroup(tx, rows.groupHistory, { group, members, height, time, bootstrap: true });
+  for (const policy of snapshot.policies) await writePolicy(tx, policy, height);
+  const groupOfPolicy = new Map(snapshot.policies.map((policy) => [policy.address, policy.group_id]));
+  for (const proposal of snapshot.proposals) {
+    const groupId = groupOfPolicy.get(proposal.group_policy_address) ?? '0';
+    rows.proposals.write(states, { proposal, groupId, height, onChain: true });
+    rows.proposals.timelineEntry({ proposalId: proposal.id, height, time, kind: 'first_seen' }, proposal.status);
+  }
+  for (const vote of snapshot.votes) {
+    const input = { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata };
+    rows.votes.add(input, height, vote.submit_time);
+  }
+  for (const entry of snapshot.moduleVersions) rows.moduleVersions.add(entry.name, height, entry.version);
+  await rows.flush(tx);
+}
