@@ -7,6 +7,7 @@ export const GrpcCode = {
   DeadlineExceeded: 4,
   NotFound: 5,
   Unimplemented: 12,
+  Internal: 13,
   Unavailable: 14,
 } as const;
 export type GrpcCode = (typeof GrpcCode)[keyof typeof GrpcCode];
@@ -23,4 +24,6 @@ export class GrpcStatusError extends Error {
 /** A plain Go error or an SDK error registered without a gRPC code: both surface as Unknown. */
 export const unknownError = (message: string) => new GrpcStatusError(GrpcCode.Unknown, message);
 export const invalidArgument = (message: string) => new GrpcStatusError(GrpcCode.InvalidArgument, message);
+export const notFoundStatus = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
+export const internalError = (message: string) => new GrpcStatusError(GrpcCode.Internal, message);
 export const notImplemented = () => new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented');

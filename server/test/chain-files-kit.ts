@@ -46,7 +46,13 @@ export const linesAt = (level: ConsoleLine['level']) =>
 /** Everything a reader could see at the node's height. */
 export const stateOf = (node: ChainNode) =>
   JSON.stringify(
-    { group: node.group.exportState(), upgrade: node.upgrade.exportState(), height: node.height, time: node.time },
+    {
+      group: node.group.exportState(),
+      upgrade: node.upgrade.exportState(),
+      gov: node.gov.exportState(),
+      height: node.height,
+      time: node.time,
+    },
     (_key, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value),
   );
 

@@ -16,8 +16,9 @@ const tmp = () => {
 afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
 
 const full = (n: ReturnType<typeof openNode>) =>
-  JSON.stringify({ g: n.group.exportState(), u: n.upgrade.exportState(), h: n.height, t: n.time }, (_k, v) =>
-    typeof v === 'bigint' ? `${v}n` : v,
+  JSON.stringify(
+    { g: n.group.exportState(), u: n.upgrade.exportState(), gov: n.gov.exportState(), h: n.height, t: n.time },
+    (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
   );
 
 const snapshot = (n: ReturnType<typeof openNode>) =>

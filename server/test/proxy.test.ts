@@ -259,6 +259,9 @@ describe('what reaches the upstream: the parsed route, never the raw request', (
     arrivals.length = 0;
     await get(`${U}/module_versions?moduleName=x%26y%3Dz`);
     expectForwarded('/cosmos/upgrade/v1beta1/module_versions?module_name=x%26y%3Dz');
+    arrivals.length = 0;
+    await get('/upstream/up/cosmos/gov/v1/proposals?proposalStatus=0x3&voter=a%26b&pagination.limit=2&x=1');
+    expectForwarded('/cosmos/gov/v1/proposals?pagination.limit=2&proposal_status=3&voter=a%26b');
   });
 
   it.each([
@@ -267,6 +270,11 @@ describe('what reaches the upstream: the parsed route, never the raw request', (
     ['a semicolon', `${G}/groups?pagination.limit=1;admin=x`, /invalid semicolon separator/],
     ['a message given a scalar', `${G}/groups?pagination=1`, /not supported in query parameters/],
     ['a control character in module_name', `${U}/module_versions?module_name=gr%0Aoup`, /control character/],
+    [
+      'a gov status by name',
+      '/upstream/up/cosmos/gov/v1/proposals?proposal_status=PASSED',
+      /ParseInt: parsing "PASSED"/,
+    ],
   ])('%s in the query: 400', async (_trick, path, message) => {
     expectRefused(await get(path), 400, 3, message);
   });

@@ -6,6 +6,7 @@ import type { Harness } from './harness.ts';
 
 const G = '/cosmos/group/v1';
 const U = '/cosmos/upgrade/v1beta1';
+const GOV = '/cosmos/gov/v1';
 
 export interface WireRequest {
   path: string;
@@ -93,12 +94,37 @@ export function wireRequests(harness: Harness): WireRequest[] {
   add(`${U}/upgraded_consensus_state/1`);
   add(`${U}/upgraded_consensus_state/abc`);
   add(`${U}/upgraded_consensus_state/-5`);
+  const gov = harness.node.gov.store;
+  for (let id = 0n; id <= gov.nextProposalId; id++) {
+    add(`${GOV}/proposals/${id}`);
+    add(`${GOV}/proposals/${id}/tally`);
+  }
+  const staker = gov.stake.delegations[0]?.delegator ?? people[0];
+  add(`${GOV}/proposals`);
+  add(`${GOV}/proposals?pagination.limit=2`);
+  add(`${GOV}/proposals?pagination.limit=2&pagination.reverse=true`);
+  add(`${GOV}/proposals?pagination.limit=2&pagination.key=AAAAAAAAAAI=`);
+  add(`${GOV}/proposals?pagination.limit=2&pagination.key=AAAAAAAAAAI=&pagination.reverse=true`);
+  add(`${GOV}/proposals?pagination.offset=2&pagination.limit=1&pagination.count_total=true`);
+  add(`${GOV}/proposals?pagination.offset=999`);
+  add(`${GOV}/proposals?pagination.offset=1&pagination.key=AA==`);
+  add(`${GOV}/proposals?proposal_status=3&pagination.limit=1`);
+  add(`${GOV}/proposals?proposalStatus=2`);
+  add(`${GOV}/proposals?proposal_status=0x3`);
+  add(`${GOV}/proposals?proposal_status=PROPOSAL_STATUS_PASSED`);
+  add(`${GOV}/proposals?proposal_status=99999999999`);
+  add(`${GOV}/proposals?voter=${staker}`);
+  add(`${GOV}/proposals?voter=cosmos1xyz`);
+  add(`${GOV}/proposals?depositor=${staker}`);
+  add(`${GOV}/proposals/abc`);
+  add(`${GOV}/proposals/`);
   const tip = harness.node.height;
   for (const height of ['0', String(tip), String(tip - 1n), String(tip + 1n), '-1', 'abc', ' 5', '+3']) {
     add(`${G}/group_info/1`, height);
     add(`${G}/group_info/abc`, height);
     add(`${G}/group_policy_info/cosmos1xyz`, height);
     add(`${G}/groups?pagination.limit=abc`, height);
+    add(`${GOV}/proposals/1`, height);
   }
   return requests;
 }

@@ -1,3 +1,4 @@
+import type { GovView } from './gov/gov-view.ts';
 import type { GroupView } from './group/group-view.ts';
 import type { UpgradeView } from './upgrade/keeper.ts';
 
@@ -6,6 +7,7 @@ export interface CommittedState {
   readonly height: bigint;
   readonly group: GroupView;
   readonly upgrade: UpgradeView;
+  readonly gov: GovView;
 }
 
 /** Where the node keeps its committed states (the simulated chain, here). */

@@ -8,6 +8,7 @@ const HTTP_STATUS: Record<GrpcCode, number> = {
   [GrpcCode.DeadlineExceeded]: 504,
   [GrpcCode.NotFound]: 404,
   [GrpcCode.Unimplemented]: 501,
+  [GrpcCode.Internal]: 500,
   [GrpcCode.Unavailable]: 503,
 };
 

@@ -2,7 +2,7 @@ import { GrpcStatusError, notImplemented, unknownError } from '../../lib/grpc-st
 import type { QueryService } from '../queries/query-service.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
 import { parseGoQuery } from './go-query.ts';
-import { parsePageRequest } from './page-request.ts';
+import { parseGovFilter, parsePageRequest } from './page-request.ts';
 import { parseIntegerParam } from './path-params.ts';
 import { matchRoute, RouteRequest, type Route } from './route.ts';
 import { ROUTES } from './routes.ts';
@@ -41,7 +41,8 @@ function parseRequest(route: Route, values: string[], rawQuery: string): RouteRe
       request.integers.set(segment.param, parseIntegerParam(segment.kind, segment.param, value));
     } else request.texts.set(segment.param, value);
   }
-  if (route.query === 'pagination') request.pagination = parsePageRequest(query);
+  if (route.query === 'pagination' || route.query === 'gov_proposals') request.pagination = parsePageRequest(query);
+  if (route.query === 'gov_proposals') request.govFilter = parseGovFilter(query);
   if (route.query === 'module_name')
     request.moduleName = (query.get('module_name') ?? query.get('moduleName'))?.[0] ?? '';
   return request;

@@ -1,6 +1,6 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
 import { gatewayBytes } from '../lib/go-base64.ts';
-import { GoParseError, parseBool, parseUint64 } from '../lib/go-strconv.ts';
+import { GoParseError, parseBool, parseInt32, parseUint64 } from '../lib/go-strconv.ts';
 import { emptyPageRequest, type PageRequest } from '../store/paginate.ts';
 
 // runtime.PopulateQueryParameters for the `pagination.*` fields: both proto and lowerCamel
@@ -39,4 +39,33 @@ export function parsePageRequest(query: Map<string, string[]>): PageRequest {
     if (field) parseField(request, field, values[0]);
   }
   return request;
+}
+
+/** The first value of a field given by its proto name or its lowerCamel JSON name. */
+const field = (query: Map<string, string[]>, name: string, camel: string) => (query.get(name) ?? query.get(camel))?.[0];
+
+/**
+ * QueryProposalsRequest's own fields. `proposal_status` only takes the enum's number: the
+ * gateway cannot see gogoproto's enum names, so `PROPOSAL_STATUS_PASSED` fails to parse.
+ */
+export function parseGovFilter(query: Map<string, string[]>): {
+  proposalStatus: number;
+  voter: string;
+  depositor: string;
+} {
+  const status = field(query, 'proposal_status', 'proposalStatus');
+  let proposalStatus = 0;
+  if (status !== undefined) {
+    try {
+      proposalStatus = parseInt32(status);
+    } catch (error) {
+      if (error instanceof GoParseError) throw invalidArgument(error.message);
+      throw error;
+    }
+  }
+  return {
+    proposalStatus,
+    voter: field(query, 'voter', 'voter') ?? '',
+    depositor: field(query, 'depositor', 'depositor') ?? '',
+  };
 }

@@ -3,7 +3,7 @@ import { emptyPageRequest, type PageRequest } from '../store/paginate.ts';
 import type { ParamKind } from './path-params.ts';
 
 /** Which fields of the request message the query string may fill. */
-export type QueryKind = 'none' | 'pagination' | 'module_name';
+export type QueryKind = 'none' | 'pagination' | 'module_name' | 'gov_proposals';
 
 type Segment = { literal: string } | { param: string; kind: ParamKind };
 
@@ -13,6 +13,8 @@ export class RouteRequest {
   readonly texts = new Map<string, string>();
   pagination: PageRequest = emptyPageRequest();
   moduleName = '';
+  /** QueryProposalsRequest's filters (x/gov). */
+  govFilter = { proposalStatus: 0, voter: '', depositor: '' };
 
   integer(name: string): bigint {
     const value = this.integers.get(name);

@@ -1,3 +1,4 @@
+import { govProposalJson } from './gov-json.ts';
 import { bytesOrNull } from './json-encoding.ts';
 import {
   groupInfoJson,
@@ -14,8 +15,9 @@ import { route, type Route } from './route.ts';
 
 const GROUP = 'cosmos/group/v1';
 const UPGRADE = 'cosmos/upgrade/v1beta1';
+const GOV = 'cosmos/gov/v1';
 
-/** The node's REST routes for x/group and x/upgrade: path, parameter kinds, query method, encoding. */
+/** The node's REST routes for x/group, x/upgrade and x/gov: path, parameter kinds, query method, encoding. */
 export const ROUTES: readonly Route[] = [
   route(
     `${GROUP}/group_info/{group_id:uint64}`,
@@ -139,5 +141,23 @@ export const ROUTES: readonly Route[] = [
     'none',
     (queries) => queries.upgrade.authority(),
     (address) => `{"address":"${address}"}`,
+  ),
+  route(
+    `${GOV}/proposals/{proposal_id:uint64}`,
+    'none',
+    (queries, request) => queries.gov.proposal({ proposalId: request.integer('proposal_id') }),
+    (proposal) => `{"proposal":${govProposalJson(proposal)}}`,
+  ),
+  route(
+    `${GOV}/proposals/{proposal_id:uint64}/tally`,
+    'none',
+    (queries, request) => queries.gov.tallyResult({ proposalId: request.integer('proposal_id') }),
+    (tally) => `{"tally":${tallyJson(tally)}}`,
+  ),
+  route(
+    `${GOV}/proposals`,
+    'gov_proposals',
+    (queries, request) => queries.gov.proposals({ ...request.govFilter, pagination: request.pagination }),
+    (page) => listJson('proposals', page, govProposalJson),
   ),
 ];

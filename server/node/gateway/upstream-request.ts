@@ -1,7 +1,8 @@
 import { invalidArgument, notImplemented } from '../../lib/grpc-status.ts';
 import { parseGoQuery } from './go-query.ts';
 import { findRoute } from './handle-api.ts';
-import { parsePageRequest } from './page-request.ts';
+import { parseGovFilter, parsePageRequest } from './page-request.ts';
+import type { QueryKind } from './route.ts';
 
 // What the proxy sends upstream is rebuilt from the parsed request, never copied from the raw
 // one: the path from the matched route (literals as the route spells them, values re-encoded),
@@ -32,7 +33,7 @@ const HEIGHT = /^\d{1,19}$/;
 const refusedPath = (why: string) => invalidArgument(`path not forwarded to the upstream: ${why}`);
 
 /** The API path as a route's canonical segments; throws the gateway's 400 or 501. */
-function canonicalPath(rawPath: string): { path: string; query: 'none' | 'pagination' | 'module_name' } {
+function canonicalPath(rawPath: string): { path: string; query: QueryKind } {
   if (rawPath.includes('//')) throw refusedPath('empty segment');
   if (rawPath.includes('\\') || /%(2f|5c)/i.test(rawPath)) throw refusedPath('slash or backslash inside a segment');
   let decoded: string;
@@ -53,7 +54,7 @@ function canonicalPath(rawPath: string): { path: string; query: 'none' | 'pagina
 }
 
 /** The parameters the route takes, validated as the gateway would and re-encoded canonically. */
-function canonicalQuery(kind: 'none' | 'pagination' | 'module_name', rawQuery: string): string {
+function canonicalQuery(kind: QueryKind, rawQuery: string): string {
   if (kind === 'none') return '';
   const query = parseGoQuery(rawQuery); // a bad escape or a semicolon: the gateway's own 400
   if (kind === 'module_name') {
@@ -76,7 +77,25 @@ function canonicalQuery(kind: 'none' | 'pagination' | 'module_name', rawQuery: s
   if (given.has('limit')) parts.push(`pagination.limit=${page.limit}`);
   if (given.has('count_total')) parts.push(`pagination.count_total=${page.countTotal}`);
   if (given.has('reverse')) parts.push(`pagination.reverse=${page.reverse}`);
+  if (kind === 'gov_proposals') parts.push(...govFilterParts(query));
   return parts.join('&');
+}
+
+/** x/gov's proposal filters, parsed as the gateway parses them; only those given are sent. */
+function govFilterParts(query: Map<string, string[]>): string[] {
+  const filter = parseGovFilter(query);
+  const parts: string[] = [];
+  if (query.has('proposal_status') || query.has('proposalStatus'))
+    parts.push(`proposal_status=${filter.proposalStatus}`);
+  for (const [name, value] of [
+    ['voter', filter.voter],
+    ['depositor', filter.depositor],
+  ]) {
+    if (value === '') continue;
+    if (hasControl(value)) throw invalidArgument(`${name} contains a control character`);
+    parts.push(`${name}=${encodeURIComponent(value)}`);
+  }
+  return parts;
 }
 
 /**

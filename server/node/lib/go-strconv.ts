@@ -110,6 +110,17 @@ export function parseInt64(s0: string): bigint {
   return neg ? -un : un;
 }
 
+const MAX_I32 = (1n << 31n) - 1n;
+
+/** strconv.ParseInt(s, 0, 32), as the gateway parses an enum given by number. */
+export function parseInt32(s: string): number {
+  const value = parseInt64(s);
+  if (value > MAX_I32 || value < -MAX_I32 - 1n) {
+    throw new GoParseError(`strconv.ParseInt: parsing ${goQuote(s)}: value out of range`);
+  }
+  return Number(value);
+}
+
 const TRUE = new Set(['1', 't', 'T', 'TRUE', 'true', 'True']);
 const FALSE = new Set(['0', 'f', 'F', 'FALSE', 'false', 'False']);
 

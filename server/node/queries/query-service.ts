@@ -1,6 +1,7 @@
 import { unknownError } from '../../lib/grpc-status.ts';
 import type { StateSource } from '../chain/committed-state.ts';
 import type { PaginationMode } from '../store/paginate.ts';
+import { GovQueries } from './gov-queries.ts';
 import { GroupQueries } from './group-queries.ts';
 import { UpgradeQueries } from './upgrade-queries.ts';
 
@@ -11,6 +12,7 @@ export interface Queries {
   readonly height: bigint;
   readonly group: GroupQueries;
   readonly upgrade: UpgradeQueries;
+  readonly gov: GovQueries;
 }
 
 /**
@@ -40,6 +42,7 @@ export class QueryService {
       height: state.height,
       group: new GroupQueries(state.group, this.mode),
       upgrade: new UpgradeQueries(state.upgrade),
+      gov: new GovQueries(state.gov),
     };
   }
 

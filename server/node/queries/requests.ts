@@ -36,3 +36,10 @@ export interface HeightRequest {
 export interface NameRequest {
   name: string;
 }
+
+export interface GovProposalsRequest extends Paginated {
+  /** The enum's number; 0 (or a number that is no status) filters nothing. */
+  proposalStatus: number;
+  voter: string;
+  depositor: string;
+}

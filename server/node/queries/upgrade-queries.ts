@@ -1,9 +1,7 @@
 import { unknownError } from '../../lib/grpc-status.ts';
+import { GOV_MODULE_ADDRESS } from '../chain/gov/module-account.ts';
 import type { Plan, UpgradeView } from '../chain/upgrade/keeper.ts';
 import type { HeightRequest, ModuleVersionsRequest, NameRequest } from './requests.ts';
-
-/** simapp's upgrade authority: the gov module account. */
-const GOV_AUTHORITY = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn';
 
 export interface ModuleVersion {
   name: string;
@@ -40,6 +38,6 @@ export class UpgradeQueries {
   }
 
   async authority(): Promise<string> {
-    return GOV_AUTHORITY;
+    return GOV_MODULE_ADDRESS;
   }
 }

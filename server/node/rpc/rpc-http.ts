@@ -67,7 +67,7 @@ function answer(source: BlockSource, request: unknown) {
 }
 
 function call(source: BlockSource, method: string, params: RpcParams): { result: unknown } | { error: RpcError } {
-  const run = RPC_METHODS[method];
+  const run = RPC_METHODS.get(method);
   if (!run) return { error: new RpcError(-32601, 'Method not found', '') };
   try {
     return { result: run(source, params) };

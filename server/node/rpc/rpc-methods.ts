@@ -1,7 +1,10 @@
+import type { BlockRecord } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import type { BlockSource } from '../queries/block-source.ts';
+import { blockMatches, compileBlockQuery } from './block-query.ts';
+import { parseQuery, QueryError, type Condition } from './event-query.ts';
 import { blockJson, blockMetaJson, blockResultsJson, txJson, validatorOf } from './rpc-json.ts';
-import { heightBounds, parseTxQuery, QueryError, txMatches } from './tx-query.ts';
+import { heightBounds, txMatches } from './tx-query.ts';
 
 // The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with
 // CometBFT's error kinds and words.
@@ -110,26 +113,47 @@ function blockchain(source: BlockSource, params: RpcParams) {
   return { last_height: String(latest), block_metas: metas };
 }
 
-function txSearch(source: BlockSource, params: RpcParams) {
-  let conditions;
+/** A search's query, parsed; a bad one is the method's error (Internal error, as CometBFT answers it). */
+function searchQuery(params: RpcParams): Condition[] {
   try {
-    conditions = parseTxQuery(params.get('query') ?? '');
+    return parseQuery(params.get('query') ?? '');
   } catch (error) {
     if (error instanceof QueryError) throw internal(error.message);
     throw error;
   }
-  const page = intParam(params, 'page') ?? 1n;
-  const perPageRaw = intParam(params, 'per_page') ?? 30n;
-  if (perPageRaw <= 0n) throw invalidRequest(`zero or negative per_page: ${perPageRaw}`);
-  const perPage = perPageRaw > 100n ? 100n : perPageRaw;
+}
+
+/** validatePerPage and validatePage: a missing or non-positive per_page is 30, at most 100. */
+function searchPage<T>(params: RpcParams, found: readonly T[]): T[] {
+  const perPageRaw = intParam(params, 'per_page');
+  const perPage = perPageRaw === null || perPageRaw < 1n ? 30n : perPageRaw > 100n ? 100n : perPageRaw;
+  const requested = intParam(params, 'page');
+  const pages = found.length === 0 ? 1n : (BigInt(found.length) - 1n) / perPage + 1n;
+  const page = requested ?? 1n;
+  if (requested !== null && (page < 1n || page > pages)) {
+    throw internal(`page should be within [1, ${pages}] range, given ${page}`);
+  }
+  const start = Number((page - 1n) * perPage);
+  return found.slice(start, start + Number(perPage));
+}
+
+/** The kept heights a search may look at, narrowed by the bounds its query implies. */
+function searchHeights(source: BlockSource, bounds: { min: bigint | null; max: bigint | null }): [bigint, bigint] {
+  const base = source.blocks.base ?? 1n;
+  const latest = latestHeight(source);
+  return [
+    bounds.min !== null && bounds.min > base ? bounds.min : base,
+    bounds.max !== null && bounds.max < latest ? bounds.max : latest,
+  ];
+}
+
+function txSearch(source: BlockSource, params: RpcParams) {
+  const conditions = searchQuery(params);
   const order = params.get('order_by') || 'asc';
   if (order !== 'asc' && order !== 'desc') {
     throw internal('expected order_by to be either `asc` or `desc` or empty');
   }
-  const latest = latestHeight(source);
-  const bounds = heightBounds(conditions);
-  const from = bounds.min !== null && bounds.min > (source.blocks.base ?? 1n) ? bounds.min : (source.blocks.base ?? 1n);
-  const to = bounds.max !== null && bounds.max < latest ? bounds.max : latest;
+  const [from, to] = searchHeights(source, heightBounds(conditions));
   const found: { height: bigint; index: number }[] = [];
   for (let height = from; height <= to; height++) {
     const block = source.blocks.get(height);
@@ -139,10 +163,7 @@ function txSearch(source: BlockSource, params: RpcParams) {
     }
   }
   if (order === 'desc') found.reverse();
-  const pages = found.length === 0 ? 1n : (BigInt(found.length) - 1n) / perPage + 1n;
-  if (page < 1n || page > pages) throw invalidRequest(`page should be within [1, ${pages}] range, given ${page}`);
-  const start = Number((page - 1n) * perPage);
-  const txs = found.slice(start, start + Number(perPage)).map(({ height, index }) => {
+  const txs = searchPage(params, found).map(({ height, index }) => {
     const block = source.blocks.get(height);
     if (!block) throw internal(`height is not available (requested height: ${height})`);
     return txJson(block, index);
@@ -150,14 +171,40 @@ function txSearch(source: BlockSource, params: RpcParams) {
   return { txs, total_count: String(found.length) };
 }
 
-/** Every method, by name: each returns the `result` object of the JSON-RPC response. */
-export const RPC_METHODS: Record<string, (source: BlockSource, params: RpcParams) => unknown> = {
-  status: (source) => status(source),
-  block: (source, params) => {
-    const block = blockAt(source, intParam(params, 'height'));
-    return blockJson(block, source.chainId);
-  },
-  block_results: (source, params) => blockResultsJson(blockAt(source, intParam(params, 'height'))),
-  blockchain,
-  tx_search: txSearch,
-};
+/** /block_search: blocks whose finalize-block events match, newest first unless order_by=asc. */
+function blockSearch(source: BlockSource, params: RpcParams) {
+  const query = compileBlockQuery(searchQuery(params));
+  const order = params.get('order_by') ?? '';
+  if (order !== 'asc' && order !== 'desc' && order !== '') {
+    throw internal('expected order_by to be either `asc` or `desc` or empty');
+  }
+  const [from, to] = searchHeights(source, query.heightRange);
+  const found: BlockRecord[] = [];
+  for (let height = from; height <= to; height++) {
+    const block = source.blocks.get(height);
+    if (block && blockMatches(block, query)) found.push(block);
+  }
+  if (order !== 'asc') found.reverse();
+  const blocks = searchPage(params, found).map((block) => blockJson(block, source.chainId));
+  return { blocks, total_count: String(found.length) };
+}
+
+type RpcMethod = (source: BlockSource, params: RpcParams) => unknown;
+
+/**
+ * Every method, by name: each returns the `result` object of the JSON-RPC response. A Map, so
+ * that a method named `toString` or `__proto__` is simply unknown.
+ */
+export const RPC_METHODS: ReadonlyMap<string, RpcMethod> = new Map<string, RpcMethod>(
+  Object.entries({
+    status: (source) => status(source),
+    block: (source, params) => {
+      const block = blockAt(source, intParam(params, 'height'));
+      return blockJson(block, source.chainId);
+    },
+    block_results: (source, params) => blockResultsJson(blockAt(source, intParam(params, 'height'))),
+    blockchain,
+    tx_search: txSearch,
+    block_search: blockSearch,
+  }),
+);

@@ -23,7 +23,18 @@ export class Accounts {
   }
 
   validator(label: string): string {
-    const bytes = createHash('sha256').update(`${this.seed}\u0000validator\u0000${label}`).digest().subarray(0, 20);
-    return bech32.encode('cosmosvaloper', bech32.toWords(bytes));
+    return bech32.encode('cosmosvaloper', bech32.toWords(this.validatorBytes(label)));
+  }
+
+  /** The account behind a validator: the same bytes, which is how x/gov knows a vote is the validator's. */
+  operatorAccount(label: string): string {
+    const bytes = this.validatorBytes(label);
+    const address = flat(encodeAccAddress(bytes));
+    this.book.set(address, bytes.toString('latin1'));
+    return address;
+  }
+
+  private validatorBytes(label: string): Buffer {
+    return createHash('sha256').update(`${this.seed}\u0000validator\u0000${label}`).digest().subarray(0, 20);
   }
 }

@@ -1,6 +1,6 @@
 import { blockHashes, type BlockRecord, type TxResult } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
-import { plainEvent, withAttribute, type AbciEvent } from '../chain/events.ts';
+import { plainEvent, withAttribute, type AbciEvent, type EventSink } from '../chain/events.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import { moduleOf, routeMsg, signerOf, type MsgContext } from '../chain/tx/msg-router.ts';
@@ -30,8 +30,7 @@ export class BlockBuilder {
       ]),
     ];
     const msgEvents: AbciEvent[] = [];
-    const store = this.context.group.store;
-    store.events = (event) => msgEvents.push(event);
+    this.sendEvents((event) => msgEvents.push(event));
     let result: TxResult;
     try {
       const response = routeMsg(msg, this.context);
@@ -62,7 +61,7 @@ export class BlockBuilder {
         events: feeEvents,
       };
     } finally {
-      store.events = () => undefined;
+      this.sendEvents(() => undefined);
     }
     this.txs.push(tx);
     this.results.push(result);
@@ -70,13 +69,18 @@ export class BlockBuilder {
 
   /** Runs the end-blocker with its events recorded as `finalize_block_events`. */
   endBlock(run: () => void): void {
-    const store = this.context.group.store;
-    store.events = (event) => this.finalizeEvents.push(withAttribute(event, 'mode', 'EndBlock'));
+    this.sendEvents((event) => this.finalizeEvents.push(withAttribute(event, 'mode', 'EndBlock')));
     try {
       run();
     } finally {
-      store.events = () => undefined;
+      this.sendEvents(() => undefined);
     }
+  }
+
+  /** Points every module's event manager at one sink. */
+  private sendEvents(sink: EventSink): void {
+    this.context.group.store.events = sink;
+    this.context.gov.store.events = sink;
   }
 
   finish(height: bigint, time: Millis, lastBlockHash: string): BlockRecord {

@@ -1,19 +1,23 @@
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
+import { GENESIS_GOV_PARAMS } from '../chain/gov/gov-params.ts';
+import { GovKeeper } from '../chain/gov/keeper.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
-import { routeMsg } from '../chain/tx/msg-router.ts';
+import { routeMsg, routeProposalMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
 import type { DurableWriter } from './durable-writer.ts';
+import { genesisStake } from './genesis-stake.ts';
 import { buildGenesis } from './genesis.ts';
 import { liveStep } from './live.ts';
 import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './persistence.ts';
 import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
+import { releaseHandlers } from './upgrades.ts';
 
 export interface NodeOptions extends ChainParams {
   dataDir?: string;
@@ -56,6 +60,11 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   readonly accounts: Accounts;
   readonly group: GroupKeeper;
   readonly upgrade = new UpgradeKeeper();
+  /** Passed proposals run their messages through the same router as transactions. */
+  readonly gov = new GovKeeper({
+    execute: (msg, at) => routeProposalMsg(msg, this.upgrade, at),
+    checkpoint: () => this.upgrade.checkpoint(),
+  });
   readonly params: ChainParams;
   height = 0n;
   time: Millis = 0;
@@ -71,6 +80,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   private readonly injected: ChainMsg[] = [];
   /** The block being built, while a live block runs (genesis history records none). */
   private builder: BlockBuilder | null = null;
+  /** Hash of the block a snapshot was taken at: the next block links to it (none kept yet). */
+  private restoredTipHash = '';
 
   private constructor(params: ChainParams, options: NodeOptions, files?: ChainFiles) {
     this.params = params;
@@ -80,6 +91,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.blocks = new BlockStore(options.keepBlocks ?? DEFAULT_KEEP_BLOCKS);
     this.accounts = new Accounts(params.seed);
     this.group = new GroupKeeper(this.accounts.book);
+    this.upgrade.handlers = releaseHandlers(params.seed);
   }
 
   static open(options: NodeOptions): ChainNode {
@@ -129,7 +141,9 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   /** The state of a kept height: the last `keepRecent` committed ones (or only the live one). */
   stateAt(height: bigint): CommittedState | undefined {
     if (this.keepRecent === 0) {
-      return height === this.height ? { height, group: this.group.store, upgrade: this.upgrade } : undefined;
+      return height === this.height
+        ? { height, group: this.group.store, upgrade: this.upgrade, gov: this.gov.store }
+        : undefined;
     }
     return this.states.get(height);
   }
@@ -141,6 +155,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       height: this.height,
       group: this.group.store.freeze(),
       upgrade: this.upgrade.freeze(),
+      gov: this.gov.store.freeze(),
     });
     this.states.delete(this.height - BigInt(this.keepRecent));
   }
@@ -153,10 +168,26 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     return earliest;
   }
 
+  private get tipHash(): string {
+    return this.blocks.latest?.hash ?? this.restoredTipHash;
+  }
+
   private restore(snapshot: Snapshot): void {
+    this.restoredTipHash = snapshot.blockHash ?? '';
     for (const [address, key] of snapshot.book) this.accounts.book.set(address, key);
     this.group.importState(snapshot.group);
     this.upgrade.importState(snapshot.upgrade);
+    // A snapshot from before x/gov existed: gov starts as its genesis would have it, with no proposals.
+    this.gov.importState(
+      snapshot.gov ?? {
+        params: GENESIS_GOV_PARAMS,
+        stake: genesisStake(this.accounts),
+        nextProposalId: 1n,
+        proposals: [],
+        votes: [],
+        deposits: [],
+      },
+    );
     this.cast = snapshot.cast;
     this.height = snapshot.height;
     this.time = snapshot.time;
@@ -175,6 +206,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       book: [...this.accounts.book.entries()],
       group: this.group.exportState(),
       upgrade: this.upgrade.exportState(),
+      gov: this.gov.exportState(),
+      blockHash: this.tipHash,
     });
   }
 
@@ -184,8 +217,13 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.time = time;
     this.upgrade.applyIfDue(height);
     txs();
-    if (this.builder) this.builder.endBlock(() => this.group.endBlock(time));
-    else this.group.endBlock(time);
+    // simapp's EndBlockers run gov before group.
+    const endBlock = () => {
+      this.gov.endBlock(height, time);
+      this.group.endBlock(time);
+    };
+    if (this.builder) this.builder.endBlock(endBlock);
+    else endBlock();
   }
 
   deliver(msg: ChainMsg): void {
@@ -216,7 +254,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
         for (const msg of this.injected.splice(0)) this.deliver(msg);
         liveStep(this);
       });
-      this.blocks.add(this.builder.finish(height, time, this.blocks.latest?.hash ?? ''));
+      this.blocks.add(this.builder.finish(height, time, this.tipHash));
     } finally {
       this.builder = null;
     }

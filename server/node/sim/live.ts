@@ -10,7 +10,7 @@ import {
   voteMsg,
   withdrawMsg,
 } from './tx-messages.ts';
-import { scheduleNextUpgrade } from './upgrades.ts';
+import { governUpgrades } from './upgrades.ts';
 
 const TOPICS = [
   'Upgrade the relayer fleet',
@@ -43,7 +43,7 @@ export function liveStep(node: SimChain): void {
   const store = node.group.store;
   const now = node.time;
   const cast = node.cast;
-  if (!node.upgrade.pending) scheduleNextUpgrade(node);
+  governUpgrades(node);
 
   const open: Proposal[] = [];
   const accepted: Proposal[] = [];

@@ -1,3 +1,4 @@
+import type { GovKeeper } from '../chain/gov/keeper.ts';
 import type { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
@@ -37,12 +38,13 @@ export interface SimChain {
   readonly accounts: Accounts;
   readonly group: GroupKeeper;
   readonly upgrade: UpgradeKeeper;
+  readonly gov: GovKeeper;
   readonly height: bigint;
   readonly time: Millis;
   /** Time of the block before the current one. */
   readonly prevTime: Millis;
   readonly cast: Cast;
-  /** Executes one block: upgrade at its height, the block's transactions, then the end-blocker. */
+  /** Executes one block: upgrade at its height, the block's transactions, then the end-blockers. */
   block(height: bigint, time: Millis, txs: () => void): void;
   /** Runs one transaction of the current block; a refused one fails and changes nothing. */
   deliver(msg: ChainMsg): void;

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import type { GovState } from '../chain/gov/gov-genesis.ts';
 import type { GroupState } from '../chain/group/genesis-state.ts';
 import type { Millis } from '../chain/records.ts';
 import type { UpgradeState } from '../chain/upgrade/keeper.ts';
@@ -15,6 +16,10 @@ export interface Snapshot {
   book: [string, string][];
   group: GroupState;
   upgrade: UpgradeState;
+  /** Absent from snapshots written before the chain had x/gov. */
+  gov?: GovState;
+  /** Hash of the block at `height`, which the next block's header links to (absent before it was kept). */
+  blockHash?: string;
 }
 
 // snapshot.json is one JSON object: {"format":2,"height":"H","logHash":"…","stateSha256":"…",

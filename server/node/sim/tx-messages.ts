@@ -1,6 +1,10 @@
+import { voteOptionFromJSON as govVoteOptionFromJSON } from 'cosmjs-types/cosmos/gov/v1/gov';
 import { Exec } from 'cosmjs-types/cosmos/group/v1/tx';
 import { voteOptionFromJSON } from 'cosmjs-types/cosmos/group/v1/types';
 
+import { GO_ZERO_TIME, type Coin, type ProposalMsg } from '../chain/gov/gov-records.ts';
+import { GOV_MODULE_ADDRESS } from '../chain/gov/module-account.ts';
+import { proposalMsgToAny } from '../chain/gov/proposal-msgs.ts';
 import type { MemberInput, SubmitProposalInput } from '../chain/group/msg-server.ts';
 import type { AnyMsg, VoteOption } from '../chain/records.ts';
 import { anyFromJson } from '../chain/tx/any-json.ts';
@@ -8,9 +12,6 @@ import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import type { Plan } from '../chain/upgrade/keeper.ts';
 
 // The transactions simulated users send, built as the protobuf messages a wallet would sign.
-
-/** simapp's gov module account: the upgrade authority. */
-export const GOV_AUTHORITY = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn';
 
 const exec = (tryNow: boolean | undefined) => (tryNow ? Exec.EXEC_TRY : Exec.EXEC_UNSPECIFIED);
 
@@ -62,10 +63,40 @@ export const updatePolicyMetadataMsg = (admin: string, groupPolicyAddress: strin
   value: { admin, groupPolicyAddress, metadata },
 });
 
-export const softwareUpgradeMsg = (plan: Plan): ChainMsg => ({
-  typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
+export const govSubmitProposalMsg = (input: {
+  messages: readonly ProposalMsg[];
+  deposit: readonly Coin[];
+  proposer: string;
+  title: string;
+  summary: string;
+  metadata: string;
+}): ChainMsg => ({
+  typeUrl: '/cosmos.gov.v1.MsgSubmitProposal',
   value: {
-    authority: GOV_AUTHORITY,
-    plan: { name: plan.name, time: { seconds: 0n, nanos: 0 }, height: plan.height, info: plan.info },
+    messages: input.messages.map(proposalMsgToAny),
+    initialDeposit: input.deposit.map((coin) => ({ ...coin })),
+    proposer: input.proposer,
+    metadata: input.metadata,
+    title: input.title,
+    summary: input.summary,
+    expedited: false,
   },
+});
+
+export const govVoteMsg = (proposalId: bigint, voter: string, option: VoteOption): ChainMsg => ({
+  typeUrl: '/cosmos.gov.v1.MsgVote',
+  value: { proposalId, voter, option: govVoteOptionFromJSON(option), metadata: '' },
+});
+
+/** What a gov proposal carries to schedule a plan: x/upgrade's message, with gov as authority. */
+export const softwareUpgradeProposal = (plan: Plan): ProposalMsg => ({
+  typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
+  authority: GOV_MODULE_ADDRESS,
+  plan,
+  planTime: GO_ZERO_TIME,
+});
+
+export const cancelUpgradeProposal = (): ProposalMsg => ({
+  typeUrl: '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
+  authority: GOV_MODULE_ADDRESS,
 });

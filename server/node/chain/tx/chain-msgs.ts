@@ -1,4 +1,10 @@
 import {
+  MsgSubmitProposal as GovMsgSubmitProposal,
+  MsgSubmitProposalResponse as GovMsgSubmitProposalResponse,
+  MsgVote as GovMsgVote,
+  MsgVoteResponse as GovMsgVoteResponse,
+} from 'cosmjs-types/cosmos/gov/v1/tx';
+import {
   MsgExec,
   MsgExecResponse,
   MsgLeaveGroup,
@@ -14,7 +20,12 @@ import {
   MsgWithdrawProposal,
   MsgWithdrawProposalResponse,
 } from 'cosmjs-types/cosmos/group/v1/tx';
-import { MsgSoftwareUpgrade, MsgSoftwareUpgradeResponse } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
+import {
+  MsgCancelUpgrade,
+  MsgCancelUpgradeResponse,
+  MsgSoftwareUpgrade,
+  MsgSoftwareUpgradeResponse,
+} from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 
 // The transaction messages the simulated chain's users send, as the library's protobuf types:
@@ -28,7 +39,10 @@ export type ChainMsg =
   | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupMembers'; readonly value: MsgUpdateGroupMembers }
   | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata'; readonly value: MsgUpdateGroupPolicyMetadata }
   | { readonly typeUrl: '/cosmos.group.v1.MsgLeaveGroup'; readonly value: MsgLeaveGroup }
-  | { readonly typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade'; readonly value: MsgSoftwareUpgrade };
+  | { readonly typeUrl: '/cosmos.gov.v1.MsgSubmitProposal'; readonly value: GovMsgSubmitProposal }
+  | { readonly typeUrl: '/cosmos.gov.v1.MsgVote'; readonly value: GovMsgVote }
+  | { readonly typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade'; readonly value: MsgSoftwareUpgrade }
+  | { readonly typeUrl: '/cosmos.upgrade.v1beta1.MsgCancelUpgrade'; readonly value: MsgCancelUpgrade };
 
 /** A message as the protobuf Any a TxBody carries. */
 export function packMsg(msg: ChainMsg): Any {
@@ -48,8 +62,14 @@ export function packMsg(msg: ChainMsg): Any {
       return encode(MsgUpdateGroupPolicyMetadata.encode(msg.value).finish());
     case '/cosmos.group.v1.MsgLeaveGroup':
       return encode(MsgLeaveGroup.encode(msg.value).finish());
+    case '/cosmos.gov.v1.MsgSubmitProposal':
+      return encode(GovMsgSubmitProposal.encode(msg.value).finish());
+    case '/cosmos.gov.v1.MsgVote':
+      return encode(GovMsgVote.encode(msg.value).finish());
     case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
       return encode(MsgSoftwareUpgrade.encode(msg.value).finish());
+    case '/cosmos.upgrade.v1beta1.MsgCancelUpgrade':
+      return encode(MsgCancelUpgrade.encode(msg.value).finish());
   }
 }
 
@@ -72,8 +92,14 @@ export function packResponse(msg: ChainMsg, proposalId: bigint, execResult: numb
       return pack(MsgUpdateGroupPolicyMetadataResponse.encode({}).finish());
     case '/cosmos.group.v1.MsgLeaveGroup':
       return pack(MsgLeaveGroupResponse.encode({}).finish());
+    case '/cosmos.gov.v1.MsgSubmitProposal':
+      return pack(GovMsgSubmitProposalResponse.encode({ proposalId }).finish());
+    case '/cosmos.gov.v1.MsgVote':
+      return pack(GovMsgVoteResponse.encode({}).finish());
     case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
       return pack(MsgSoftwareUpgradeResponse.encode({}).finish());
+    case '/cosmos.upgrade.v1beta1.MsgCancelUpgrade':
+      return pack(MsgCancelUpgradeResponse.encode({}).finish());
   }
 }
 
@@ -93,9 +119,15 @@ export function signerOf(msg: ChainMsg): string {
       return msg.value.admin;
     case '/cosmos.group.v1.MsgLeaveGroup':
       return msg.value.address;
+    case '/cosmos.gov.v1.MsgSubmitProposal':
+      return msg.value.proposer;
+    case '/cosmos.gov.v1.MsgVote':
+      return msg.value.voter;
     case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+    case '/cosmos.upgrade.v1beta1.MsgCancelUpgrade':
       return msg.value.authority;
   }
 }
 
-export const moduleOf = (msg: ChainMsg) => (msg.typeUrl.startsWith('/cosmos.upgrade.') ? 'upgrade' : 'group');
+/** sdk.GetModuleNameFromTypeURL: the second part of the type URL (`/cosmos.gov.v1.MsgVote` → `gov`). */
+export const moduleOf = (msg: ChainMsg) => msg.typeUrl.split('.')[1] ?? '';

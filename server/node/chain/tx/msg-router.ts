@@ -3,15 +3,20 @@ import { proposalExecutorResultFromJSON, voteOptionToJSON } from 'cosmjs-types/c
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 
 import { ChainError } from '../chain-error.ts';
+import type { ProposalMsg } from '../gov/gov-records.ts';
+import type { GovKeeper } from '../gov/keeper.ts';
+import { proposalMsgFromAny } from '../gov/proposal-msgs.ts';
 import type { GroupKeeper } from '../group/keeper.ts';
 import type { Millis, VoteOption } from '../records.ts';
 import type { UpgradeKeeper } from '../upgrade/keeper.ts';
+import { cancelUpgrade, softwareUpgrade } from '../upgrade/msg-server.ts';
 import { anyToJson } from './any-json.ts';
-import { moduleOf, packResponse, signerOf, type ChainMsg } from './chain-msgs.ts';
+import { moduleOf, packMsg, packResponse, signerOf, type ChainMsg } from './chain-msgs.ts';
 
 export interface MsgContext {
   readonly group: GroupKeeper;
   readonly upgrade: UpgradeKeeper;
+  readonly gov: GovKeeper;
   readonly height: bigint;
   readonly time: Millis;
 }
@@ -68,14 +73,46 @@ export function routeMsg(msg: ChainMsg, context: MsgContext): Any {
     case '/cosmos.group.v1.MsgLeaveGroup':
       msgs.leaveGroup(msg.value.groupId, msg.value.address);
       break;
-    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade': {
-      const plan = msg.value.plan;
-      if (plan.height <= context.height) throw new ChainError('upgrade cannot be scheduled in the past', 'upgrade', 3);
-      context.upgrade.schedulePlan({ name: plan.name, height: plan.height, info: plan.info });
+    case '/cosmos.gov.v1.MsgSubmitProposal':
+      proposalId = context.gov.msgs.submitProposal(
+        {
+          // Unpacking the Any happens when the transaction is decoded, before any rule runs.
+          messages: msg.value.messages.map(proposalMsgFromAny),
+          initialDeposit: msg.value.initialDeposit,
+          proposer: msg.value.proposer,
+          metadata: msg.value.metadata,
+          title: msg.value.title,
+          summary: msg.value.summary,
+          expedited: msg.value.expedited,
+        },
+        now,
+      );
       break;
-    }
+    case '/cosmos.gov.v1.MsgVote':
+      context.gov.msgs.vote(msg.value.proposalId, msg.value.voter, msg.value.option, msg.value.metadata);
+      break;
+    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+    case '/cosmos.upgrade.v1beta1.MsgCancelUpgrade':
+      // Decoded as a proposal's message is, so both paths meet the same x/upgrade checks.
+      routeProposalMsg(proposalMsgFromAny(packMsg(msg)), context.upgrade, context);
+      break;
   }
   return packResponse(msg, proposalId, execResult);
+}
+
+/**
+ * The messages a gov proposal executes, as the Msg service router runs them for x/gov (whose
+ * module account is their authority). A transaction carrying one goes through the same checks.
+ */
+export function routeProposalMsg(msg: ProposalMsg, upgrade: UpgradeKeeper, at: { height: bigint; time: Millis }): void {
+  switch (msg.typeUrl) {
+    case '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade':
+      softwareUpgrade(upgrade, msg, at);
+      break;
+    case '/cosmos.upgrade.v1beta1.MsgCancelUpgrade':
+      cancelUpgrade(upgrade, msg);
+      break;
+  }
 }
 
 export { moduleOf, signerOf };

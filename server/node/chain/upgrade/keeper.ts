@@ -1,3 +1,6 @@
+import { ChainError } from '../chain-error.ts';
+import type { Millis } from '../records.ts';
+
 export interface Plan {
   readonly name: string;
   readonly height: bigint;
@@ -57,27 +60,57 @@ export class UpgradeView {
   }
 }
 
+/** What the running binary does at a named upgrade: the modules it bumps, the client state IBC stores. */
+export interface UpgradeHandler {
+  readonly versions: Readonly<Record<string, number>>;
+  readonly consensusState: Buffer;
+}
+
+/** The app's upgrade handlers (code, not chain state), looked up when a plan is scheduled. */
+export type UpgradeHandlers = (
+  plan: Plan,
+  at: { height: bigint; time: Millis },
+  state: UpgradeView,
+) => UpgradeHandler | undefined;
+
+const invalidRequest = (message: string) => new ChainError(`${message}: invalid request`, 'sdk', 18);
+
 /**
  * x/upgrade: the module version map, done markers by height, the pending plan. Its state is
  * small, so every write replaces it whole and a block freezes it by keeping the reference.
  */
 export class UpgradeKeeper extends UpgradeView {
-  /** What this binary does at each named upgrade: the app's upgrade handlers (not chain state). */
-  private readonly handlers = new Map<string, { versions: Readonly<Record<string, number>>; consensusState: Buffer }>();
+  handlers: UpgradeHandlers = () => undefined;
 
   constructor() {
     super({ versions: new Map(), done: [], pending: null, consensusStates: new Map() });
   }
 
-  /** SetUpgradeHandler: the module versions the plan bumps, and the client state IBC stores for it. */
-  registerHandler(name: string, versions: Readonly<Record<string, number>>, consensusState: Buffer): void {
-    this.handlers.set(name, { versions, consensusState });
+  /** ScheduleUpgrade (after the plan's basic checks): replaces any scheduled plan. */
+  scheduleUpgrade(plan: Plan, at: { height: bigint; time: Millis }): void {
+    if (plan.height < at.height) throw invalidRequest('upgrade cannot be scheduled in the past');
+    if (this.appliedHeight(plan.name) !== 0n) {
+      throw invalidRequest(`upgrade with name ${plan.name} has already been completed`);
+    }
+    const handler = this.handlers(plan, at, this);
+    this.schedule({ plan, versions: handler?.versions ?? {} }, handler?.consensusState ?? Buffer.alloc(0));
   }
 
-  /** MsgSoftwareUpgrade: schedules a plan, replacing any scheduled one. */
-  schedulePlan(plan: Plan): void {
-    const handler = this.handlers.get(plan.name);
-    this.schedule({ plan, versions: handler?.versions ?? {} }, handler?.consensusState ?? Buffer.alloc(0));
+  /** ClearUpgradePlan: the plan and the client state stored for it go; no plan is no error. */
+  clearPlan(): void {
+    const pending = this.data.pending;
+    if (!pending) return;
+    const states = new Map(this.data.consensusStates);
+    states.delete(pending.plan.height);
+    this.data = { ...this.data, pending: null, consensusStates: states };
+  }
+
+  /** A cached context's discard: the returned function puts the state back as it is now. */
+  checkpoint(): () => void {
+    const saved = this.data;
+    return () => {
+      this.data = saved;
+    };
   }
 
   freeze(): UpgradeView {
