@@ -20,11 +20,15 @@ export class ChainGuard {
   }
 }
 
-/** A block must follow the archived one; anything else is another chain under the same name. */
+/**
+ * A block must follow the archived one; anything else is another chain under the same name. Only
+ * a chain's first block names no block before it: one that names none after a known block is
+ * forged (or its node lost its history) and is refused too.
+ */
 export function breakInChain(archivedHash: string, blocks: readonly FetchedBlock[]): string | null {
   let previous = archivedHash;
   for (const block of blocks) {
-    if (previous !== '' && block.lastBlockHash !== '' && block.lastBlockHash !== previous) {
+    if (previous !== '' && block.lastBlockHash !== previous) {
       return `block ${block.height} does not follow the archived block ${block.height - 1n}: the node changed under the archive`;
     }
     previous = block.hash;
