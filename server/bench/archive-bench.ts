@@ -20,6 +20,7 @@ import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
+import { backfillBench } from './backfill-bench.ts';
 
 const CATCH_UP_BLOCKS = 1500;
 const BUSY_VOTER = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu';
@@ -223,7 +224,14 @@ export async function archiveBench(): Promise<void> {
   console.log('archive');
   const pgUrl = process.env.POLITY_TEST_PG_URL;
   const pgliteDir = `/tmp/polity-archive-bench-${process.pid}`;
-  const only = process.env.POLITY_BENCH_ONLY; // 'catch-up' or 'latency', to run one half
+  const only = process.env.POLITY_BENCH_ONLY; // 'catch-up', 'latency' or 'backfill', to run one part
+  if (only === 'backfill' || only === undefined) {
+    execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {
+      stdio: 'inherit',
+    });
+    await backfillBench(pgUrl);
+    if (only === 'backfill') return;
+  }
   if (only !== 'latency') {
     // The follower runs compiled, as `npm start` runs it: built once for both databases.
     execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {

@@ -1,6 +1,8 @@
 // The follower alone, in its own process, catching up on a node served by another process: so
 // its peak RSS is its own, and the node's block serving does not share its thread. Run by
-// archive-bench.ts with: node --import tsx follower-process.ts REST_URL RPC_URL DATABASE BATCH
+// archive-bench.ts with: node --import tsx follower-process.ts REST_URL RPC_URL DATABASE BATCH [MODE]
+// (MODE: `index`, the default, reads far-behind history through the node's index; `every-block`
+// reads every block). A new archive begins at the node's earliest block.
 // Prints one JSON line: { seconds, blocks, votes, peakRssMb }.
 
 import { Follower } from '../archive/follower/follower.ts';
@@ -10,11 +12,12 @@ import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { readCursor } from '../archive/store/cursor-store.ts';
 import { countVotes } from '../archive/store/vote-store.ts';
 
-const [rest, rpcUrl, database, batchText] = process.argv.slice(2);
+const [rest, rpcUrl, database, batchText, mode = 'index'] = process.argv.slice(2);
 const store = await ArchiveStore.open(database);
 const rpc = await RpcReader.connect(rpcUrl);
-const target = (await rpc.status()).latestHeight;
-const fromHeight = (await readCursor(store.db))?.height ?? 0n;
+const status = await rpc.status();
+const target = status.latestHeight;
+const fromHeight = (await readCursor(store.db))?.height ?? status.earliestHeight - 1n;
 const votesBefore = await countVotes(store.db);
 
 // memoryUsage.rss() reads only the RSS: the whole memoryUsage() walks the heap, every 20 ms.
@@ -22,6 +25,7 @@ let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
 const follower = new Follower(store, rpc, new RestReader(rest), {
   batch: Number(batchText),
+  sparseAbove: mode === 'every-block' ? 1n << 62n : undefined,
   pollMs: 5,
   log: () => undefined,
 });

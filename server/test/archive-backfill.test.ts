@@ -50,6 +50,22 @@ describe.each(DATABASE_KINDS)('backfill on $kind', (kind) => {
     expect(await archiveDump(sparse)).toBe(await archiveDump(live));
   }, 240_000);
 
+  it('on a quiet chain, reading only the blocks the index names and those it computes equals reading every block', async () => {
+    // Activity in one block of ten: voting ends, prunes and upgrades fall in blocks no transaction names.
+    const h = await startHarness({ seed: 'backfill-quiet', livePeriodS: 30, keepRecent: 3000, liveEvery: 10 });
+    cleanups.push(() => h.close());
+    h.node.advance(600, 3000);
+    const lines: string[] = [];
+    const sparse = await archiveOf(h, { from: 'earliest', sparseAbove: 20n, log: (line) => lines.push(line) });
+    const every = await archiveOf(h, { from: 'earliest', sparseAbove: 1_000_000n });
+    await archivedUpTo(sparse, h.node.height, 120_000);
+    await archivedUpTo(every, h.node.height, 120_000);
+    expect(lines.some((line) => line.includes('no usable index'))).toBe(false);
+    const dump = await archiveDump(every);
+    expect(dump).toContain('voting_ended');
+    expect(await archiveDump(sparse)).toBe(dump);
+  }, 240_000);
+
   it('on a pruned node: starts at its first kept state and says which heights it could not confirm', async () => {
     const h = await harness('backfill-pruned', 40);
     h.node.advance(150, 3000);

@@ -1,0 +1,92 @@
+// Backfill figures: an archive started on a node that already holds a long, mostly quiet history
+// (live activity in one block of every 100, as on a chain where x/group is used now and then),
+// read through the node's index and, for comparison, block by block. The history is the embedded
+// chain's own (demo scenario, 2 s blocks, quick policies of 60 s), made in memory and served over
+// HTTP in this process; the follower runs compiled in a process of its own from a new database.
+
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
+import { createPolityServer } from '../node/gateway/http-server.ts';
+import { QueryService } from '../node/queries/query-service.ts';
+import { ChainNode } from '../node/sim/chain-node.ts';
+
+const HISTORY_BLOCKS = 30_000;
+const LIVE_EVERY = 100;
+const COMPILED_FOLLOWER = fileURLToPath(new URL('../../dist-server/follower-process.mjs', import.meta.url));
+
+interface Figures {
+  seconds: number;
+  blocks: number;
+  votes: number;
+  peakRssMb: number;
+}
+
+function followerRun(base: string, database: string, mode: 'index' | 'every-block'): Promise<Figures> {
+  const child = spawn(process.execPath, [COMPILED_FOLLOWER, base, `${base}/rpc`, database, '32', mode], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').pop() ?? '{}') as Figures)
+        : reject(new Error(`follower process exited with ${code}`)),
+    ),
+  );
+}
+
+async function freshDatabase(kind: 'PGlite' | 'PostgreSQL', pgUrl: string | undefined, label: string) {
+  if (kind === 'PGlite') {
+    const dir = `/tmp/polity-backfill-bench-${label}-${process.pid}`;
+    rmSync(dir, { recursive: true, force: true });
+    return { database: dir, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const database = await createDatabase(pgUrl!, `polity_backfill_${label}_${process.pid}`);
+  return { database, drop: () => dropDatabase(database) };
+}
+
+export async function backfillBench(pgUrl: string | undefined): Promise<void> {
+  const made = performance.now();
+  const node = ChainNode.open({
+    seed: 'backfill-bench',
+    genesisTime: Date.parse('2026-09-01T00:00:00Z'),
+    scenario: 'demo',
+    livePeriodS: 60,
+    keepRecent: HISTORY_BLOCKS + 10,
+    keepBlocks: HISTORY_BLOCKS + 10,
+    liveEvery: LIVE_EVERY,
+  });
+  node.advance(HISTORY_BLOCKS, 2000);
+  const server = createPolityServer({ queries: new QueryService(node, 'extended'), blocks: node });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  console.log(
+    `  backfill: a history of ${HISTORY_BLOCKS.toLocaleString('en')} blocks, live activity in 1 of ${LIVE_EVERY} ` +
+      `(made in ${((performance.now() - made) / 1000).toFixed(1)} s); goals: through the index >= 20,000 blocks/s ` +
+      `on PostgreSQL, >= 10,000 on PGlite; every block >= 1,000 on PostgreSQL; follower RSS <= 300 MB`,
+  );
+  const kinds: ('PGlite' | 'PostgreSQL')[] = pgUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  for (const kind of kinds) {
+    for (const mode of ['index', 'every-block'] as const) {
+      const fresh = await freshDatabase(kind, pgUrl, mode.replace('-', '_'));
+      try {
+        const run = await followerRun(base, fresh.database, mode);
+        console.log(
+          `    ${kind.padEnd(10)} ${mode === 'index' ? 'through the index' : 'every block      '}  ` +
+            `${Math.round(run.blocks / run.seconds).toLocaleString('en')} blocks/s effective ` +
+            `(${run.blocks.toLocaleString('en')} blocks, ${run.votes.toLocaleString('en')} votes in ${run.seconds.toFixed(1)} s), ` +
+            `follower peak RSS ${Math.round(run.peakRssMb)} MB`,
+        );
+      } finally {
+        await fresh.drop();
+      }
+    }
+  }
+  server.closeAllConnections();
+  server.close();
+}
