@@ -172,10 +172,12 @@ function main(): void {
       for (const rpc of upstreamRpcs) {
         const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
         // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
-        const postgres = database.startsWith('postgres');
+        const postgres = /^postgres(ql)?:\/\//.test(database);
         const upstreamDb = postgres ? database : `${database}-${rpc.name}`;
         const schema = postgres ? `upstream_${rpc.name.toLowerCase().replace(/-/g, '_')}` : undefined;
-        archives.open(rpc.name, { ...common, database: upstreamDb, schema, rest, rpc: rpc.url.href });
+        // A height names a height of the local chain; an upstream starts at its own earliest block.
+        const from = typeof archiveFrom === 'bigint' ? 'earliest' : archiveFrom;
+        archives.open(rpc.name, { ...common, from, database: upstreamDb, schema, rest, rpc: rpc.url.href });
       }
     }
     console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);

@@ -45,10 +45,30 @@ function block(height: bigint, txs: Uint8Array[], results: AbciEventData[][], fi
   };
 }
 
+/** A group proposal executed: its own events, as a v0.50.13 node emits them for MsgExec. */
+const execEvents = (id: string) => [
+  event('message', { action: '/cosmos.group.v1.MsgExec', sender: 'cosmos1exec', module: 'group', msg_index: '0' }),
+  event('cosmos.group.v1.EventProposalPruned', {
+    proposal_id: `"${id}"`,
+    status: '"PROPOSAL_STATUS_ACCEPTED"',
+    tally_result: '{"yes_count":"2","abstain_count":"0","no_count":"0","no_with_veto_count":"0"}',
+    msg_index: '0',
+  }),
+  event('cosmos.group.v1.EventExec', {
+    logs: '""',
+    proposal_id: `"${id}"`,
+    result: '"PROPOSAL_EXECUTOR_RESULT_SUCCESS"',
+    msg_index: '0',
+  }),
+];
+const execTxOf = (id: bigint) =>
+  txOf('/cosmos.group.v1.MsgExec', MsgExec.encode({ proposalId: id, executor: 'cosmos1exec' }).finish());
+
+// In the block x/gov passes the plan, a group proposal that has nothing to do with upgrades is executed too.
 const govPassed = block(
   93n,
-  [],
-  [],
+  [execTxOf(5n)],
+  [execEvents('5')],
   [
     event('active_proposal', {
       proposal_id: '1',
@@ -58,29 +78,7 @@ const govPassed = block(
     }),
   ],
 );
-const execTx = txOf('/cosmos.group.v1.MsgExec', MsgExec.encode({ proposalId: 7n, executor: 'cosmos1exec' }).finish());
-const groupExec = block(
-  120n,
-  [execTx],
-  [
-    [
-      event('message', { action: '/cosmos.group.v1.MsgExec', sender: 'cosmos1exec', module: 'group', msg_index: '0' }),
-      event('cosmos.group.v1.EventProposalPruned', {
-        proposal_id: '"7"',
-        status: '"PROPOSAL_STATUS_ACCEPTED"',
-        tally_result: '{"yes_count":"2","abstain_count":"0","no_count":"0","no_with_veto_count":"0"}',
-        msg_index: '0',
-      }),
-      event('cosmos.group.v1.EventExec', {
-        logs: '""',
-        proposal_id: '"7"',
-        result: '"PROPOSAL_EXECUTOR_RESULT_SUCCESS"',
-        msg_index: '0',
-      }),
-    ],
-  ],
-  [],
-);
+const groupExec = block(120n, [execTxOf(7n)], [execEvents('7')], []);
 const cancelTx = txOf(
   '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
   MsgCancelUpgrade.encode({ authority: GOV_AUTHORITY }).finish(),
@@ -100,10 +98,20 @@ function planAt(height: bigint): NodePlan | null {
   return null;
 }
 
+/** Group proposal 7 carries MsgSoftwareUpgrade (its policy is the upgrade authority); 5 only a bank send. */
+const groupProposal = (id: string) => ({
+  id,
+  messages: [
+    id === '7'
+      ? { '@type': '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade', authority: 'cosmos1policy', plan: planAt(120n) }
+      : { '@type': '/cosmos.bank.v1beta1.MsgSend', from_address: 'cosmos1policy', to_address: 'cosmos1x', amount: [] },
+  ],
+});
+
 const node = {
   currentPlan: async (height: bigint) => planAt(height),
   appliedHeight: async () => 0n,
-  proposal: async () => null,
+  proposal: async (id: string) => groupProposal(id),
   moduleVersions: async () => [],
 } as unknown as RestReader;
 
@@ -115,7 +123,7 @@ describe('upgrades however scheduled', () => {
   afterAll(() => store.close());
 
   it('finds what may change the plan in a block: a passed gov proposal, a group execution, an authority tx', () => {
-    expect(decodeBlock(govPassed).planSources).toEqual(['gov:1']);
+    expect(decodeBlock(govPassed).planSources).toEqual(['group:5', 'gov:1']);
     expect(decodeBlock(groupExec).planSources).toEqual(['group:7']);
     const hash = createHash('sha256').update(cancelTx).digest('hex').toUpperCase();
     expect(decodeBlock(cancelled).planSources).toEqual([`tx:${hash}`]);

@@ -62,7 +62,7 @@ export async function readNamed(rest: RestReader, block: FetchedBlock, facts: Bl
   await Promise.all(
     [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
   );
-  const [source] = facts.planSources;
+  const [source] = await planSources(rest, facts, height);
   const plan = source ? { source, current: await rest.currentPlan(height), scheduled: null, cancelled: [] } : null;
   return {
     groups: groups.filter((group) => group !== null),
@@ -72,6 +72,33 @@ export async function readNamed(rest: RestReader, block: FetchedBlock, facts: Bl
     plan,
     applied: [],
   };
+}
+
+const UPGRADE_MESSAGE = '/cosmos.upgrade.v1beta1.';
+
+/**
+ * What in this block may have changed the plan, the likeliest first: a transaction of the
+ * authority; a group proposal executed whose messages carry an upgrade message (an execution of
+ * anything else cannot touch the plan, so it is not counted); an x/gov proposal passed, the last
+ * one first (the end-blocker runs them in order, so the last one's plan stands).
+ */
+async function planSources(rest: RestReader, facts: BlockFacts, height: bigint): Promise<PlanSource[]> {
+  const of = (kind: string) => facts.planSources.filter((source) => source.startsWith(`${kind}:`));
+  const carriesUpgrade = async (source: PlanSource) => {
+    const id = source.slice('group:'.length);
+    const submitted = facts.submitted.find((fact) => fact.proposalId === id);
+    if (submitted) return submitted.message.messages.some((any) => any.typeUrl.startsWith(UPGRADE_MESSAGE));
+    // Executed proposals are pruned at once: their messages are read in the block before.
+    const proposal = await rest.proposal(id, height - 1n).catch(() => null);
+    return (proposal?.messages ?? []).some((message) =>
+      String((message as { '@type'?: unknown })['@type'] ?? '').startsWith(UPGRADE_MESSAGE),
+    );
+  };
+  const groups = of('group');
+  const upgrading = (await Promise.all(groups.map(carriesUpgrade))).map((carries, index) =>
+    carries ? groups[index] : null,
+  );
+  return [...of('tx'), ...upgrading.filter((source) => source !== null), ...of('gov').reverse()];
 }
 
 /**

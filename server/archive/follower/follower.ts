@@ -171,25 +171,21 @@ export class Follower {
     const to = position.height + SPARSE_STRETCH < last ? position.height + SPARSE_STRETCH : last;
     this.state.phase = 'backfilling';
     this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
-    const parts = {
-      store: this.store,
-      rpc: this.rpc,
-      rest: this.rest,
-      index: this.index,
-      work: this.work,
-      batch: this.options.batch,
-    };
-    const read = await backfillSparsely(parts, position.height + 1n, to, (height, hash) => {
+    const { store, rpc, rest, index, work } = this;
+    const parts = { store, rpc, rest, index, work, batch: this.options.batch };
+    const range = { from: position.height + 1n, to, previousHash: position.hash };
+    const read = await backfillSparsely(parts, range, (height, hash) => {
       this.meter.committed(Number(height - (this.state.archivedHeight ?? position.height)));
       this.commit({ height, hash });
       const progress = this.meter.tick(true, height, last);
       this.state.blocksPerSecond = this.meter.blocksPerSecond;
       if (progress) this.options.log(`${progress} (through the node's index)`);
     });
-    if (!read) {
+    if (read === 'no index') {
       this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
       return false;
     }
+    if (read !== 'read') return (this.refuse(read.refused), true);
     this.state.lastError = null;
     this.backoff = FIRST_BACKOFF_MS;
     return true;

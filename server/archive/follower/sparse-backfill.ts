@@ -4,6 +4,7 @@ import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { prepareBlocks, readBlocks, type PlannedBlocks, type PreparedBlock } from './batch-plan.ts';
 import { BlockClock } from './block-clock.ts';
+import { breakInChain } from './chain-guard.ts';
 import type { OpenWork } from './open-work.ts';
 import { writeBlocks } from './write-facts.ts';
 
@@ -63,22 +64,32 @@ class NextHeights {
   }
 }
 
+export type StretchResult = 'read' | 'no index' | { refused: string };
+
 /**
  * Reads and writes the blocks of [from, to] that matter, committing every `batch` of them; calls
- * `committed` with the last height written each time. False when the node keeps no index (then
- * every block must be read instead), having written nothing.
+ * `committed` with the last height written each time. The stretch's first block is always read,
+ * and must follow the archived block (`previousHash`): another chain under the archive is refused
+ * here as it is when following block by block. 'no index' when the node keeps none (then every
+ * block must be read instead), having written nothing.
  */
 export async function backfillSparsely(
   parts: SparseParts,
-  from: bigint,
-  to: bigint,
+  range: { from: bigint; to: bigint; previousHash: string },
   committed: (height: bigint, hash: string) => void,
-): Promise<boolean> {
+): Promise<StretchResult> {
+  const { from, to } = range;
   const named = await parts.index.heights(from, to);
-  if (named === null) return false;
+  if (named === null) return 'no index';
   const { store, rpc, rest, work, batch } = parts;
   const clock = new BlockClock(rpc, to);
-  const heights = new NextHeights([...named.filter((height) => height < to), to], clock, to, await clock.timeOf(to));
+  const always = new Set([from, ...named.filter((height) => height < to), to]);
+  const heights = new NextHeights(
+    [...always].sort((a, b) => (a < b ? -1 : 1)),
+    clock,
+    to,
+    await clock.timeOf(to),
+  );
   const ahead = new Map<bigint, Promise<PreparedBlock>>();
   const prepare = (height: bigint) => rpc.block(height).then((block) => prepareBlocks(rest, [block])[0]);
   let pending: PlannedBlocks = [];
@@ -92,6 +103,10 @@ export async function backfillSparsely(
     }
     const prepared = await (ahead.get(next) ?? prepare(next));
     ahead.delete(next);
+    if (next === from) {
+      const broken = breakInChain(range.previousHash, [prepared.block]);
+      if (broken) return { refused: broken };
+    }
     pending.push(...(await readBlocks(rest, work, [prepared], new Map())));
     last = next;
     if (pending.length >= batch || next === to) {
@@ -101,5 +116,5 @@ export async function backfillSparsely(
       pending = [];
     }
   }
-  return true;
+  return 'read';
 }

@@ -1,4 +1,4 @@
-import type { RpcReader } from './rpc-reader.ts';
+import { isRefusal, type RpcReader } from './rpc-reader.ts';
 
 // The heights where x/group, x/upgrade or x/gov did something, from the node's own index: the
 // transactions of those modules (tx_search) and the end-blocker's events (block_search). With
@@ -7,7 +7,8 @@ import type { RpcReader } from './rpc-reader.ts';
 /** What the node's kv indexer is asked, per height range. */
 function queries(from: bigint, to: bigint): { kind: 'tx' | 'block'; query: string }[] {
   const range = (key: string) => `${key}>=${from} AND ${key}<=${to}`;
-  const txs = ['group', 'upgrade', 'gov'].map((module) => ({
+  // authz: a grantee's MsgExec can carry the other modules' messages.
+  const txs = ['group', 'upgrade', 'gov', 'authz'].map((module) => ({
     kind: 'tx' as const,
     query: `${range('tx.height')} AND message.module='${module}'`,
   }));
@@ -38,8 +39,9 @@ export class ActivityIndex {
       const unique = [...new Set(found.flat())].filter((height) => height >= from && height <= to);
       return unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     } catch (error) {
-      // A node that answered a search before and fails now is failing, not index-less.
-      if (this.usable === true) throw error;
+      // A node that answered a search before, or one that just fails (a timeout), is failing,
+      // not index-less: the follower retries. Only a refusal says there is no usable index.
+      if (this.usable === true || !isRefusal(error)) throw error;
       this.usable = false;
       this.reason = error instanceof Error ? error.message : String(error);
       return null;

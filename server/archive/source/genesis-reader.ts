@@ -41,7 +41,12 @@ export async function readGenesis(rpc: string, timeoutMs = 60_000): Promise<Node
     error?: { code: number; message: string; data?: string };
   };
   if (body.error) {
-    if (body.error.code === -32601) return null;
+    // No such method, or a genesis too large to send whole (served only by genesis_chunked).
+    if (
+      body.error.code === -32601 ||
+      /genesis_chunked|too large/i.test(`${body.error.message} ${body.error.data ?? ''}`)
+    )
+      return null;
     throw new Error(`/genesis: ${body.error.message}${body.error.data ? `: ${body.error.data}` : ''}`);
   }
   const genesis = body.result?.genesis;

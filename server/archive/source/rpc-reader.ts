@@ -42,7 +42,7 @@ const SEARCH_PAGE = 100;
 const RPC_TIMEOUT_MS = 30_000;
 
 /** A search the node refuses (no index, no method, a bad query) is its answer, not a passing failure. */
-const isRefusal = (error: unknown) =>
+export const isRefusal = (error: unknown) =>
   error instanceof Error && /disabled|not found|method|parse|invalid|indexing|page should be/i.test(error.message);
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();

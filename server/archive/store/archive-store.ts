@@ -59,9 +59,10 @@ export class ArchiveStore {
    * taken, every write renews it, and fails whole if another process took it meanwhile.
    */
   async claimWriter(holder: string, leaseMs: number): Promise<boolean> {
-    const granted = await claimWriter(this.db, holder, leaseMs);
-    this.lease = granted ? { holder, ms: leaseMs } : null;
-    return granted;
+    // Once a process has asked, its writes check the lease whether or not it was granted: a
+    // refused renewal must not leave writes unchecked.
+    this.lease = { holder, ms: leaseMs };
+    return claimWriter(this.db, holder, leaseMs);
   }
 
   async releaseWriter(): Promise<void> {

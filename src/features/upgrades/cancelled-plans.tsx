@@ -11,7 +11,7 @@ export function CancelledPlans({ cancelled }: { cancelled: Plan[] }) {
   if (cancelled.length === 0) return null;
   return (
     <Table striped data-testid="cancelled-plans">
-      <Table.Caption>Plans cancelled or replaced before their height, newest first</Table.Caption>
+      <Table.Caption>Plans cancelled or replaced before their height, latest plan height first</Table.Caption>
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Plan</Table.Th>

@@ -40,6 +40,9 @@ export async function openPostgres(url: string, schema?: string): Promise<SqlDat
     types: textParsers(),
     ...(schema === undefined ? {} : { options: `-c search_path=${schema}` }),
   });
+  // An idle connection the server drops (a restart, a failover) is reported here; unheard, it
+  // would end the whole process. The next query opens a new connection, and the follower retries.
+  pool.on('error', (error) => console.warn(`archive database connection lost: ${error.message}`));
   const check = await pool.connect();
   check.release();
   const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[] = []) =>
