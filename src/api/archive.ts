@@ -8,7 +8,7 @@ import { decimal, executorResult, proposalStatus, tallyResult, uint64, voteOptio
 // The Polity archive's API (`{endpoint}/polity/archive/v1/…`): what the chain has pruned. A plain
 // node answers 501 (gRPC code 12) there; `isArchiveAbsent` tells a page to fall back to the node.
 
-const ARCHIVE = '/polity/archive/v1';
+export const ARCHIVE = '/polity/archive/v1';
 const segment = encodeURIComponent;
 
 const text = v.nullable(v.string());
@@ -73,21 +73,6 @@ const groupEvent = v.object({
   new_value: text,
 });
 
-/** What scheduled or cancelled a plan: an x/gov proposal, a group proposal, or a transaction. */
-const planSource = v.optional(v.nullable(v.object({ kind: v.picklist(['gov', 'group', 'tx']), id: v.string() })), null);
-
-const plan = v.object({
-  name: v.string(),
-  height: v.string(),
-  info: v.string(),
-  scheduled_at_height: v.nullable(v.string()),
-  scheduled_by: planSource,
-  applied_height: v.nullable(v.string()),
-  applied_time: text,
-  cancelled_at_height: v.optional(v.nullable(v.string()), null),
-  cancelled_by: planSource,
-});
-
 const archiveResponses = {
   status: v.object({
     chain_id: text,
@@ -116,13 +101,6 @@ const archiveResponses = {
   votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
   voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),
   groupHistory: v.object({ events: v.array(groupEvent), pagination: pageResponse }),
-  upgrades: v.object({
-    applied: v.array(plan),
-    scheduled: v.nullable(plan),
-    cancelled: v.optional(v.array(plan), []),
-    module_versions: v.array(v.object({ name: v.string(), version: v.string(), since_height: v.string() })),
-    module_version_changes: v.array(v.object({ name: v.string(), version: v.string(), height: v.string() })),
-  }),
 };
 
 export type ArchiveStatus = v.InferOutput<typeof archiveResponses.status>;
@@ -131,14 +109,13 @@ export type TimelineEvent = v.InferOutput<typeof timelineEvent>;
 export type ArchivedVote = v.InferOutput<typeof archivedVote>;
 export type VoterVote = v.InferOutput<typeof voterVote>;
 export type GroupEvent = v.InferOutput<typeof groupEvent>;
-export type ArchiveUpgrades = v.InferOutput<typeof archiveResponses.upgrades>;
 
 /**
  * getJson for archive paths. A node without an archive answers them 501 (code 12); a server that
  * falls back to its web page for unknown paths (Polity with --archive off) answers HTML, and a
  * plain HTTP 404 without the archive's gRPC code means the route is not there: all are "absent".
  */
-const getJson: typeof getNodeJson = (endpoint, path, schema, opts) =>
+export const getArchiveJson: typeof getNodeJson = (endpoint, path, schema, opts) =>
   getNodeJson(endpoint, path, schema, opts).catch((error: unknown) => {
     const notJson = error instanceof ContractError && /not JSON/.test(error.message);
     const noRoute = error instanceof NotFoundError && error.code === undefined;
@@ -159,7 +136,7 @@ export const archivedVoteRowId = (vote: ArchivedVote) => `${vote.proposal_id}/${
 export const groupEventRowId = (event: GroupEvent) =>
   `${event.height ?? ''}/${event.kind}/${event.address ?? ''}/${event.new_value ?? ''}`;
 
-interface Options {
+export interface Options {
   signal?: AbortSignal;
 }
 interface ListOptions extends Options {
@@ -185,7 +162,7 @@ async function archiveList<T>(
   filters: Record<string, string | undefined>,
   options: ListOptions,
 ): Promise<Page<T>> {
-  const { data } = await getJson(endpoint, `${ARCHIVE}/${path}`, schema, {
+  const { data } = await getArchiveJson(endpoint, `${ARCHIVE}/${path}`, schema, {
     query: archivePageQuery(filters, options),
     signal: options.signal,
   });
@@ -193,7 +170,7 @@ async function archiveList<T>(
 }
 
 export const getArchiveStatus = (endpoint: string, options: Options = {}) =>
-  getJson(endpoint, `${ARCHIVE}/status`, archiveResponses.status, options).then(({ data }) => data);
+  getArchiveJson(endpoint, `${ARCHIVE}/status`, archiveResponses.status, options).then(({ data }) => data);
 
 export interface ProposalFilters {
   status?: string;
@@ -217,7 +194,9 @@ export const getArchivedProposals = (endpoint: string, filters: ProposalFilters,
   );
 
 export const getArchivedProposal = (endpoint: string, id: string, options: Options = {}) =>
-  getJson(endpoint, `${ARCHIVE}/proposals/${segment(id)}`, archiveResponses.proposal, options).then(({ data }) => data);
+  getArchiveJson(endpoint, `${ARCHIVE}/proposals/${segment(id)}`, archiveResponses.proposal, options).then(
+    ({ data }) => data,
+  );
 
 export const getArchivedVotes = (
   endpoint: string,
@@ -267,6 +246,3 @@ export const getGroupHistory = (endpoint: string, groupId: string, options: List
     { order: 'desc' },
     options,
   );
-
-export const getArchiveUpgrades = (endpoint: string, options: Options = {}) =>
-  getJson(endpoint, `${ARCHIVE}/upgrades`, archiveResponses.upgrades, options).then(({ data }) => data);

@@ -1,8 +1,8 @@
-import { Alert, Progress, Text } from '@mantine/core';
+import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 
-import { isArchiveAbsent, type ArchiveStatus } from '../api/archive.ts';
+import { isArchiveAbsent } from '../api/archive.ts';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { grouped } from '../lib/format-number.ts';
 import { ErrorState, LoadingBlock } from './query-states.tsx';
@@ -52,6 +52,11 @@ export function ArchiveGate({
   return present();
 }
 
+// Shown only while history is being filled: loaded then, not with every page's first script.
+const BackfillProgress = lazy(() =>
+  import('./backfill-progress.tsx').then((module) => ({ default: module.BackfillProgress })),
+);
+
 /** The archive's reach in one line: which heights it covers; while it fills history, how far it got. */
 export function ArchiveReach({ endpoint }: { endpoint: string }) {
   const status = useQuery(archiveStatusQuery(endpoint));
@@ -62,29 +67,11 @@ export function ArchiveReach({ endpoint }: { endpoint: string }) {
       <Text fz="xs" c="dimmed" data-testid="archive-reach">
         From the archive{from && to ? `, heights ${grouped(from)}–${grouped(to)}` : ''} ({phase}).
       </Text>
-      {backfill ? <BackfillProgress backfill={backfill} /> : null}
+      {backfill ? (
+        <Suspense fallback={null}>
+          <BackfillProgress backfill={backfill} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-type Backfill = NonNullable<ArchiveStatus['backfill']>;
-
-/** A bar for history still being filled: what is shown here may still grow. */
-function BackfillProgress({ backfill }: { backfill: Backfill }) {
-  const done = Number(backfill.done_blocks);
-  const total = Number(backfill.total_blocks);
-  const percent = total > 0 ? Math.min(100, (done / total) * 100) : 0;
-  const left =
-    backfill.eta_seconds === null
-      ? ''
-      : `, about ${backfill.eta_seconds < 90 ? `${backfill.eta_seconds} s` : `${Math.round(backfill.eta_seconds / 60)} min`} left`;
-  const label = `Filling history: heights ${grouped(backfill.from_height)}–${grouped(backfill.to_height)}, ${grouped(backfill.done_blocks)} of ${grouped(backfill.total_blocks)} blocks${left}`;
-  return (
-    <div data-testid="backfill-progress">
-      <Text fz="xs" c="dimmed">
-        {label}. What is shown here may still grow.
-      </Text>
-      <Progress value={percent} size="sm" aria-label={label} mt={4} />
-    </div>
   );
 }

@@ -23,6 +23,8 @@ export interface BlockReads {
   plan: PlanReading | null;
   applied: {
     name: string;
+    /** The height the node says it was applied at: this block's, unless it fell in a gap before. */
+    height: bigint;
     versionsBefore: { name: string; version: string }[];
     versionsAfter: { name: string; version: string }[];
   }[];
@@ -125,9 +127,11 @@ export async function readDue(
   );
   for (const id of due) reads.due.add(id);
   for (const name of work.upgradesDue(height)) {
-    if ((await rest.appliedHeight(name, height)) === 0n) continue;
-    const versionsAfter = await rest.moduleVersions(height);
-    const versionsBefore = await rest.moduleVersions(height - 1n).catch(() => []);
-    reads.applied.push({ name, versionsBefore, versionsAfter });
+    const appliedAt = await rest.appliedHeight(name, height);
+    if (appliedAt === 0n) continue;
+    const versionsAfter = await rest.moduleVersions(appliedAt);
+    // The versions before are kept only where the node still has that state (a pruned node may not).
+    const versionsBefore = await rest.moduleVersions(appliedAt - 1n).catch(() => []);
+    reads.applied.push({ name, height: appliedAt, versionsBefore, versionsAfter });
   }
 }

@@ -185,7 +185,10 @@ export class Follower {
       this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
       return false;
     }
-    if (read !== 'read') return (this.refuse(read.refused), true);
+    if (read !== 'read') {
+      this.refuse(read.refused);
+      return true;
+    }
     this.state.lastError = null;
     this.backoff = FIRST_BACKOFF_MS;
     return true;

@@ -133,9 +133,11 @@ async function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: Blo
     if (reads.plan.scheduled) await schedulePlan(batch.tx, reads.plan.scheduled, height, reads.plan.source);
   }
   for (const upgrade of reads.applied) {
-    await markApplied(batch.tx, upgrade.name, height, time);
-    for (const entry of upgrade.versionsBefore) batch.rows.moduleVersions.add(entry.name, height - 1n, entry.version);
-    for (const entry of upgrade.versionsAfter) batch.rows.moduleVersions.add(entry.name, height, entry.version);
+    // Its time is this block's only when it was applied in this block (else unknown here).
+    await markApplied(batch.tx, upgrade.name, upgrade.height, upgrade.height === height ? time : null);
+    const at = upgrade.height;
+    for (const entry of upgrade.versionsBefore) batch.rows.moduleVersions.add(entry.name, at - 1n, entry.version);
+    for (const entry of upgrade.versionsAfter) batch.rows.moduleVersions.add(entry.name, at, entry.version);
   }
 }
 

@@ -76,7 +76,7 @@ export async function knowPlan(tx: SqlExecutor, plan: Plan): Promise<void> {
   ]);
 }
 
-export async function markApplied(tx: SqlExecutor, name: string, height: bigint, time: string): Promise<void> {
+export async function markApplied(tx: SqlExecutor, name: string, height: bigint, time: string | null): Promise<void> {
   await tx.query('UPDATE upgrades SET applied_height = $2::numeric, applied_time = $3 WHERE name = $1', [
     name,
     String(height),

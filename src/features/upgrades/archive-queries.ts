@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { getArchiveUpgrades } from '../../api/archive.ts';
+import { getArchiveUpgrades } from '../../api/archive-upgrades.ts';
 import { pollWhileHealthy } from '../../api/polling.ts';
 import { upgradeQueries } from './queries.ts';
 

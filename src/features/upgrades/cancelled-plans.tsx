@@ -1,6 +1,6 @@
 import { Table } from '@mantine/core';
 
-import type { ArchiveUpgrades } from '../../api/archive.ts';
+import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { PlanSource } from './plan-source.tsx';
 

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 
-import type { ArchiveUpgrades } from '../../api/archive.ts';
+import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { IdText } from '../../components/id-text.tsx';
 

@@ -2,7 +2,8 @@ import { Card, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { isArchiveAbsent, type ArchiveUpgrades } from '../../api/archive.ts';
+import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
+import { isArchiveAbsent } from '../../api/archive.ts';
 import { isFailing } from '../../api/polling.ts';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';

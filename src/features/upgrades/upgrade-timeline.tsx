@@ -1,4 +1,4 @@
-import type { ArchiveUpgrades } from '../../api/archive.ts';
+import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
 import { grouped } from '../../lib/format-number.ts';
 
 type Plan = ArchiveUpgrades['applied'][number];
