@@ -1,11 +1,9 @@
 import * as v from 'valibot';
 
-import { ARCHIVE, getArchiveJson, type Options } from './archive.ts';
+import { ARCHIVE, getArchiveJson, text, type Options } from './archive.ts';
 
 // The archive's upgrade history, apart from the rest of the archive API: only the upgrades page
 // reads it, so its schemas load with that page and not with every page's first script.
-
-const text = v.nullable(v.string());
 
 /** What scheduled or cancelled a plan: an x/gov proposal, a group proposal, or a transaction. */
 const planSource = v.optional(v.nullable(v.object({ kind: v.picklist(['gov', 'group', 'tx']), id: v.string() })), null);

@@ -11,7 +11,8 @@ import { decimal, executorResult, proposalStatus, tallyResult, uint64, voteOptio
 export const ARCHIVE = '/polity/archive/v1';
 const segment = encodeURIComponent;
 
-const text = v.nullable(v.string());
+/** A text field the archive may leave null. */
+export const text = v.nullable(v.string());
 const pageResponse = v.object({ next_key: v.nullable(v.string()), total: uint64 });
 
 const archivedProposal = v.object({

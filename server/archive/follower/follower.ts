@@ -169,17 +169,14 @@ export class Follower {
     this.reading = null;
     this.work ??= await OpenWork.load(this.store.db);
     const to = position.height + SPARSE_STRETCH < last ? position.height + SPARSE_STRETCH : last;
-    this.state.phase = 'backfilling';
-    this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
+    this.markBackfilling(position, last);
     const { store, rpc, rest, index, work } = this;
     const parts = { store, rpc, rest, index, work, batch: this.options.batch };
     const range = { from: position.height + 1n, to, previousHash: position.hash };
     const read = await backfillSparsely(parts, range, (height, hash) => {
       this.meter.committed(Number(height - (this.state.archivedHeight ?? position.height)));
       this.commit({ height, hash });
-      const progress = this.meter.tick(true, height, last);
-      this.state.blocksPerSecond = this.meter.blocksPerSecond;
-      if (progress) this.options.log(`${progress} (through the node's index)`);
+      this.reportProgress(height, last, " (through the node's index)");
     });
     if (read === 'no index') {
       this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
@@ -197,10 +194,8 @@ export class Follower {
   /** Reads the next batch after `position` (while the one before is written), then starts writing it. */
   private async followBatch(position: Position, last: bigint): Promise<void> {
     const behind = last - position.height;
-    if (behind > BACKFILL_BEHIND || this.state.backfill) {
-      this.state.phase = 'backfilling';
-      this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
-    } else this.state.phase = behind > 1n ? 'catching up' : 'following';
+    if (behind > BACKFILL_BEHIND || this.state.backfill) this.markBackfilling(position, last);
+    else this.state.phase = behind > 1n ? 'catching up' : 'following';
     const { blocks, forecast: forecastAhead } = await this.prefetch.next(position.height + 1n, last);
     const broken = breakInChain(
       position.hash,
@@ -226,13 +221,21 @@ export class Follower {
     this.writing.catch(() => undefined);
     this.state.lastError = null;
     this.backoff = FIRST_BACKOFF_MS;
-    const progress = this.meter.tick(
-      this.state.phase === 'catching up',
-      this.state.archivedHeight ?? position.height,
-      last,
-    );
+    this.reportProgress(this.state.archivedHeight ?? position.height, last, '');
+  }
+
+  /** Filling history: the range runs from where this run of it began to the node's tip now. */
+  private markBackfilling(position: Position, last: bigint): void {
+    this.state.phase = 'backfilling';
+    this.state.backfill = { fromHeight: this.state.backfill?.fromHeight ?? position.height + 1n, toHeight: last };
+  }
+
+  /** The rate in the status, and a progress line now and then while behind. */
+  private reportProgress(archived: bigint, last: bigint, how: string): void {
+    const behind = this.state.phase === 'catching up' || this.state.phase === 'backfilling';
+    const progress = this.meter.tick(behind, archived, last);
     this.state.blocksPerSecond = this.meter.blocksPerSecond;
-    if (progress) this.options.log(progress);
+    if (progress) this.options.log(`${progress}${how}`);
   }
 
   /**
