@@ -123,7 +123,18 @@ test.describe('live tally', () => {
 });
 
 test.describe('upgrades', () => {
-  test('module versions, applied plans and the upgraded consensus state', async ({ page }) => {
+  test('module versions, applied plans and the upgraded consensus state', async ({ page, request }) => {
+    // Plans come through x/gov: between an upgrade and the next gov decision none is scheduled.
+    // The journey starts once one is, as a person would see the page then.
+    await expect
+      .poll(
+        async () =>
+          ((await (await request.get('/cosmos/upgrade/v1beta1/current_plan')).json()) as { plan: unknown }).plan,
+        {
+          timeout: 45_000,
+        },
+      )
+      .not.toBeNull();
     await page.goto('/upgrades');
     await expect(page.getByTestId('module-versions')).toContainText('protocolpool');
     await page.getByPlaceholder('Filter modules').fill('gro');
