@@ -42,7 +42,8 @@ export default defineConfig({
   webServer: [
     {
       command: server(4173, '--rpc-port off --upstream compat=http://127.0.0.1:4174'),
-      url: 'http://127.0.0.1:4173/cosmos/upgrade/v1beta1/module_versions',
+      // Ready once the archive answers too (503 while its database opens): no page meets a 503.
+      url: 'http://127.0.0.1:4173/polity/archive/v1/status',
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -9,6 +9,8 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts'],
           testTimeout: 30_000,
+          // Dropping a PostgreSQL test database checkpoints: seconds on a busy machine.
+          hookTimeout: 60_000,
         },
       },
       {

@@ -160,6 +160,7 @@ function main(): void {
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
   server.listen(port, values.host, () => {
     const local = `http://${values.host === '0.0.0.0' ? '127.0.0.1' : values.host}:${port}`;
+    const opening: Promise<void>[] = [];
     if (values.archive === 'on') {
       const database = values['archive-db'] ?? join(dataDir, 'archive');
       const common = {
@@ -168,7 +169,7 @@ function main(): void {
         pollMs: Math.min(blockTime, 1000),
         log: (line: string) => console.log(line),
       };
-      archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` });
+      opening.push(archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` }));
       for (const rpc of upstreamRpcs) {
         const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
         // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
@@ -177,11 +178,16 @@ function main(): void {
         const schema = postgres ? `upstream_${rpc.name.toLowerCase().replace(/-/g, '_')}` : undefined;
         // A height names a height of the local chain; an upstream starts at its own earliest block.
         const from = typeof archiveFrom === 'bigint' ? 'earliest' : archiveFrom;
-        archives.open(rpc.name, { ...common, from, database: upstreamDb, schema, rest, rpc: rpc.url.href });
+        opening.push(
+          archives.open(rpc.name, { ...common, from, database: upstreamDb, schema, rest, rpc: rpc.url.href }),
+        );
       }
     }
-    console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);
-    for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
+    // Up means every page answers: the archive's API too, not a 503 while its database opens.
+    void Promise.all(opening).then(() => {
+      console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);
+      for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
+    });
   });
   const stop = (signal: string) => {
     console.log(`${signal}: stopping at height ${node.height}`);

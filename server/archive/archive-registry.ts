@@ -15,11 +15,14 @@ export class ArchiveRegistry {
     return this.failures.get(name);
   }
 
-  /** Starts an archive; while it opens, its API answers 503, and a failure is logged, not fatal. */
-  open(name: string, config: ArchiveConfig): void {
+  /**
+   * Starts an archive; while it opens, its API answers 503, and a failure is logged, not fatal.
+   * Settles once the archive answers (or is known not to): a service says it is up only then.
+   */
+  open(name: string, config: ArchiveConfig): Promise<void> {
     this.archives.set(name, null);
     const label = name === '' ? 'archive' : `archive of ${name}`;
-    startArchive(config).then(
+    return startArchive(config).then(
       (archive) => {
         this.archives.set(name, archive);
         config.log(

@@ -1,84 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { openSqlDatabase } from '../archive/store/archive-store.ts';
 import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode } from './archive-harness.ts';
+import { startFaultProxy } from './fault-proxy.ts';
 import { startHarness, type Harness } from './harness.ts';
-
-/** A node in front of the real one that fails every fifth request (500 or a dropped connection). */
-async function flakyNode(target: string): Promise<{ base: string; server: Server }> {
-  let count = 0;
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      count++;
-      if (count % 5 === 0) {
-        if (count % 2 === 0) return res.destroy();
-        res.writeHead(500, { 'Content-Type': 'application/json' });
-        return res.end('{"code":13,"message":"node overloaded","details":[]}');
-      }
-      const headers: Record<string, string> = {};
-      for (const name of ['content-type', 'x-cosmos-block-height']) {
-        const value = req.headers[name];
-        if (typeof value === 'string') headers[name] = value;
-      }
-      fetch(target + (req.url ?? '/'), {
-        method: req.method,
-        headers,
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      })
-        .then(async (answer) => {
-          res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(Buffer.from(await answer.arrayBuffer()));
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
-}
-
-/** A node in front of the real one whose status says it is `dip` blocks lower (a lagging replica). */
-async function dippingNode(target: string): Promise<{ base: string; server: Server; dip: { blocks: number } }> {
-  const dip = { blocks: 0 };
-  const lower = (item: { result?: { sync_info?: { latest_block_height: string } } }) => {
-    const sync = item.result?.sync_info;
-    if (sync) sync.latest_block_height = String(BigInt(sync.latest_block_height) - BigInt(dip.blocks));
-    return item;
-  };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      fetch(target + (req.url ?? '/'), {
-        method: req.method,
-        headers: { 'content-type': req.headers['content-type'] ?? 'application/json', ...heightHeader(req.headers) },
-        body: chunks.length ? Buffer.concat(chunks) : undefined,
-      })
-        .then(async (answer) => {
-          let body = await answer.text();
-          if ((req.url ?? '').startsWith('/rpc') && dip.blocks > 0) {
-            const parsed = JSON.parse(body) as Parameters<typeof lower>[0] | Parameters<typeof lower>[0][];
-            body = JSON.stringify(Array.isArray(parsed) ? parsed.map(lower) : lower(parsed));
-          }
-          res.writeHead(answer.status, { 'Content-Type': answer.headers.get('content-type') ?? 'application/json' });
-          res.end(body);
-        })
-        .catch(() => res.destroy());
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server, dip };
-}
-
-const heightHeader = (headers: NodeJS.Dict<string | string[]>): Record<string, string> => {
-  const value = headers['x-cosmos-block-height'];
-  return typeof value === 'string' ? { 'x-cosmos-block-height': value } : {};
-};
 
 describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];
@@ -139,20 +65,20 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
 
   it('waits out a node whose height dips below the archive for a moment, and goes on', async () => {
     const h = await chain('dip', 1000);
-    const node = await dippingNode(h.base);
-    cleanups.push(() => new Promise<void>((resolve) => node.server.close(() => resolve())));
+    const node = await startFaultProxy(h.base);
+    cleanups.push(() => node.close());
     const created = await kind.create();
     cleanups.push(created.drop);
     const archive = await followNode(node.base, created.database);
     cleanups.push(() => archive.close());
     await archivedUpTo(archive, h.node.height);
-    node.dip.blocks = 20;
+    node.faults.dipBlocks = 20;
     const deadline = Date.now() + 20_000;
     while (!/below the archived height/.test(archive.follower.state.lastError ?? '') && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 20));
     expect(archive.follower.state.lastError).toMatch(/below the archived height .*: waiting/);
     expect(archive.follower.state.phase).not.toBe('refused');
-    node.dip.blocks = 0;
+    node.faults.dipBlocks = 0;
     h.node.advance(10, 3000);
     await archivedUpTo(archive, h.node.height);
     expect(archive.follower.state.phase).not.toBe('refused');
@@ -160,9 +86,9 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
 
   it('a node that fails and drops connections mid-way never corrupts the archive', async () => {
     const h = await chain('flaky', 1000);
-    const flaky = await flakyNode(h.base);
-    cleanups.push(() => new Promise<void>((resolve) => flaky.server.close(() => resolve())));
-    flaky.server.closeAllConnections();
+    const flaky = await startFaultProxy(h.base);
+    cleanups.push(() => flaky.close());
+    flaky.faults.failEvery = 5;
     const [clean, shaky] = [await kind.create(), await kind.create()];
     cleanups.push(clean.drop, shaky.drop);
     const reference = await followNode(h.base, clean.database);

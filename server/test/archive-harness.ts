@@ -49,11 +49,11 @@ export async function followNode(
   base: string,
   database: string,
   db?: SqlDatabase,
-  tuning: { from?: ArchiveFrom; sparseAbove?: bigint; log?: (line: string) => void } = {},
+  tuning: { from?: ArchiveFrom; sparseAbove?: bigint; log?: (line: string) => void; timeoutMs?: number } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
-  const rpc = await RpcReader.connect(`${base}/rpc`);
-  const follower = new Follower(store, rpc, new RestReader(base), {
+  const rpc = await RpcReader.connect(`${base}/rpc`, tuning.timeoutMs);
+  const follower = new Follower(store, rpc, new RestReader(base, tuning.timeoutMs), {
     batch: 16,
     from: tuning.from ?? 'earliest',
     sparseAbove: tuning.sparseAbove,

@@ -203,7 +203,7 @@ describe("x/gov's and x/upgrade's Msg services refuse what a node refuses", () =
 
   it('a direct MsgSoftwareUpgrade transaction from anyone but gov fails in x/upgrade', () => {
     const node = openNode();
-    const builder = new BlockBuilder(node, node.chainId);
+    const builder = new BlockBuilder(node, node.chainId, 'cometbft');
     const pending = node.upgrade.pending;
     builder.deliver({
       typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -128,6 +129,37 @@ describe('the process', () => {
     expect(second.out).toContain(`chain ready at height ${stopped}`);
     rmSync(dataDir, { recursive: true, force: true });
   });
+});
+
+describe('readiness', () => {
+  it('the process says it is up only once its archive answers: no 503 after "Polity on"', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'polity-ready-'));
+    const free = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/main.ts', '--port', String(port), '--data-dir', dataDir, '--rpc-port', 'off'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    try {
+      const status = await new Promise<number>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('Polity on'))
+            fetch(`http://127.0.0.1:${port}/polity/archive/v1/status`).then((answer) => resolve(answer.status), reject);
+        });
+        child.on('exit', () => reject(new Error(`exited before it was up: ${out}`)));
+      });
+      expect(status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('the archive API without an archive', () => {

@@ -145,7 +145,7 @@ describe('CometBFT RPC', () => {
 
   it('a refused message is a failed transaction with its code and log, and changes nothing', () => {
     const node = h.node;
-    const builder = new BlockBuilder(node, node.chainId);
+    const builder = new BlockBuilder(node, node.chainId, 'cometbft');
     const open = node.group.store.proposals
       .values()
       .find((proposal) => proposal.status === 'PROPOSAL_STATUS_SUBMITTED')!;

@@ -104,6 +104,7 @@ async function status(source: ArchiveSource) {
     latest_height: latest,
     latest_block_time: cursor ? cursor.time : null,
     node_latest_height: nodeLatest,
+    node_heard_at: state.nodeHeardAt === null ? null : new Date(state.nodeHeardAt).toISOString(),
     lag: latest !== null && nodeLatest !== null ? String(BigInt(nodeLatest) - BigInt(latest)) : null,
     blocks_per_second: Number(state.blocksPerSecond.toFixed(1)),
     backfill: backfillJson(state, latest),

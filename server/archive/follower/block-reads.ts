@@ -1,3 +1,4 @@
+import { UntrustedAnswerError } from '../source/block-check.ts';
 import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../source/rest-reader.ts';
 import type { FetchedBlock } from '../source/rpc-reader.ts';
 import type { Plan } from '../store/upgrade-store.ts';
@@ -61,9 +62,16 @@ export async function readNamed(rest: RestReader, block: FetchedBlock, facts: Bl
     ...facts.withdrawn,
   ]);
   const proposals = new Map<string, NodeProposal | null>();
-  await Promise.all(
-    [...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await rest.proposal(id, height))),
-  );
+  const touched = async (id: string) => {
+    const proposal = await rest.proposal(id, height);
+    // The block's own events name it and do not prune it: "not found" is a false answer.
+    if (!proposal)
+      throw new UntrustedAnswerError(
+        `the node says proposal ${id} is not found at height ${height}, where its block acts on it`,
+      );
+    return proposal;
+  };
+  await Promise.all([...ids].map(async (id) => proposals.set(id, pruned.has(id) ? null : await touched(id))));
   const [source] = await planSources(rest, facts, height);
   const plan = source ? { source, current: await rest.currentPlan(height), scheduled: null, cancelled: [] } : null;
   return {

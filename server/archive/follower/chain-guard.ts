@@ -21,6 +21,13 @@ export class ChainGuard {
 }
 
 /**
+ * Blocks that do not follow the archived ones: nothing is merged, and the follower keeps asking,
+ * since a node that answers falsely for a while (a forging proxy, a load balancer's wrong
+ * backend) is told apart from a reset chain only by what it answers next. The status says why.
+ */
+export class ChainBreakError extends Error {}
+
+/**
  * A block must follow the archived one; anything else is another chain under the same name. Only
  * a chain's first block names no block before it: one that names none after a known block is
  * forged (or its node lost its history) and is refused too.

@@ -18,14 +18,28 @@ export interface FollowerOptions {
 
 export interface FollowerState {
   /** `standby`: another process writes this archive; this one serves it and takes over if that one dies. */
-  phase: 'starting' | 'standby' | 'bootstrapping' | 'backfilling' | 'catching up' | 'following' | 'stopped' | 'refused';
+  phase:
+    | 'starting'
+    | 'standby'
+    | 'bootstrapping'
+    | 'backfilling'
+    | 'catching up'
+    | 'following'
+    | 'retrying'
+    | 'stopped'
+    | 'refused';
   /** While backfilling: the heights being filled, from where this run of it began to the node's tip. */
   backfill: { fromHeight: bigint; toHeight: bigint } | null;
-  /** Why the follower refuses to go on (another chain, a reset node): nothing is merged. */
+  /**
+   * What stops the archive: why it refuses to go on (another chain, a start the node cannot give),
+   * or, while `retrying`, the failure it waits out (a node not answering, a forged or broken block).
+   */
   problem: string | null;
   /** The last error talking to the node (it retries with backoff). */
   lastError: string | null;
   nodeLatestHeight: bigint | null;
+  /** When the node last told its height (ms): the lag is as of then, not a guess beyond it. */
+  nodeHeardAt: number | null;
   /** The last height committed to the archive. */
   archivedHeight: bigint | null;
   blocksPerSecond: number;
@@ -37,6 +51,7 @@ export const startingState = (): FollowerState => ({
   problem: null,
   lastError: null,
   nodeLatestHeight: null,
+  nodeHeardAt: null,
   archivedHeight: null,
   blocksPerSecond: 0,
 });

@@ -7,17 +7,14 @@ import { forecastReads, readBlocks } from './batch-plan.ts';
 import { beginArchive } from './begin-archive.ts';
 import { BlockPrefetch } from './block-prefetch.ts';
 import { CatchUpMeter } from './catch-up-meter.ts';
-import { breakInChain, ChainGuard } from './chain-guard.ts';
+import { breakInChain, ChainBreakError, ChainGuard } from './chain-guard.ts';
 import { startingState, type FollowerOptions, type FollowerState } from './follower-state.ts';
 import { OpenWork } from './open-work.ts';
 import { backfillSparsely } from './sparse-backfill.ts';
 import { writeBlocks } from './write-facts.ts';
 import { WriterLease } from './writer-lease.ts';
 
-interface Position {
-  height: bigint;
-  hash: string;
-}
+type Position = { height: bigint; hash: string };
 
 /** Behind by more than this many blocks, the follower is filling history (backfilling), not catching up. */
 const BACKFILL_BEHIND = 100n;
@@ -35,7 +32,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * Follows a node block by block into the archive: bootstraps once, resumes from the committed
  * cursor after a restart, catches up as fast as the node allows, records gaps it cannot fill,
- * and stops (without merging anything) when the node turns out to be another chain or reset.
+ * and merges nothing a node answers that does not hold together or follow the archived blocks.
  * A batch is read while the one before it is still being written.
  */
 export class Follower {
@@ -101,6 +98,7 @@ export class Follower {
         }
         const status = await this.rpc.status();
         this.state.nodeLatestHeight = status.latestHeight;
+        this.state.nodeHeardAt = Date.now();
         const otherChain = await this.chain.problemWith(this.store.db, status.chainId);
         if (otherChain) return this.refuse(otherChain);
         const cursor = await this.cursor();
@@ -152,6 +150,7 @@ export class Follower {
   private async waitForBlocks(): Promise<void> {
     await this.finishWriting();
     this.state.phase = 'following';
+    this.state.problem = null;
     this.state.backfill = null;
     this.backoff = FIRST_BACKOFF_MS;
     await sleep(this.options.pollMs);
@@ -182,10 +181,6 @@ export class Follower {
       this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
       return false;
     }
-    if (read !== 'read') {
-      this.refuse(read.refused);
-      return true;
-    }
     this.state.lastError = null;
     this.backoff = FIRST_BACKOFF_MS;
     return true;
@@ -201,7 +196,7 @@ export class Follower {
       position.hash,
       blocks.map(({ block }) => block),
     );
-    if (broken) return this.refuse(broken);
+    if (broken) throw new ChainBreakError(broken);
     if (!this.running) return;
     this.work ??= await OpenWork.load(this.store.db);
     const work = this.work;
@@ -261,6 +256,9 @@ export class Follower {
     this.forget();
     if (error instanceof LostLeaseError) this.lease.lost();
     this.state.lastError = error instanceof Error ? error.message : String(error);
+    // Until something is archived again, the status says what stands in the way.
+    this.state.phase = 'retrying';
+    this.state.problem = `${this.state.lastError}; nothing merged, trying again`;
     this.options.log(`archive: ${this.state.lastError}; retrying in ${this.backoff} ms`);
     await sleep(this.backoff);
     this.backoff = Math.min(this.backoff * 2, LAST_BACKOFF_MS);
@@ -290,6 +288,7 @@ export class Follower {
 
   private commit(cursor: Position): void {
     this.committed = cursor;
+    this.state.problem = null;
     this.state.archivedHeight = cursor.height;
   }
 

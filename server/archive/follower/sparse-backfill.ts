@@ -4,7 +4,7 @@ import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { prepareBlocks, readBlocks, type PlannedBlocks, type PreparedBlock } from './batch-plan.ts';
 import { BlockClock } from './block-clock.ts';
-import { breakInChain } from './chain-guard.ts';
+import { breakInChain, ChainBreakError } from './chain-guard.ts';
 import type { OpenWork } from './open-work.ts';
 import { writeBlocks } from './write-facts.ts';
 
@@ -64,13 +64,12 @@ class NextHeights {
   }
 }
 
-export type StretchResult = 'read' | 'no index' | { refused: string };
+export type StretchResult = 'read' | 'no index';
 
 /**
  * Reads and writes the blocks of [from, to] that matter, committing every `batch` of them; calls
  * `committed` with the last height written each time. The stretch's first block is always read,
- * and must follow the archived block (`previousHash`): another chain under the archive is refused
- * here as it is when following block by block. 'no index' when the node keeps none (then every
+ * and must follow the archived block (`previousHash`), as when following block by block. 'no index' when the node keeps none (then every
  * block must be read instead), having written nothing.
  */
 export async function backfillSparsely(
@@ -105,7 +104,7 @@ export async function backfillSparsely(
     ahead.delete(next);
     if (next === from) {
       const broken = breakInChain(range.previousHash, [prepared.block]);
-      if (broken) return { refused: broken };
+      if (broken) throw new ChainBreakError(broken);
     }
     pending.push(...(await readBlocks(rest, work, [prepared], new Map())));
     last = next;

@@ -18,6 +18,8 @@ const MAX_REDIRECTS = 3;
 export interface HttpAnswer {
   status: number;
   text: string;
+  /** The height a Cosmos SDK node says it answered at (`x-cosmos-block-height`), when it says. */
+  blockHeight?: string;
 }
 
 /** GETs `url` with `headers`; rejects on a network failure or when `timeoutMs` passes. */
@@ -53,6 +55,7 @@ function getOnce(
             status: response.statusCode ?? 0,
             text: Buffer.concat(chunks).toString('utf8'),
             location: response.headers.location,
+            blockHeight: headerText(response.headers['x-cosmos-block-height']),
           }),
         );
         response.on('error', fail);
@@ -61,3 +64,5 @@ function getOnce(
     request.on('error', fail);
   });
 }
+
+const headerText = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);

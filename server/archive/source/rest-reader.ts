@@ -1,3 +1,4 @@
+import { UntrustedAnswerError } from './block-check.ts';
 import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
 
@@ -81,6 +82,27 @@ export class NodeReadError extends Error {
 
 const PAGE = 500;
 
+/**
+ * The record an answer holds: null for "not found", and a fault (retried, never stored) for a
+ * 200 without it (`{}`, a stub) or with another record than the one asked for.
+ */
+function record<Field extends string, T>(
+  path: string,
+  height: bigint,
+  answer: Partial<Record<Field, T>> | null,
+  field: Field,
+  isAskedFor: (value: T) => boolean,
+): T | null {
+  if (answer === null) return null;
+  const value: T | undefined = answer[field];
+  if (value === undefined || value === null || typeof value !== 'object') {
+    throw new UntrustedAnswerError(`${path} at height ${height}: the node's answer holds no ${field}`);
+  }
+  if (!isAskedFor(value))
+    throw new UntrustedAnswerError(`${path} at height ${height}: the node answered another record`);
+  return value;
+}
+
 export class RestReader {
   constructor(
     private readonly base: string,
@@ -102,7 +124,12 @@ export class RestReader {
       this.timeoutMs,
     );
     const text = response.text;
-    if (response.status >= 200 && response.status < 300) return JSON.parse(text) as T;
+    if (response.status >= 200 && response.status < 300) {
+      if (response.blockHeight !== undefined && response.blockHeight !== String(height)) {
+        throw new UntrustedAnswerError(`${path}: asked at height ${height}, answered at ${response.blockHeight}`);
+      }
+      return JSON.parse(text) as T;
+    }
     let message = text.slice(0, 300);
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? message;
@@ -150,7 +177,8 @@ export class RestReader {
   groups = (height: bigint) => this.all<NodeGroup>('/cosmos/group/v1/groups', 'groups', height);
 
   async group(id: string, height: bigint): Promise<NodeGroup | null> {
-    return (await this.get<{ info: NodeGroup }>(`/cosmos/group/v1/group_info/${id}`, height))?.info ?? null;
+    const path = `/cosmos/group/v1/group_info/${id}`;
+    return record(path, height, await this.get<{ info?: NodeGroup }>(path, height), 'info', (info) => info.id === id);
   }
 
   async members(groupId: string, height: bigint): Promise<NodeMember[]> {
@@ -162,16 +190,18 @@ export class RestReader {
     this.all<NodePolicy>(`/cosmos/group/v1/group_policies_by_group/${groupId}`, 'group_policies', height);
 
   async policy(address: string, height: bigint): Promise<NodePolicy | null> {
-    return (
-      (await this.get<{ info: NodePolicy }>(`/cosmos/group/v1/group_policy_info/${address}`, height))?.info ?? null
-    );
+    const path = `/cosmos/group/v1/group_policy_info/${address}`;
+    const answer = await this.get<{ info?: NodePolicy }>(path, height);
+    return record(path, height, answer, 'info', (info) => info.address === address);
   }
 
   proposalsOf = (policy: string, height: bigint) =>
     this.all<NodeProposal>(`/cosmos/group/v1/proposals_by_group_policy/${policy}`, 'proposals', height);
 
   async proposal(id: string, height: bigint): Promise<NodeProposal | null> {
-    return (await this.get<{ proposal: NodeProposal }>(`/cosmos/group/v1/proposal/${id}`, height))?.proposal ?? null;
+    const path = `/cosmos/group/v1/proposal/${id}`;
+    const answer = await this.get<{ proposal?: NodeProposal }>(path, height);
+    return record(path, height, answer, 'proposal', (proposal) => proposal.id === id);
   }
 
   votesOf = (proposalId: string, height: bigint) =>

@@ -1,5 +1,6 @@
 import { Comet38Client, HttpBatchClient, toRfc3339WithNanoseconds } from '@cosmjs/tendermint-rpc';
 
+import { blockAnswerProblem, UntrustedAnswerError } from './block-check.ts';
 import { withRetry } from './retry.ts';
 
 // What the follower reads from CometBFT, through the well-kept client, as plain data.
@@ -38,6 +39,8 @@ export interface NodeStatus {
 }
 
 const SEARCH_PAGE = 100;
+/** CometBFT v0.38's default `max_request_batch_size`: a larger batch is refused whole. */
+const MAX_BATCH_REQUESTS = 10;
 /** The longest the follower waits for one RPC answer (a batch of blocks, a page of a search). */
 const RPC_TIMEOUT_MS = 30_000;
 
@@ -50,13 +53,18 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCas
 export class RpcReader {
   private constructor(private readonly client: Comet38Client) {}
 
-  static async connect(url: string): Promise<RpcReader> {
+  static async connect(url: string, timeoutMs = RPC_TIMEOUT_MS): Promise<RpcReader> {
     // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
     // batches (CometBFT accepts them): a few round trips per batch instead of two per block.
     if (/^https?:/i.test(url)) {
       // A node that never answers must not stall the follower silently: each request has a
-      // deadline, and its failure is retried and shown in the status like any other.
-      const client = new HttpBatchClient(url, { batchSizeLimit: 64, dispatchInterval: 2, httpTimeout: RPC_TIMEOUT_MS });
+      // deadline, and its failure is retried and shown in the status like any other. CometBFT
+      // refuses batches of more than max_request_batch_size (10 by default) requests.
+      const client = new HttpBatchClient(url, {
+        batchSizeLimit: MAX_BATCH_REQUESTS,
+        dispatchInterval: 2,
+        httpTimeout: timeoutMs,
+      });
       return new RpcReader(Comet38Client.create(client));
     }
     return new RpcReader(await Comet38Client.connect(url));
@@ -85,6 +93,18 @@ export class RpcReader {
         () => false,
       ),
     ]);
+    const problem = blockAnswerProblem(block, height);
+    if (problem) throw new UntrustedAnswerError(problem);
+    if (BigInt(results.height) !== height) {
+      throw new UntrustedAnswerError(
+        `the node answered the results of block ${results.height} when asked for ${height}`,
+      );
+    }
+    if (results.results.length !== block.block.txs.length) {
+      throw new UntrustedAnswerError(
+        `block ${height} holds ${block.block.txs.length} transactions but the node answered ${results.results.length} results`,
+      );
+    }
     return {
       height,
       hash: hex(block.blockId.hash),

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-
-import { hexUpper, type BlockRecord, type TxResult } from '../chain/block.ts';
+import { blockIdJson, headerJson, validatorOf } from '../chain/block-header.ts';
+import type { BlockRecord, TxResult } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import type { AbciEvent } from '../chain/events.ts';
 import { txHash } from '../chain/tx/tx-codec.ts';
@@ -10,41 +9,10 @@ import { txHash } from '../chain/tx/tx-codec.ts';
 
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-/** The single validator of the simulated chain, derived from its chain id. */
-export function validatorOf(chainId: string) {
-  const pubKey = createHash('sha256').update(`${chainId}:validator`).digest();
-  const address = hexUpper(createHash('sha256').update(pubKey).digest().subarray(0, 20));
-  return { address, pubKey: base64(pubKey), votingPower: '100000' };
-}
-
-const blockId = (hash: string) => ({ hash, parts: { total: hash ? 1 : 0, hash: hash ? partsHash(hash) : '' } });
-const partsHash = (hash: string) => hexUpper(Buffer.from(hash.split('').reverse().join(''), 'hex'));
-
-export function headerJson(block: BlockRecord, chainId: string) {
-  const validator = validatorOf(chainId);
-  const validatorsHash = hexUpper(Buffer.from(validator.address.padEnd(64, '0'), 'hex'));
-  return {
-    version: { block: '11' },
-    chain_id: chainId,
-    height: String(block.height),
-    time: chainTimeText(block.time),
-    last_block_id: blockId(block.lastBlockHash),
-    last_commit_hash: block.lastBlockHash ? partsHash(block.lastBlockHash) : '',
-    data_hash: block.dataHash,
-    validators_hash: validatorsHash,
-    next_validators_hash: validatorsHash,
-    consensus_hash: '048091BC7DDC283F77BFBF91D73C44DA58C3DF8A9CBC867405D8B7F3DAADA22F',
-    app_hash: block.appHash,
-    last_results_hash: block.lastResultsHash,
-    evidence_hash: 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855',
-    proposer_address: validator.address,
-  };
-}
-
 export function blockJson(block: BlockRecord, chainId: string) {
   const validator = validatorOf(chainId);
   return {
-    block_id: blockId(block.hash),
+    block_id: blockIdJson(block.hash),
     block: {
       header: headerJson(block, chainId),
       data: { txs: block.txs.map(base64) },
@@ -52,7 +20,7 @@ export function blockJson(block: BlockRecord, chainId: string) {
       last_commit: {
         height: String(block.height - 1n),
         round: 0,
-        block_id: blockId(block.lastBlockHash),
+        block_id: blockIdJson(block.lastBlockHash),
         signatures: block.lastBlockHash
           ? [
               {
@@ -71,7 +39,7 @@ export function blockJson(block: BlockRecord, chainId: string) {
 export function blockMetaJson(block: BlockRecord, chainId: string) {
   const size = block.txs.reduce((sum, tx) => sum + tx.length, 0) + 600;
   return {
-    block_id: blockId(block.hash),
+    block_id: blockIdJson(block.hash),
     block_size: String(size),
     header: headerJson(block, chainId),
     num_txs: String(block.txs.length),

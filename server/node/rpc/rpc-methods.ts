@@ -1,9 +1,10 @@
+import { validatorOf } from '../chain/block-header.ts';
 import type { BlockRecord } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
 import { parseQuery, QueryError, type Condition } from './event-query.ts';
-import { blockJson, blockMetaJson, blockResultsJson, txJson, validatorOf } from './rpc-json.ts';
+import { blockJson, blockMetaJson, blockResultsJson, txJson } from './rpc-json.ts';
 import { heightBounds, txMatches } from './tx-query.ts';
 
 // The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with

@@ -1,4 +1,5 @@
-import { blockHashes, type BlockRecord, type TxResult } from '../chain/block.ts';
+import { blockHashes, type BlockHashScheme } from '../chain/block-header.ts';
+import type { BlockRecord, TxResult } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import { plainEvent, withAttribute, type AbciEvent, type EventSink } from '../chain/events.ts';
 import type { Millis } from '../chain/records.ts';
@@ -18,6 +19,7 @@ export class BlockBuilder {
   constructor(
     private readonly context: MsgContext,
     private readonly chainId: string,
+    private readonly hashScheme: BlockHashScheme,
   ) {}
 
   deliver(msg: ChainMsg): void {
@@ -92,7 +94,7 @@ export class BlockBuilder {
       txResults: this.results,
       finalizeEvents: this.finalizeEvents,
       lastBlockHash,
-      ...blockHashes(this.chainId, height, time, this.txs, lastBlockHash, resultsDigest),
+      ...blockHashes(this.hashScheme, this.chainId, height, time, this.txs, lastBlockHash, resultsDigest),
     };
   }
 }

@@ -110,6 +110,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       genesisTime: options.genesisTime,
       scenario: options.scenario,
       livePeriodS: options.livePeriodS,
+      blockHashes: 'cometbft',
     };
     const opened: OpenedChain | null = options.dataDir
       ? ChainFiles.open(options.dataDir, fresh, { reset: options.reset, writer: options.writer })
@@ -258,7 +259,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
 
   /** A live block: its transactions are recorded, its state committed for pinned reads. */
   private runBlock(height: bigint, time: Millis): void {
-    this.builder = new BlockBuilder(this, this.chainId);
+    this.builder = new BlockBuilder(this, this.chainId, this.params.blockHashes ?? 'polity-1');
     try {
       this.block(height, time, () => {
         for (const msg of this.injected.splice(0)) this.deliver(msg);

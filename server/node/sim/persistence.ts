@@ -62,7 +62,8 @@ function readParams(path: string): ChainParams {
     typeof params?.seed !== 'string' ||
     !whole(params.genesisTime) ||
     (params.scenario !== 'demo' && params.scenario !== 'large') ||
-    !whole(params.livePeriodS)
+    !whole(params.livePeriodS) ||
+    (params.blockHashes !== undefined && params.blockHashes !== 'cometbft' && params.blockHashes !== 'polity-1')
   ) {
     throw new ChainDataError(
       `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
@@ -74,6 +75,7 @@ function readParams(path: string): ChainParams {
     genesisTime: params.genesisTime,
     scenario: params.scenario,
     livePeriodS: params.livePeriodS,
+    ...(params.blockHashes === undefined ? {} : { blockHashes: params.blockHashes }),
   };
 }
 

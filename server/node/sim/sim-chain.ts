@@ -1,3 +1,4 @@
+import type { BlockHashScheme } from '../chain/block-header.ts';
 import type { GovKeeper } from '../chain/gov/keeper.ts';
 import type { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
@@ -17,6 +18,8 @@ export interface ChainParams {
   scenario: Scenario;
   /** Voting period of the policies the simulator submits live proposals to, in seconds. */
   livePeriodS: number;
+  /** Absent in data dirs written before blocks had CometBFT header hashes: they keep their own. */
+  blockHashes?: BlockHashScheme;
 }
 
 /** Names the tests, benchmarks and the live simulator use to find things in the genesis state. */

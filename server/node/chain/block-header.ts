@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+
+import { headerHash, hexBytes, merkleRoot, timestampOf } from '../../lib/cometbft-hash.ts';
+import { hexUpper, type BlockRecord } from './block.ts';
+import { chainTimeText } from './chain-time.ts';
+import type { Millis } from './records.ts';
+
+// A block's header, as the node's RPC shows it and as its hash is computed: one definition, so
+// the hash a block is served under is always the CometBFT hash of the header served with it.
+
+/**
+ * How a chain names its blocks. `cometbft`: the header's CometBFT hash, as a real node does.
+ * `polity-1`: a digest of a few fields, what data dirs written before kept; they keep it, since
+ * a height once served must keep its hash.
+ */
+export type BlockHashScheme = 'cometbft' | 'polity-1';
+
+const sha256 = (...parts: (Uint8Array | string)[]) => {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part);
+  return hash.digest();
+};
+
+/** The single validator of the simulated chain, derived from its chain id. */
+export function validatorOf(chainId: string) {
+  const pubKey = createHash('sha256').update(`${chainId}:validator`).digest();
+  const address = hexUpper(createHash('sha256').update(pubKey).digest().subarray(0, 20));
+  return { address, pubKey: pubKey.toString('base64'), votingPower: '100000' };
+}
+
+/** A stand-in for the part set's hash (the node has no block parts): derived from the block hash. */
+export const partsHash = (hash: string) => hexUpper(Buffer.from(hash.split('').reverse().join(''), 'hex'));
+
+export const blockIdJson = (hash: string) => ({
+  hash,
+  parts: { total: hash ? 1 : 0, hash: hash ? partsHash(hash) : '' },
+});
+
+type HeaderSource = Pick<BlockRecord, 'height' | 'time' | 'lastBlockHash' | 'dataHash' | 'appHash' | 'lastResultsHash'>;
+
+const CONSENSUS_HASH = '048091BC7DDC283F77BFBF91D73C44DA58C3DF8A9CBC867405D8B7F3DAADA22F';
+const EMPTY_EVIDENCE_HASH = 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855';
+
+export function headerJson(block: HeaderSource, chainId: string) {
+  const validator = validatorOf(chainId);
+  const validatorsHash = hexUpper(Buffer.from(validator.address.padEnd(64, '0'), 'hex'));
+  return {
+    version: { block: '11' },
+    chain_id: chainId,
+    height: String(block.height),
+    time: chainTimeText(block.time),
+    last_block_id: blockIdJson(block.lastBlockHash),
+    last_commit_hash: block.lastBlockHash ? partsHash(block.lastBlockHash) : '',
+    data_hash: block.dataHash,
+    validators_hash: validatorsHash,
+    next_validators_hash: validatorsHash,
+    consensus_hash: CONSENSUS_HASH,
+    app_hash: block.appHash,
+    last_results_hash: block.lastResultsHash,
+    evidence_hash: EMPTY_EVIDENCE_HASH,
+    proposer_address: validator.address,
+  };
+}
+
+function cometHash(block: HeaderSource, chainId: string): string {
+  const header = headerJson(block, chainId);
+  const time = timestampOf(header.time);
+  if (!time) throw new Error(`block ${block.height} has a time CometBFT cannot encode: ${header.time}`);
+  const hash = headerHash({
+    versionBlock: BigInt(header.version.block),
+    versionApp: 0n,
+    chainId,
+    height: block.height,
+    timeSeconds: time.seconds,
+    timeNanos: time.nanos,
+    lastBlockId: {
+      hash: hexBytes(header.last_block_id.hash),
+      partsTotal: header.last_block_id.parts.total,
+      partsHash: hexBytes(header.last_block_id.parts.hash),
+    },
+    lastCommitHash: hexBytes(header.last_commit_hash),
+    dataHash: hexBytes(header.data_hash),
+    validatorsHash: hexBytes(header.validators_hash),
+    nextValidatorsHash: hexBytes(header.next_validators_hash),
+    consensusHash: hexBytes(header.consensus_hash),
+    appHash: hexBytes(header.app_hash),
+    lastResultsHash: hexBytes(header.last_results_hash),
+    evidenceHash: hexBytes(header.evidence_hash),
+    proposerAddress: hexBytes(header.proposer_address),
+  });
+  if (!hash) throw new Error('a header without a validators hash has no hash');
+  return hexUpper(hash);
+}
+
+/** Block, data and results hashes for a block: deterministic, chained to the previous block. */
+export function blockHashes(
+  scheme: BlockHashScheme,
+  chainId: string,
+  height: bigint,
+  time: Millis,
+  txs: readonly Uint8Array[],
+  lastBlockHash: string,
+  resultsDigest: string,
+): Pick<BlockRecord, 'hash' | 'dataHash' | 'appHash' | 'lastResultsHash'> {
+  const dataHash = hexUpper(merkleRoot(txs.map((tx) => sha256(tx))));
+  const appHash = hexUpper(sha256('app', chainId, String(height), resultsDigest));
+  const lastResultsHash = hexUpper(sha256('results', resultsDigest));
+  const fields = { height, time, lastBlockHash, dataHash, appHash, lastResultsHash };
+  const hash =
+    scheme === 'cometbft'
+      ? cometHash(fields, chainId)
+      : hexUpper(sha256(chainId, String(height), String(time), dataHash, lastBlockHash, appHash));
+  return { hash, dataHash, appHash, lastResultsHash };
+}

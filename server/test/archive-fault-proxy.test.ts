@@ -1,0 +1,70 @@
+import { afterAll, describe, expect, it } from 'vitest';
+
+import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
+import { startFaultProxy, type Faults } from './fault-proxy.ts';
+import { startHarness } from './harness.ts';
+
+// The archive behind a node that misbehaves: whatever the node answers falsely is never merged,
+// the status says what is wrong while it lasts, and once the node answers truly again the
+// archive goes on and ends up equal, row for row, to one that never met a fault.
+
+const cursorOf = async (archive: TestArchive) =>
+  (await archive.db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor'))[0]?.height;
+
+async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind) => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('merges nothing forged, stubbed, hidden or missing, says why, and ends equal to an undisturbed archive', async () => {
+    const h = await startHarness({ seed: 'fault-proxy', livePeriodS: 30, keepRecent: 2000, keepBlocks: 2000 });
+    cleanups.push(() => h.close());
+    h.node.advance(1, 3000);
+    const proxy = await startFaultProxy(h.base);
+    cleanups.push(() => proxy.close());
+    const [clean, faulty] = [await kind.create(), await kind.create()];
+    cleanups.push(clean.drop, faulty.drop);
+    const reference = await followNode(h.base, clean.database);
+    const suffering = await followNode(proxy.base, faulty.database, undefined, { timeoutMs: 1500 });
+    cleanups.push(
+      () => reference.close(),
+      () => suffering.close(),
+    );
+    await archivedUpTo(suffering, h.node.height);
+
+    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks'>, RegExp][] = [
+      ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
+      ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
+      ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
+      ['hang', /no complete answer|timeout|timed out|aborted/i],
+    ];
+    for (const [fault, problem] of episodes) {
+      const before = h.node.height;
+      const submitted = h.node.group.store.proposalSeq;
+      proxy.faults[fault] = true;
+      // Proposals are submitted every few dozen blocks: run until one is, so a stub has a target.
+      while (h.node.group.store.proposalSeq === submitted) h.node.advance(1, 3000);
+      h.node.advance(3, 3000);
+      await until(`the ${fault} problem in the status`, () => problem.test(suffering.follower.state.problem ?? ''));
+      expect(suffering.follower.state.phase).toBe('retrying');
+      const stuckAt = BigInt((await cursorOf(suffering)) ?? '0');
+      expect(stuckAt).toBeLessThan(h.node.height);
+      if (fault === 'forgeBlocks' || fault === 'hang') expect(stuckAt).toBeLessThanOrEqual(before);
+      proxy.faults[fault] = false;
+      await archivedUpTo(suffering, h.node.height, 90_000);
+      await until('the problem to clear', () => suffering.follower.state.problem === null);
+    }
+    await archivedUpTo(reference, h.node.height);
+    expect(await archiveDump(suffering)).toBe(await archiveDump(reference));
+  }, 300_000);
+});

@@ -1,0 +1,132 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
+// wild: a node that stops answering, drops connections, forges blocks, answers stubs or
+// "not found" for what exists, or lags behind for a moment (a load balancer's other backend).
+
+export interface Faults {
+  /** Hold every request without an answer (it times out on the reader's side). */
+  hang: boolean;
+  /** Fail this share of requests (every n-th): a 500 or a dropped connection in turn. */
+  failEvery: number;
+  /** Blocks answered under a made-up id, naming no block before them. */
+  forgeBlocks: boolean;
+  /** `/cosmos/group/v1/proposal/{id}` answered 200 `{}`. */
+  stubProposals: boolean;
+  /** `/cosmos/group/v1/proposal/{id}` answered as the node's "not found". */
+  hideProposals: boolean;
+  /** The status says the node is this many blocks lower than it is. */
+  dipBlocks: number;
+}
+
+export interface FaultProxy {
+  base: string;
+  faults: Faults;
+  /** Requests answered (or failed) so far. */
+  requests: number;
+  close(): Promise<void>;
+}
+
+type RpcItem = { result?: Record<string, unknown> };
+
+const MADE_UP_HASH = 'F0'.repeat(32);
+
+function forge(item: RpcItem, faults: Faults): RpcItem {
+  const result = item.result as
+    | {
+        block_id?: { hash: string };
+        block?: { header: { last_block_id: { hash: string } } };
+        sync_info?: { latest_block_height: string };
+      }
+    | undefined;
+  if (!result) return item;
+  if (faults.forgeBlocks && result.block_id && result.block) {
+    result.block_id.hash = MADE_UP_HASH;
+    result.block.header.last_block_id.hash = '';
+  }
+  if (faults.dipBlocks > 0 && result.sync_info) {
+    const lowered = BigInt(result.sync_info.latest_block_height) - BigInt(faults.dipBlocks);
+    result.sync_info.latest_block_height = String(lowered < 1n ? 1n : lowered);
+  }
+  return item;
+}
+
+const PROPOSAL_PATH = /^\/cosmos\/group\/v1\/proposal\/\d+$/;
+
+export async function startFaultProxy(target: string): Promise<FaultProxy> {
+  const faults: Faults = {
+    hang: false,
+    failEvery: 0,
+    forgeBlocks: false,
+    stubProposals: false,
+    hideProposals: false,
+    dipBlocks: 0,
+  };
+  const held = new Set<ServerResponse>();
+  const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
+
+  const answer = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
+    proxy.requests++;
+    if (faults.hang) {
+      held.add(res);
+      res.on('close', () => held.delete(res));
+      return;
+    }
+    if (faults.failEvery > 0 && proxy.requests % faults.failEvery === 0) {
+      if (proxy.requests % 2 === 0) return res.destroy();
+      res.writeHead(500, { 'Content-Type': 'application/json' });
+      return res.end('{"code":13,"message":"node overloaded","details":[]}');
+    }
+    const path = (req.url ?? '/').split('?')[0];
+    if (PROPOSAL_PATH.test(path) && (faults.stubProposals || faults.hideProposals)) {
+      const height = req.headers['x-cosmos-block-height'];
+      res.writeHead(faults.stubProposals ? 200 : 500, {
+        'Content-Type': 'application/json',
+        ...(typeof height === 'string' ? { 'x-cosmos-block-height': height } : {}),
+      });
+      return res.end(
+        faults.stubProposals ? '{}' : '{"code":2,"message":"not found: proposal: not found","details":[]}',
+      );
+    }
+    const headers: Record<string, string> = {};
+    for (const name of ['content-type', 'x-cosmos-block-height']) {
+      const value = req.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const upstream = await fetch(target + (req.url ?? '/'), {
+      method: req.method,
+      headers,
+      body: body.length > 0 ? new Uint8Array(body) : undefined,
+    });
+    let text = await upstream.text();
+    if (path.startsWith('/rpc') && (faults.forgeBlocks || faults.dipBlocks > 0)) {
+      const parsed = JSON.parse(text) as RpcItem | RpcItem[];
+      text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));
+    }
+    const answered: Record<string, string> = {
+      'Content-Type': upstream.headers.get('content-type') ?? 'application/json',
+    };
+    const height = upstream.headers.get('x-cosmos-block-height');
+    if (height !== null) answered['x-cosmos-block-height'] = height;
+    res.writeHead(upstream.status, answered);
+    res.end(text);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      answer(req, res, Buffer.concat(chunks)).catch(() => res.destroy());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  proxy.base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      for (const res of held) res.destroy();
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return proxy;
+}
