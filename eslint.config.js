@@ -53,6 +53,11 @@ const serverZones = [
   // through the subject modules of archive/store/, never through the connection itself.
   serverRoom('archive/follower', ['archive/store/db'], STORAGE_ONLY),
   serverRoom('archive/api', ['archive/store/db'], STORAGE_ONLY),
+  serverRoom(
+    'archive/webhooks',
+    ['archive/store/db', 'archive/follower', 'archive/api'],
+    'Webhooks send what the archive stored, read through its storage layer: never the connection, the follower or the API.',
+  ),
   serverRoom('archive/source', ['archive/store'], "Reading a node knows nothing of the archive's storage."),
   serverRoom(
     'node/store',

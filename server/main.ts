@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { parseArchiveFrom } from './archive/follower/start-point.ts';
+import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
 import { QueryService } from './node/queries/query-service.ts';
@@ -41,6 +42,10 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
                       genesis (the chain's /genesis, then every block), latest, or a height
   --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
                       /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
+  --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
+                      (repeatable; http or https); only events archived after a URL was first
+                      given are sent, each until it is answered 2xx
+  --webhook-secret S  sign each POST: X-Polity-Signature: sha256=HMAC-SHA256(S, body)
 `;
 
 function main(): void {
@@ -68,6 +73,8 @@ function main(): void {
       'archive-batch': { type: 'string', default: '32' },
       'archive-from': { type: 'string', default: 'earliest' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
+      webhook: { type: 'string', multiple: true, default: [] },
+      'webhook-secret': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -107,6 +114,7 @@ function main(): void {
       throw new Error(`--upstream-rpc ${rpc.name} has no matching --upstream ${rpc.name}=REST_URL`);
     }
   }
+  const webhooks = parseWebhookOptions(values.webhook ?? [], values['webhook-secret'], values.archive === 'on');
   const archives = new ArchiveRegistry();
 
   const started = performance.now();
@@ -167,6 +175,7 @@ function main(): void {
         batch: archiveBatch,
         from: archiveFrom,
         pollMs: Math.min(blockTime, 1000),
+        webhooks,
         log: (line: string) => console.log(line),
       };
       opening.push(archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` }));

@@ -4,6 +4,8 @@ import type { ArchiveFrom } from './follower/start-point.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
 import { ArchiveStore } from './store/archive-store.ts';
+import { WebhookDelivery } from './webhooks/webhook-delivery.ts';
+import type { WebhookConfig } from './webhooks/webhook-options.ts';
 
 export interface ArchiveConfig {
   /** `postgres://…` for a PostgreSQL server; otherwise a directory for the embedded PGlite. */
@@ -16,6 +18,8 @@ export interface ArchiveConfig {
   pollMs: number;
   /** Where a new archive begins (default: the node's earliest block). */
   from?: ArchiveFrom;
+  /** Receivers of a JSON POST per archived event (--webhook); none without. */
+  webhooks?: WebhookConfig | null;
   log: (line: string) => void;
 }
 
@@ -37,11 +41,15 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
     log: config.log,
   });
   follower.start();
+  // Beside the follower, never in its loop: a slow receiver holds up nothing archived.
+  const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, config.log) : null;
+  webhooks?.start();
   return {
     store,
     follower,
     source: { rest: config.rest, rpc: config.rpc },
     async close() {
+      await webhooks?.stop();
       await follower.stop();
       rpc.disconnect();
       await store.close();

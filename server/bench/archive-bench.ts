@@ -7,7 +7,8 @@ import { cpSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
+import { handleArchive, type ArchiveAnswer } from '../archive/api/archive-http.ts';
+import { handleFeed } from '../archive/api/feed-http.ts';
 import { startingState } from '../archive/follower/follower-state.ts';
 import { Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
@@ -206,12 +207,25 @@ async function endpointLatencies(database: string, label: string): Promise<void>
     ['group history', 'groups/7/history', 'pagination.limit=100'],
     ['upgrades', 'upgrades', ''],
   ];
-  for (const [name, path, query] of endpoints) {
+  const asked: [string, () => Promise<ArchiveAnswer>][] = endpoints.map(([name, path, query]) => [
+    name,
+    () => handleArchive(source, 'GET', path, query),
+  ]);
+  // The feeds (the newest 100 events, rendered as Atom) and the inbox, as a reader asks them.
+  const feed = (path: string) => () =>
+    handleFeed(
+      source,
+      { method: 'GET', path, rawQuery: '', absent: false },
+      { upstream: '', headers: { host: '127.0.0.1' } },
+    );
+  asked.push(['proposals feed', feed('proposals.atom')], ['voter feed', feed(`voters/${BUSY_VOTER}.atom`)]);
+  asked.push(['inbox', () => handleArchive(source, 'GET', `inbox/${BUSY_VOTER}`, '')]);
+  for (const [name, ask] of asked) {
     const times: number[] = [];
     for (let i = 0; i < 220; i++) {
       const started = performance.now();
-      const answer = await handleArchive(source, 'GET', path, query);
-      if (answer.status !== 200) throw new Error(`${path}: ${answer.body}`);
+      const answer = await ask();
+      if (answer.status !== 200) throw new Error(`${name}: ${answer.body}`);
       if (i >= 20) times.push(performance.now() - started);
     }
     times.sort((a, b) => a - b);

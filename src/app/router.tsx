@@ -46,6 +46,7 @@ export function routeTable(queryClient: QueryClient): RouteObject[] {
         },
         { path: 'proposals/:proposalId/votes/:voter', lazy: lazyPage(() => import('../routes/vote-page.tsx')) },
         { path: 'voters/:address', loader: loader('voter'), lazy: lazyPage(() => import('../routes/voter-page.tsx')) },
+        { path: 'inbox/:address', lazy: lazyPage(() => import('../routes/inbox-page.tsx')) },
         { path: 'upgrades', loader: loader('upgrades'), lazy: lazyPage(() => import('../routes/upgrades-page.tsx')) },
         { path: '*', lazy: lazyPage(() => import('../routes/not-found-page.tsx')) },
       ],

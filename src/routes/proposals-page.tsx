@@ -1,8 +1,8 @@
-import { Stack } from '@mantine/core';
+import { Group, Stack } from '@mantine/core';
 
 import { ArchiveGate, ArchiveReach } from '../components/archive-gate.tsx';
 import { PageTitle } from '../components/page-title.tsx';
-import { ArchiveProposals } from '../features/proposals/archive-proposals.tsx';
+import { ArchiveProposals, ProposalsFeedLink } from '../features/proposals/archive-proposals.tsx';
 import { WalkedProposals } from '../features/proposals/walked-proposals.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 
@@ -16,7 +16,10 @@ export function Component() {
         endpoint={endpoint}
         present={() => (
           <>
-            <ArchiveReach endpoint={endpoint} />
+            <Group justify="space-between" wrap="wrap">
+              <ArchiveReach endpoint={endpoint} />
+              <ProposalsFeedLink endpoint={endpoint} />
+            </Group>
             <ArchiveProposals endpoint={endpoint} />
           </>
         )}

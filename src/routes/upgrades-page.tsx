@@ -1,5 +1,7 @@
 import { Grid, Stack } from '@mantine/core';
 
+import { upgradesFeedUrl } from '../api/archive-feeds.ts';
+import { FeedLink } from '../components/feed-link.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ModuleVersionsCard } from '../features/upgrades/module-versions-card.tsx';
 import { NodePlanCards } from '../features/upgrades/node-plan-cards.tsx';
@@ -11,7 +13,17 @@ export function Component() {
   const endpoint = useEndpoint();
   return (
     <Stack gap="lg">
-      <PageTitle title="Upgrades" docTitle="Upgrades" />
+      <PageTitle
+        title="Upgrades"
+        docTitle="Upgrades"
+        right={
+          <FeedLink
+            endpoint={endpoint}
+            href={upgradesFeedUrl(endpoint)}
+            title="Upgrades: scheduled, cancelled, applied"
+          />
+        }
+      />
       <UpgradeHistory endpoint={endpoint} />
       <Grid>
         <Grid.Col span={{ base: 12, md: 5 }}>

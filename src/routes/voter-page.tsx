@@ -1,10 +1,12 @@
-import { Stack, Tabs } from '@mantine/core';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { Group, Stack, Tabs } from '@mantine/core';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useParams, useSearchParams } from 'react-router';
 
+import { voterFeedUrl } from '../api/archive-feeds.ts';
 import { AddressText } from '../components/address-text.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { ArchiveGate } from '../components/archive-gate.tsx';
+import { FeedLink } from '../components/feed-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
@@ -14,6 +16,7 @@ import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { voteQueries } from '../features/votes/queries.ts';
 import { StoredVotes } from '../features/votes/stored-votes.tsx';
 import { VoterRecord } from '../features/votes/voter-record.tsx';
+import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress } from '../lib/address.ts';
 
@@ -25,6 +28,8 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   const tab = search.get('tab') ?? 'votes';
   const votes = useInfiniteQuery(voteQueries.byVoter(endpoint, check.ok ? check.address : null));
+  // The inbox and the feed are the archive's: offered once its status answers.
+  const archived = useQuery(archiveStatusQuery(endpoint)).data !== undefined;
   if (!check.ok) return <InvalidInput title="Not an address" reason={check.reason} />;
   const { address } = check;
   return (
@@ -33,6 +38,16 @@ export function Component() {
         kicker={check.bytes === 32 ? 'Account (32 bytes: possibly a policy)' : 'Account'}
         title={<AddressText address={address} full />}
         docTitle="Voter"
+        right={
+          archived && (
+            <Group gap="md">
+              <AppLink to={`/inbox/${address}`} fz="sm">
+                Inbox: what waits for its vote
+              </AppLink>
+              <FeedLink endpoint={endpoint} href={voterFeedUrl(endpoint, address)} title={`Votes of ${address}`} />
+            </Group>
+          )
+        }
       />
       {check.bytes === 32 && (
         <AppLink to={`/policies/${address}`} fz="sm">

@@ -18,7 +18,7 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
 };
 
 /** Errors in the node's shape: `{"code":…,"message":…,"details":[]}`. */
-function failure(error: GrpcStatusError): ArchiveAnswer {
+export function archiveFailure(error: GrpcStatusError): ArchiveAnswer {
   return {
     status: HTTP_STATUS[error.code] ?? 500,
     headers: { 'Content-Type': 'application/json' },
@@ -34,26 +34,27 @@ export async function handleArchive(
   rawQuery: string,
   absent = false,
 ): Promise<ArchiveAnswer> {
-  if (method !== 'GET') return failure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
+  if (method !== 'GET') return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
   let decoded: string;
   try {
     decoded = decodeURIComponent(path);
   } catch {
-    return failure(new GrpcStatusError(GrpcCode.InvalidArgument, 'the path is not valid percent-encoding'));
+    return archiveFailure(new GrpcStatusError(GrpcCode.InvalidArgument, 'the path is not valid percent-encoding'));
   }
   const route = ARCHIVE_ROUTES.map((entry) => ({ entry, match: entry.pattern.exec(decoded) })).find(
     ({ match }) => match,
   );
-  if (!route?.match) return failure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
+  if (!route?.match) return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
   if (absent) {
-    return failure(
+    return archiveFailure(
       new GrpcStatusError(
         GrpcCode.Unimplemented,
         'this server keeps no archive of its chain (it was started with --archive off)',
       ),
     );
   }
-  if (!source) return failure(new GrpcStatusError(GrpcCode.Unavailable, 'the archive is still opening its database'));
+  if (!source)
+    return archiveFailure(new GrpcStatusError(GrpcCode.Unavailable, 'the archive is still opening its database'));
   try {
     const body = await route.entry.answer(source, [...route.match], new ArchiveQuery(new URLSearchParams(rawQuery)));
     return {
@@ -62,8 +63,8 @@ export async function handleArchive(
       body: JSON.stringify(body),
     };
   } catch (error) {
-    if (error instanceof GrpcStatusError) return failure(error);
+    if (error instanceof GrpcStatusError) return archiveFailure(error);
     console.error('archive query failed', error);
-    return failure(new GrpcStatusError(GrpcCode.Unknown, 'internal error'));
+    return archiveFailure(new GrpcStatusError(GrpcCode.Unknown, 'internal error'));
   }
 }

@@ -7,6 +7,7 @@ import type { PageParams } from '../store/keyset-page.ts';
 // paginated like the node (`pagination.key` / `limit` / `count_total`, `next_key` back).
 
 export const MAX_LIMIT = 1000n;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 const DEFAULT_LIMIT = 100n;
 
 export class ArchiveQuery {
@@ -41,6 +42,15 @@ export class ArchiveQuery {
       throw invalidArgument(`${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
     }
     return value as T;
+  }
+
+  /** An RFC 3339 time (`2026-11-01T12:00:00Z`, any fraction of a second, any offset). */
+  time(name: string): string | null {
+    const value = this.text(name);
+    if (value === null) return null;
+    if (!RFC3339.test(value) || !Number.isFinite(Date.parse(value)))
+      throw invalidArgument(`${name} must be an RFC 3339 time like 2026-11-01T12:00:00Z, got ${JSON.stringify(value)}`);
+    return value;
   }
 
   address(name: string): string | null {

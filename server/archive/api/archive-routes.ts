@@ -3,12 +3,20 @@ import type { FollowerState } from '../follower/follower-state.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';
-import { proposalExists, readProposal, readProposals, readTimeline } from '../store/proposal-reads.ts';
+import {
+  proposalExists,
+  readProposal,
+  readProposals,
+  readTimeline,
+  type ProposalFilter,
+} from '../store/proposal-reads.ts';
 import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
 import { readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
 import { PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
+import { inbox } from './inbox-route.ts';
+import { webhookStatusJson } from './webhook-status.ts';
 
 export interface ArchiveSource {
   readonly store: ArchiveStore;
@@ -18,7 +26,8 @@ export interface ArchiveSource {
 
 const notFound = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
 
-async function proposals(source: ArchiveSource, query: ArchiveQuery) {
+/** The proposals list's filters, read and checked (the proposals feed takes the same). */
+export function proposalFilter(query: ArchiveQuery): ProposalFilter {
   const status = query.text('status') === null ? null : query.oneOf('status', PROPOSAL_STATUSES, PROPOSAL_STATUSES[0]);
   const groupId = query.uint64('group_id');
   const policyAddress = query.address('group_policy_address');
@@ -27,14 +36,14 @@ async function proposals(source: ArchiveSource, query: ArchiveQuery) {
   const words = query.text('q');
   const search = words === null ? null : searchQuery(words);
   if (words !== null && search === null) throw invalidArgument('q has no words to search for');
+  return { status, groupId, policyAddress, proposer, votingOpen, search };
+}
+
+async function proposals(source: ArchiveSource, query: ArchiveQuery) {
+  const filter = proposalFilter(query);
   const by = query.oneOf('order_by', ['id', 'submit_time', 'voting_period_end'] as const, 'id');
   const descending = query.oneOf('order', ['asc', 'desc'] as const, by === 'id' ? 'desc' : 'asc') === 'desc';
-  const page = await readProposals(
-    source.store.db,
-    { status, groupId, policyAddress, proposer, votingOpen, search },
-    { by, descending },
-    query.page(),
-  );
+  const page = await readProposals(source.store.db, filter, { by, descending }, query.page());
   return { proposals: page.rows.map(proposalJson), pagination: page.pagination };
 }
 
@@ -111,6 +120,8 @@ async function status(source: ArchiveSource) {
     /** The process that writes this archive (any number may serve it), and when its lease runs out. */
     writer: writer ? { holder: writer.holder, lease_expires: writer.expires_at } : null,
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
+    /** Per --webhook receiver: delivered, pending, the last failure and the next attempt. */
+    webhooks: await webhookStatusJson(source.store),
   };
 }
 
@@ -148,6 +159,7 @@ export const ARCHIVE_ROUTES: {
     answer: (source, match, query) => groupHistory(source, uint64Path(match[1]), query),
   },
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
+  { pattern: /^inbox\/([^/]+)$/, answer: (source, match, query) => inbox(source, match[1], query) },
 ];
 
 function uint64Path(value: string): string {

@@ -27,12 +27,11 @@ export interface ProposalFilter {
 
 export type ProposalOrder = 'id' | 'submit_time' | 'voting_period_end';
 
-export function readProposals(
-  db: SqlExecutor,
-  filter: ProposalFilter,
-  order: { by: ProposalOrder; descending: boolean },
-  page: PageParams,
-) {
+/**
+ * The filter as SQL conditions on `p` (the proposals table) with their parameters, numbered from
+ * `$1`: the proposals list and the feeds narrow by the same words.
+ */
+export function proposalConditions(filter: ProposalFilter): { where: string; params: SqlValue[] } {
   const conditions: string[] = ['true'];
   const params: SqlValue[] = [];
   const add = (condition: string, value: SqlValue) => {
@@ -49,11 +48,21 @@ export function readProposals(
     conditions.push(`p.voting_ends_at >= (SELECT block_time::timestamptz FROM archive_cursor WHERE block_time <> '')`);
   }
   if (filter.search !== null) add(`p.search @@ to_tsquery('simple', ?)`, filter.search);
+  return { where: conditions.join(' AND '), params };
+}
+
+export function readProposals(
+  db: SqlExecutor,
+  filter: ProposalFilter,
+  order: { by: ProposalOrder; descending: boolean },
+  page: PageParams,
+) {
+  const { where, params } = proposalConditions(filter);
   const column = order.by === 'id' ? null : order.by === 'submit_time' ? 'p.submit_at' : 'p.voting_ends_at';
   return keysetPage(
     db,
     {
-      sql: `${PROPOSAL_SELECT.replace('SELECT ', `SELECT p.submit_at::text AS submit_at, p.voting_ends_at::text AS voting_ends_at, `)} WHERE ${conditions.join(' AND ')}`,
+      sql: `${PROPOSAL_SELECT.replace('SELECT ', `SELECT p.submit_at::text AS submit_at, p.voting_ends_at::text AS voting_ends_at, `)} WHERE ${where}`,
       params,
     },
     {

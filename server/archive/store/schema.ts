@@ -1,11 +1,13 @@
 import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
+import { FEED_INDEXES } from './feed-reads.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
 import { POLICIES } from './policy-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
 import { addedColumnStatements, createTableStatements } from './table.ts';
 import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
 import { VOTES } from './vote-store.ts';
+import { WEBHOOK_INDEXES, WEBHOOK_OUTBOX, WEBHOOK_RECEIVERS } from './webhook-store.ts';
 
 // The archive's schema, as ordered migrations (each runs once, recorded in schema_migrations).
 // Each subject's module declares its tables; a migration names what it creates or changes.
@@ -48,6 +50,21 @@ const MIGRATIONS: readonly Migration[] = [
     id: 3,
     name: 'one writer among many readers',
     statements: () => createTableStatements(WRITER, 3),
+  },
+  {
+    id: 4,
+    name: 'events by height, for the feeds',
+    statements: () => FEED_INDEXES,
+  },
+  // Webhooks (--webhook): their receivers and outbox, and votes found by height (the timeline's and
+  // the group history's height indexes come with migration 4).
+  {
+    id: 5,
+    name: 'webhook receivers and their outbox',
+    statements: () => [
+      ...[WEBHOOK_RECEIVERS, WEBHOOK_OUTBOX].flatMap((table) => createTableStatements(table, 5)),
+      ...WEBHOOK_INDEXES,
+    ],
   },
 ];
 

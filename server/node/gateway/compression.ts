@@ -13,7 +13,7 @@ const PREFERENCE: readonly ContentCoding[] = ['br', 'gzip'];
 /** Below this a compressed body saves less than its headers and the time spent compressing. */
 export const MIN_COMPRESSED_BYTES = 1024;
 
-const COMPRESSIBLE_TYPE = /^(application\/json|text\/|image\/svg\+xml)/;
+const COMPRESSIBLE_TYPE = /^(application\/(json|atom\+xml)|text\/|image\/svg\+xml)/;
 
 /** Whether answers of this content type may be sent compressed (and so must carry Vary). */
 export const isCompressible = (contentType: string | undefined) =>

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
 import { notImplemented } from '../../lib/grpc-status.ts';
-import type { BlockSource } from '../queries/block-source.ts';
+import type { BlockSource, GenesisDocument } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { handleRpc } from '../rpc/rpc-http.ts';
 import { canonicalRedirect } from './clean-path.ts';
@@ -21,6 +21,8 @@ export interface ServerOptions {
   queries: QueryService;
   /** The node's blocks, for the CometBFT RPC under /rpc/ (absent: no RPC). */
   blocks?: BlockSource;
+  /** The chain's genesis document, for the RPC's /genesis (absent: the RPC has no /genesis). */
+  genesis?: () => GenesisDocument;
   distDir?: string;
   upstreams?: Upstream[];
   /** Size cap and deadline of each proxied answer (defaults: 4 MiB, 15 s). */
@@ -43,7 +45,13 @@ export interface MountedAnswer {
   body: string;
 }
 
-export type MountedApi = (method: string, rawPath: string, rawQuery: string) => Promise<MountedAnswer> | null;
+/** The request's headers reach a mounted API too (the archive's feeds read Host and If-None-Match). */
+export type MountedApi = (
+  method: string,
+  rawPath: string,
+  rawQuery: string,
+  headers: IncomingMessage['headers'],
+) => Promise<MountedAnswer> | null;
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
@@ -65,6 +73,12 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
       ? negotiateEncoding(res.req.headers['accept-encoding'])
       : null;
   const varied = compressible ? { ...headers, Vary: varyOnEncoding(headers.Vary) } : headers;
+  if (status === 304) {
+    // A 304 has no body, and a Content-Length on it would claim the size of the answer it stands for.
+    res.writeHead(status, varied);
+    res.end();
+    return;
+  }
   if (coding === null) {
     res.writeHead(status, { ...varied, 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
@@ -81,8 +95,13 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 
 const RPC_PREFIX = '/rpc/';
 
+/** The blocks with the genesis beside them: the RPC reads both through one source. */
+const withGenesis = (blocks: BlockSource, genesis: (() => GenesisDocument) | undefined): BlockSource =>
+  genesis ? { chainId: blocks.chainId, blocks: blocks.blocks, params: blocks.params, genesis } : blocks;
+
 /** The CometBFT RPC alone, as a node serves it on its own port (26657). */
-export function createRpcServer(blocks: BlockSource): Server {
+export function createRpcServer(node: BlockSource, genesis?: () => GenesisDocument): Server {
+  const blocks = withGenesis(node, genesis);
   const server = createServer((req, res) => {
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
@@ -97,6 +116,7 @@ export function createRpcServer(blocks: BlockSource): Server {
 export function createPolityServer(opts: ServerOptions): Server {
   const upstreams = new Map((opts.upstreams ?? []).map((u) => [u.name, u]));
   const upstreamLimits = { ...DEFAULT_PROXY_LIMITS, ...opts.upstreamLimits };
+  const rpcSource = opts.blocks && withGenesis(opts.blocks, opts.genesis);
   const durabilityHeader = (): Record<string, string> =>
     opts.durability?.durabilityStalled ? { 'X-Polity-Durability': 'stalled' } : {};
   const handler = (req: IncomingMessage, res: ServerResponse) => {
@@ -117,12 +137,12 @@ export function createPolityServer(opts: ServerOptions): Server {
         .catch(() => res.destroy());
       return;
     }
-    if (opts.blocks && (rawPath === '/rpc' || rawPath.startsWith(RPC_PREFIX))) {
-      handleRpc(opts.blocks, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
+    if (rpcSource && (rawPath === '/rpc' || rawPath.startsWith(RPC_PREFIX))) {
+      handleRpc(rpcSource, req, res, rawPath.slice(RPC_PREFIX.length - 1), rawQuery).catch(() => res.destroy());
       return;
     }
     for (const mount of opts.mounts ?? []) {
-      const answering = mount(method, rawPath, rawQuery);
+      const answering = mount(method, rawPath, rawQuery, req.headers);
       if (answering === null) continue;
       answering
         .then((answer) =>

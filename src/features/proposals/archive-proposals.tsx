@@ -3,7 +3,9 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
+import { proposalsFeedUrl } from '../../api/archive-feeds.ts';
 import { archivedProposalRowId, type ProposalFilters } from '../../api/archive.ts';
+import { FeedLink } from '../../components/feed-link.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { useNow } from '../../hooks/use-now.ts';
 import { checkAddress } from '../../lib/address.ts';
@@ -110,6 +112,23 @@ export function ProposalFilterBar({ words }: { words: boolean }) {
       />
     </Group>
   );
+}
+
+/** The proposals feed with the filters on screen (the order is the feed's own: newest event first). */
+export function ProposalsFeedLink({ endpoint }: { endpoint: string }) {
+  const [search] = useSearchParams();
+  const { status, group_id, group_policy_address, proposer, voting_open, q } = filtersFromSearch(search);
+  const filters = { status, group_id, group_policy_address, proposer, voting_open, q };
+  const words = [
+    status && STATUS_CHOICES.find((choice) => choice.value === status)?.label.toLowerCase(),
+    group_id && `group ${group_id}`,
+    group_policy_address && `policy ${group_policy_address}`,
+    proposer && `proposer ${proposer}`,
+    voting_open && 'open for voting',
+    q && `“${q}”`,
+  ].filter(Boolean);
+  const title = `Proposals${words.length > 0 ? ` (${words.join(', ')})` : ''}`;
+  return <FeedLink endpoint={endpoint} href={proposalsFeedUrl(endpoint, filters)} title={title} />;
 }
 
 /** Every proposal the archive has seen, filtered and sorted on the server, loaded as the reader scrolls. */

@@ -1,0 +1,62 @@
+// The webhook options as given on the command line (--webhook, --webhook-secret), checked before
+// anything starts, and the delivery's timings.
+
+export interface WebhookConfig {
+  /** Receivers, each sent every event (normalised, without repeats). */
+  urls: readonly string[];
+  /** Signs each body (`X-Polity-Signature: sha256=…`) when set. */
+  secret: string | null;
+  /** How long one POST may take before it counts as failed. */
+  timeoutMs: number;
+  /** The first retry's delay, doubled per failed attempt up to `maxMs` (each ±25 %). */
+  retry: { firstMs: number; maxMs: number };
+  /** How often a receiver with nothing due looks for new events. */
+  pollMs: number;
+}
+
+export const WEBHOOK_TIMINGS: Pick<WebhookConfig, 'timeoutMs' | 'retry' | 'pollMs'> = {
+  timeoutMs: 10_000,
+  // A receiver down for an hour hears again within five minutes of coming back.
+  retry: { firstMs: 1000, maxMs: 300_000 },
+  pollMs: 1000,
+};
+
+/** One receiver's address: http(s) only, with a host; anything else stops start-up. */
+export function parseWebhookUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--webhook ${JSON.stringify(text)} is not a URL (give http://… or https://…)`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`--webhook ${JSON.stringify(text)}: only http:// and https:// receivers can be sent events`);
+  if (url.hostname === '') throw new Error(`--webhook ${JSON.stringify(text)} names no host`);
+  // A fragment is never sent; one in the option is a mistake worth hearing about.
+  if (url.hash !== '') throw new Error(`--webhook ${JSON.stringify(text)}: a receiver URL has no #fragment`);
+  return url.href;
+}
+
+/**
+ * The webhook options, or null when none are given. `archived` says whether an archive runs:
+ * webhooks send its events, so they need one.
+ */
+export function parseWebhookOptions(
+  urls: readonly string[],
+  secret: string | undefined,
+  archived: boolean,
+): WebhookConfig | null {
+  if (secret !== undefined && urls.length === 0)
+    throw new Error('--webhook-secret signs what --webhook sends: give at least one --webhook URL');
+  if (secret !== undefined && secret.length === 0) throw new Error('--webhook-secret must not be empty');
+  if (urls.length === 0) return null;
+  const receivers = [...new Set(urls.map(parseWebhookUrl))];
+  if (!archived) throw new Error('--webhook sends the archive’s events: it needs the archive (drop --archive off)');
+  return { urls: receivers, secret: secret ?? null, ...WEBHOOK_TIMINGS };
+}
+
+/** A receiver's address without its path, query or credentials (those often carry its secret token). */
+export function receiverLabel(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' && parsed.search === '' ? '/' : '/…'}`;
+}

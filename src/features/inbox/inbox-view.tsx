@@ -1,0 +1,171 @@
+import { Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import type { Inbox, InboxDecidedProposal, InboxOpenProposal } from '../../api/archive-inbox.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
+import { DecimalText } from '../../components/decimal-text.tsx';
+import { IdText } from '../../components/id-text.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
+import { EmptyState, ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { TimeText } from '../../components/time-text.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { instant } from '../../lib/time.ts';
+import { inboxQueries } from './queries.ts';
+
+/** A proposal's title and its group, both links, as on-chain text. */
+function ProposalCell({ proposal }: { proposal: InboxOpenProposal | InboxDecidedProposal }) {
+  return (
+    <Stack gap={0}>
+      <AppLink to={`/proposals/${proposal.proposal_id}`}>
+        <IdText id={proposal.proposal_id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
+      </AppLink>
+      <AppLink to={`/groups/${proposal.group_id}`} fz="xs">
+        group #{proposal.group_id} <ChainLabel value={proposal.group_name} />
+      </AppLink>
+    </Stack>
+  );
+}
+
+function OpenTable({ open }: { open: InboxOpenProposal[] }) {
+  if (open.length === 0) return <EmptyState>Nothing waits for this address’s vote.</EmptyState>;
+  return (
+    <Table striped data-testid="inbox-open">
+      <Table.Caption>Waiting for this address’s vote, soonest to close first</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Proposal</Table.Th>
+          <Table.Th>Time left</Table.Th>
+          <Table.Th>Its weight</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {open.map((proposal) => {
+          const end = instant(proposal.voting_period_end);
+          return (
+            <Table.Tr key={proposal.proposal_id}>
+              <Table.Td>
+                <ProposalCell proposal={proposal} />
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={0}>
+                  <Text fz="sm" fw={600}>
+                    {end ? <RelativeTime date={end} prefix="closes " past="voting ended " /> : 'unknown'}
+                  </Text>
+                  <TimeText value={proposal.voting_period_end} compact />
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <DecimalText value={proposal.weight} exact interactive={false} />
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; since: string | null }) {
+  if (decided.length === 0)
+    return <EmptyState>No proposal this address voted on was decided{since ? ' since then' : ''}.</EmptyState>;
+  return (
+    <Table striped data-testid="inbox-decided">
+      <Table.Caption>Decided, latest first</Table.Caption>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Proposal</Table.Th>
+          <Table.Th>Outcome</Table.Th>
+          <Table.Th>Its vote</Table.Th>
+          <Table.Th>Decided</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {decided.map((proposal) => (
+          <Table.Tr key={proposal.proposal_id}>
+            <Table.Td>
+              <ProposalCell proposal={proposal} />
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4}>
+                <StatusBadge status={proposal.status} />
+                {proposal.status === 'PROPOSAL_STATUS_ACCEPTED' && proposal.executor_result && (
+                  <ExecBadge result={proposal.executor_result} />
+                )}
+              </Group>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={2} align="flex-start">
+                <OptionBadge option={proposal.option} />
+                {proposal.weight === null ? (
+                  <Text fz="xs" c="dimmed">
+                    not counted
+                  </Text>
+                ) : (
+                  <DecimalText value={proposal.weight} exact interactive={false} suffix=" counted" />
+                )}
+              </Stack>
+            </Table.Td>
+            <Table.Td>
+              <TimeText value={proposal.decided_time} compact />
+              <Text fz="xs" c="dimmed">
+                height {grouped(proposal.decided_height)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function Sections({ inbox }: { inbox: Inbox }) {
+  return (
+    <Stack gap="xl">
+      <Stack gap="xs" component="section" aria-labelledby="inbox-open-title">
+        <Title order={2} fz="lg" id="inbox-open-title">
+          Open for its vote
+        </Title>
+        <Text fz="xs" c="dimmed">
+          Proposals still open in the groups this address is a member of now, that it has not voted on
+          {inbox.as_of_height ? ` (as of height ${grouped(inbox.as_of_height)}, the archive’s latest block)` : ''}.
+        </Text>
+        <OpenTable open={inbox.open} />
+        {BigInt(inbox.open_total) > BigInt(inbox.open.length) && (
+          <Text fz="xs">
+            Only the {inbox.open.length} closing soonest of {grouped(inbox.open_total)} are listed.
+          </Text>
+        )}
+      </Stack>
+      <Stack gap="xs" component="section" aria-labelledby="inbox-decided-title">
+        <Title order={2} fz="lg" id="inbox-decided-title">
+          Decided since {inbox.since ? <TimeText value={inbox.since} compact /> : 'the archive began'}
+        </Title>
+        <Text fz="xs" c="dimmed">
+          Proposals this address voted on that were accepted or rejected since then.
+        </Text>
+        <DecidedTable decided={inbox.decided} since={inbox.since} />
+        {BigInt(inbox.decided_total) > BigInt(inbox.decided.length) && (
+          <Text fz="xs">
+            Only the {inbox.decided.length} latest of {grouped(inbox.decided_total)} are listed.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** An address's inbox from the archive: what waits for its vote, and what became of its votes lately. */
+export function InboxView({ endpoint, address }: { endpoint: string; address: string }) {
+  const query = useQuery(inboxQueries.forAddress(endpoint, address));
+  if (query.isPending) return <LoadingBlock label="Loading the inbox" />;
+  if (query.isError && !query.data)
+    return <ErrorState error={query.error} what="Inbox" onRetry={() => void query.refetch()} />;
+  return (
+    <Stack gap="md">
+      {query.isError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
+      <Sections inbox={query.data} />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+import { Group, Stack } from '@mantine/core';
+import { useParams } from 'react-router';
+
+import { voterFeedUrl } from '../api/archive-feeds.ts';
+import { AddressText } from '../components/address-text.tsx';
+import { AppLink } from '../components/app-link.tsx';
+import { ArchiveGate, ArchiveReach, NeedsArchive } from '../components/archive-gate.tsx';
+import { FeedLink } from '../components/feed-link.tsx';
+import { InvalidInput } from '../components/invalid-input.tsx';
+import { PageTitle } from '../components/page-title.tsx';
+import { InboxView } from '../features/inbox/inbox-view.tsx';
+import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { checkAddress } from '../lib/address.ts';
+
+/** A member's inbox: what waits for its vote across its groups, and what became of its votes lately. */
+export function Component() {
+  const endpoint = useEndpoint();
+  const check = checkAddress(useParams().address ?? '');
+  if (!check.ok) return <InvalidInput title="Not an address" reason={check.reason} />;
+  const { address } = check;
+  return (
+    <Stack gap="lg">
+      <PageTitle
+        kicker="Inbox"
+        title={<AddressText address={address} full />}
+        docTitle="Inbox"
+        right={
+          <Group gap="md">
+            <AppLink to={`/voters/${address}`} fz="sm">
+              Voter page
+            </AppLink>
+            <FeedLink endpoint={endpoint} href={voterFeedUrl(endpoint, address)} title={`Votes of ${address}`} />
+          </Group>
+        }
+      />
+      <ArchiveGate
+        endpoint={endpoint}
+        present={() => (
+          <>
+            <ArchiveReach endpoint={endpoint} />
+            <InboxView endpoint={endpoint} address={address} />
+          </>
+        )}
+        absent={() => (
+          <NeedsArchive
+            what="The inbox"
+            instead={
+              <>
+                The <AppLink to={`/voters/${address}`}>voter page</AppLink> lists the votes the node still stores.
+              </>
+            }
+          />
+        )}
+      />
+    </Stack>
+  );
+}
