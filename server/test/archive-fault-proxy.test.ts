@@ -42,7 +42,7 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     );
     await archivedUpTo(suffering, h.node.height);
 
-    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks'>, RegExp][] = [
+    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks' | 'hideTransactions'>, RegExp][] = [
       ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
       ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
       ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
@@ -66,5 +66,29 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     }
     await archivedUpTo(reference, h.node.height);
     expect(await archiveDump(suffering)).toBe(await archiveDump(reference));
+  }, 300_000);
+
+  it('finds out an index that leaves heights out, by the blocks it did not name, and reads every block instead', async () => {
+    const h = await startHarness({ seed: 'lying-index', livePeriodS: 30, keepRecent: 2000, keepBlocks: 2000 });
+    cleanups.push(() => h.close());
+    h.node.advance(300, 3000);
+    const proxy = await startFaultProxy(h.base);
+    cleanups.push(() => proxy.close());
+    proxy.faults.hideTransactions = true;
+    const [clean, lied] = [await kind.create(), await kind.create()];
+    cleanups.push(clean.drop, lied.drop);
+    const from = h.node.height - 250n;
+    const reference = await followNode(h.base, clean.database, undefined, { from });
+    const misled = await followNode(proxy.base, lied.database, undefined, { from, sparseAbove: 50n });
+    cleanups.push(
+      () => reference.close(),
+      () => misled.close(),
+    );
+    await archivedUpTo(misled, h.node.height, 120_000);
+    expect(misled.follower.state.indexUnused).toMatch(
+      /its index left out height \d+, where transaction \d+ carries a message of x\/group/,
+    );
+    await archivedUpTo(reference, h.node.height);
+    expect(await archiveDump(misled)).toBe(await archiveDump(reference));
   }, 300_000);
 });

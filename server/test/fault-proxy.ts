@@ -18,6 +18,8 @@ export interface Faults {
   hideProposals: boolean;
   /** The status says the node is this many blocks lower than it is. */
   dipBlocks: number;
+  /** `tx_search` finds nothing: an index that leaves out every transaction. */
+  hideTransactions: boolean;
 }
 
 export interface FaultProxy {
@@ -38,9 +40,15 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
         block_id?: { hash: string };
         block?: { header: { last_block_id: { hash: string } } };
         sync_info?: { latest_block_height: string };
+        txs?: unknown[];
+        total_count?: string;
       }
     | undefined;
   if (!result) return item;
+  if (faults.hideTransactions && Array.isArray(result.txs) && result.total_count !== undefined) {
+    result.txs = [];
+    result.total_count = '0';
+  }
   if (faults.forgeBlocks && result.block_id && result.block) {
     result.block_id.hash = MADE_UP_HASH;
     result.block.header.last_block_id.hash = '';
@@ -62,6 +70,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     stubProposals: false,
     hideProposals: false,
     dipBlocks: 0,
+    hideTransactions: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -100,7 +109,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       body: body.length > 0 ? new Uint8Array(body) : undefined,
     });
     let text = await upstream.text();
-    if (path.startsWith('/rpc') && (faults.forgeBlocks || faults.dipBlocks > 0)) {
+    if (path.startsWith('/rpc') && (faults.forgeBlocks || faults.dipBlocks > 0 || faults.hideTransactions)) {
       const parsed = JSON.parse(text) as RpcItem | RpcItem[];
       text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));
     }

@@ -109,6 +109,7 @@ async function status(source: ArchiveSource) {
     phase: state.phase,
     problem: state.problem,
     last_error: state.lastError,
+    index_unused: state.indexUnused,
     earliest_height: meta.get('bootstrap_height') ?? null,
     latest_height: latest,
     latest_block_time: cursor ? cursor.time : null,

@@ -35,6 +35,8 @@ export interface FollowerState {
    * or, while `retrying`, the failure it waits out (a node not answering, a forged or broken block).
    */
   problem: string | null;
+  /** Why the node's index is not used (none kept, or it left out heights with activity): every block is read. */
+  indexUnused: string | null;
   /** The last error talking to the node (it retries with backoff). */
   lastError: string | null;
   nodeLatestHeight: bigint | null;
@@ -49,6 +51,7 @@ export const startingState = (): FollowerState => ({
   phase: 'starting',
   backfill: null,
   problem: null,
+  indexUnused: null,
   lastError: null,
   nodeLatestHeight: null,
   nodeHeardAt: null,

@@ -164,8 +164,7 @@ export class Follower {
   private async backfillThroughIndex(position: Position, last: bigint): Promise<boolean> {
     if (last - position.height <= (this.options.sparseAbove ?? SPARSE_ABOVE)) return false;
     await this.finishWriting();
-    this.prefetch.clear();
-    this.reading = null;
+    this.forget();
     this.work ??= await OpenWork.load(this.store.db);
     const to = position.height + SPARSE_STRETCH < last ? position.height + SPARSE_STRETCH : last;
     this.markBackfilling(position, last);
@@ -178,9 +177,11 @@ export class Follower {
       this.reportProgress(height, last, " (through the node's index)");
     });
     if (read === 'no index') {
+      this.state.indexUnused = this.index.reason;
       this.options.log(`archive: the node keeps no usable index (${this.index.reason}): reading every block`);
       return false;
     }
+    if (read === 'untrusted') this.forget(); // reads ran ahead of the writes: go on from the cursor
     this.state.lastError = null;
     this.backoff = FIRST_BACKOFF_MS;
     return true;

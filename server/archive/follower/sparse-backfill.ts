@@ -1,7 +1,10 @@
-import type { ActivityIndex } from '../source/activity-index.ts';
+import { randomInt } from 'node:crypto';
+
+import { indexedActivity, type ActivityIndex } from '../source/activity-index.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
+import { recordGap } from '../store/cursor-store.ts';
 import { prepareBlocks, readBlocks, type PlannedBlocks, type PreparedBlock } from './batch-plan.ts';
 import { BlockClock } from './block-clock.ts';
 import { breakInChain, ChainBreakError } from './chain-guard.ts';
@@ -64,7 +67,36 @@ class NextHeights {
   }
 }
 
-export type StretchResult = 'read' | 'no index';
+/**
+ * `untrusted`: a block the index did not name holds what it was asked about; the index is
+ * distrusted from then on. Nothing of that block or after it is merged, and what was merged of
+ * the stretch before it is recorded as read through an index that left heights out.
+ */
+export type StretchResult = 'read' | 'no index' | 'untrusted';
+
+/** Unnamed heights read in full per stretch, to catch an index that leaves heights out. */
+const SAMPLED_HEIGHTS = 24;
+
+/** Up to `count` heights of [from, to] the index did not name, drawn at random (a new draw each time). */
+function unnamedSample(from: bigint, to: bigint, named: ReadonlySet<bigint>, count: number): bigint[] {
+  const span = to - from + 1n;
+  const picked = new Set<bigint>();
+  for (let tries = 0; picked.size < count && tries < count * 4; tries++) {
+    const height = from + (BigInt(randomInt(2 ** 47)) % span);
+    if (!named.has(height)) picked.add(height);
+  }
+  return [...picked].sort((a, b) => (a < b ? -1 : 1));
+}
+
+const lie = (height: bigint, activity: string) =>
+  `its index left out height ${height}, where ${activity}: it cannot be trusted`;
+
+async function distrust(parts: SparseParts, reason: string, from: bigint, written: bigint | null) {
+  parts.index.distrust(reason);
+  if (written === null) return;
+  const note = `heights ${from}-${written} were read through the node's index, which ${reason.replace(/^its index /, '')}: activity at heights it did not name may be missing`;
+  await parts.store.write((tx) => recordGap(tx, from, written, note));
+}
 
 /**
  * Reads and writes the blocks of [from, to] that matter, committing every `batch` of them; calls
@@ -81,6 +113,15 @@ export async function backfillSparsely(
   const named = await parts.index.heights(from, to);
   if (named === null) return 'no index';
   const { store, rpc, rest, work, batch } = parts;
+  const namedSet = new Set(named);
+  // Before anything is merged: blocks the index did not name must hold nothing it was asked about.
+  for (const block of await Promise.all(unnamedSample(from, to, namedSet, SAMPLED_HEIGHTS).map((h) => rpc.block(h)))) {
+    const activity = indexedActivity(block);
+    if (activity) {
+      await distrust(parts, lie(block.height, activity), from, null);
+      return 'untrusted';
+    }
+  }
   const clock = new BlockClock(rpc, to);
   const always = new Set([from, ...named.filter((height) => height < to), to]);
   const heights = new NextHeights(
@@ -93,6 +134,7 @@ export async function backfillSparsely(
   const prepare = (height: bigint) => rpc.block(height).then((block) => prepareBlocks(rest, [block])[0]);
   let pending: PlannedBlocks = [];
   let last = from - 1n;
+  let written: bigint | null = null;
   for (let next = await heights.after(last, work); next !== null; next = await heights.after(last, work)) {
     for (const height of heights.upcoming(batch)) {
       if (ahead.has(height)) continue;
@@ -102,6 +144,12 @@ export async function backfillSparsely(
     }
     const prepared = await (ahead.get(next) ?? prepare(next));
     ahead.delete(next);
+    // A block read for another reason (the stretch's ends, a voting end, an upgrade height) is a check too.
+    const activity = namedSet.has(next) ? null : indexedActivity(prepared.block);
+    if (activity) {
+      await distrust(parts, lie(next, activity), from, written);
+      return 'untrusted';
+    }
     if (next === from) {
       const broken = breakInChain(range.previousHash, [prepared.block]);
       if (broken) throw new ChainBreakError(broken);
@@ -112,6 +160,7 @@ export async function backfillSparsely(
       await writeBlocks(store, work, pending);
       const end = pending[pending.length - 1].block;
       committed(end.height, end.hash);
+      written = end.height;
       pending = [];
     }
   }

@@ -1,22 +1,48 @@
-import { isRefusal, type RpcReader } from './rpc-reader.ts';
+import { isRefusal, type FetchedBlock, type RpcReader } from './rpc-reader.ts';
 
 // The heights where x/group, x/upgrade or x/gov did something, from the node's own index: the
 // transactions of those modules (tx_search) and the end-blocker's events (block_search). With
 // them a backfill reads the blocks that matter, not every block.
 
+// authz: a grantee's MsgExec can carry the other modules' messages.
+const MODULES = ['group', 'upgrade', 'gov', 'authz'];
+const END_BLOCK_EVENTS = [
+  ['cosmos.group.v1.EventProposalPruned', 'proposal_id'],
+  ['active_proposal', 'proposal_id'],
+] as const;
+
 /** What the node's kv indexer is asked, per height range. */
 function queries(from: bigint, to: bigint): { kind: 'tx' | 'block'; query: string }[] {
   const range = (key: string) => `${key}>=${from} AND ${key}<=${to}`;
-  // authz: a grantee's MsgExec can carry the other modules' messages.
-  const txs = ['group', 'upgrade', 'gov', 'authz'].map((module) => ({
+  const txs = MODULES.map((module) => ({
     kind: 'tx' as const,
     query: `${range('tx.height')} AND message.module='${module}'`,
   }));
-  const blocks = ['cosmos.group.v1.EventProposalPruned.proposal_id', 'active_proposal.proposal_id'].map((key) => ({
+  const blocks = END_BLOCK_EVENTS.map(([type, key]) => ({
     kind: 'block' as const,
-    query: `${range('block.height')} AND ${key} EXISTS`,
+    query: `${range('block.height')} AND ${type}.${key} EXISTS`,
   }));
   return [...txs, ...blocks];
+}
+
+/**
+ * What in a block the index is asked about, in words (null when nothing): a block the index did
+ * not name that holds any of it proves the index incomplete, by the block's own events.
+ */
+export function indexedActivity(block: FetchedBlock): string | null {
+  for (const [index, result] of block.results.entries()) {
+    for (const event of result.events) {
+      const module = event.type === 'message' && event.attributes.find((entry) => entry.key === 'module')?.value;
+      if (module && MODULES.includes(module)) return `transaction ${index} carries a message of x/${module}`;
+    }
+  }
+  for (const event of block.finalizeEvents) {
+    for (const [type, key] of END_BLOCK_EVENTS) {
+      if (event.type === type && event.attributes.some((entry) => entry.key === key))
+        return `the end-blocker emits ${type}`;
+    }
+  }
+  return null;
 }
 
 export class ActivityIndex {
@@ -24,6 +50,12 @@ export class ActivityIndex {
   private usable: boolean | null = null;
   /** Why the index cannot be used, for the status. */
   reason: string | null = null;
+
+  /** The index named less than the blocks hold: from now on, every block is read. */
+  distrust(reason: string): void {
+    this.usable = false;
+    this.reason = reason;
+  }
 
   constructor(private readonly rpc: RpcReader) {}
 
