@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { readVoterEvents } from '../archive/store/feed-reads.ts';
 import { submitProposalMsg, withdrawMsg } from '../node/sim/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
 import {
@@ -143,6 +144,12 @@ describe.each(DATABASE_KINDS)('feeds on $kind', (kind) => {
     }));
     const { parsed } = await feed(`voters/${dave}.atom`);
     expect(parsed.entries.map(entryListed)).toEqual(newest([...cast, ...fates.flat()], 100));
+    // With as many votes as the feed lists, only fates above the last of them are looked for: the
+    // same entries as reading every fate of every proposal voted on.
+    const every = await readVoterEvents(archive.db, dave, 1000);
+    expect(every.filter((row) => row.kind !== 'vote').length).toBeGreaterThan(0);
+    for (const limit of [1, 2, 3, 5, 8])
+      expect(await readVoterEvents(archive.db, dave, limit)).toEqual(every.slice(0, limit));
     const vote = parsed.entries.find((entry) => entry.category === 'vote');
     expect(vote?.link).toBe(`${h.base}/proposals/${idParts(vote?.id ?? '')[1]}/votes/${dave}`);
     expect(vote?.title).toMatch(/^Voted (YES|NO|ABSTAIN|NO WITH VETO) on #\d+: /);

@@ -13,6 +13,8 @@ import { wordList } from './table.ts';
 export const FEED_INDEXES = [
   'CREATE INDEX proposal_timeline_by_height ON proposal_timeline (height, proposal_id, seq)',
   'CREATE INDEX group_history_by_height ON group_history (height)',
+  // A voter's newest votes, for its feed, without reading all of them.
+  'CREATE INDEX votes_by_voter_height ON votes (voter, height, proposal_id)',
 ];
 
 /** A timeline entry of a proposal, with what the feed says of the proposal. */
@@ -63,19 +65,27 @@ export function readProposalEvents(db: SqlExecutor, filter: ProposalFilter, limi
 /**
  * The newest `limit` entries of a voter's feed: its votes (at the height the archive saw each) and
  * what became of the proposals it voted on. A vote sorts before the events of its own height (a
- * vote that executed its proposal comes first). The voter's votes are read once through their
- * index (MATERIALIZED: else the planner may walk every vote by height, filtering on the voter);
- * the newest entries are chosen on thin rows, and only they are joined to their proposal.
+ * vote that executed its proposal comes first). Only the voter's newest `limit` votes are read;
+ * with that many, no older entry can be among the newest, so the fates are looked for only from
+ * the height of the last of them up (through the timeline's height index, each checked against
+ * the voter's vote). A voter with fewer votes has its fates read proposal by proposal instead.
  */
 export function readVoterEvents(db: SqlExecutor, voter: string, limit: number) {
   const top = Math.floor(limit);
   return db.query<VoterEventRow>(
-    `WITH mine AS MATERIALIZED (SELECT proposal_id, height FROM votes WHERE voter = $1),
+    `WITH recent AS MATERIALIZED (
+       SELECT proposal_id, height FROM votes WHERE voter = $1 ORDER BY height DESC, proposal_id DESC LIMIT ${top}),
+     floor AS MATERIALIZED (SELECT CASE WHEN count(*) = ${top} THEN min(height) END AS height FROM recent),
      candidates AS (
-       (SELECT proposal_id, height, 0 AS rank FROM mine ORDER BY height DESC, proposal_id DESC LIMIT ${top})
+       (SELECT proposal_id, height, 0 AS rank FROM recent)
        UNION ALL
-       (SELECT t.proposal_id, t.height, t.seq + 1 FROM mine JOIN proposal_timeline t ON t.proposal_id = mine.proposal_id
-        WHERE ${FATE_KINDS} ORDER BY t.height DESC, t.proposal_id DESC, t.seq DESC LIMIT ${top})
+       (SELECT t.proposal_id, t.height, t.seq + 1 FROM recent JOIN proposal_timeline t ON t.proposal_id = recent.proposal_id
+        WHERE ${FATE_KINDS} AND (SELECT height FROM floor) IS NULL)
+       UNION ALL
+       (SELECT t.proposal_id, t.height, t.seq + 1 FROM proposal_timeline t
+        WHERE ${FATE_KINDS} AND t.height >= (SELECT height FROM floor)
+          AND EXISTS (SELECT 1 FROM votes mine WHERE mine.proposal_id = t.proposal_id AND mine.voter = $1)
+        ORDER BY t.height DESC, t.proposal_id DESC, t.seq DESC LIMIT ${top})
      ),
      newest AS (SELECT * FROM candidates ORDER BY height DESC, proposal_id DESC, rank DESC LIMIT ${top})
      SELECT e.proposal_id::text AS proposal_id, e.height::text AS height, e.rank::text AS seq,
