@@ -10,6 +10,7 @@ import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
+import { attackBench } from './attack-bench.ts';
 import { retentionBench } from './retention.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -166,10 +167,11 @@ async function main() {
   server.close();
 }
 
-// POLITY_BENCH_ONLY=node runs the node's figures alone (catch-up and latency: the archive's halves).
-const nodeOnly = process.env.POLITY_BENCH_ONLY === 'node';
-main()
-  .then(() => (nodeOnly ? undefined : retentionBench().then(archiveBench)))
+// POLITY_BENCH_ONLY=node runs the node's figures alone (catch-up and latency: the archive's halves);
+// POLITY_BENCH_ONLY=attacks only the timed fuzz set.
+const only = process.env.POLITY_BENCH_ONLY;
+(only === 'attacks' ? attackBench() : main().then(attackBench))
+  .then(() => (only === 'node' || only === 'attacks' ? undefined : retentionBench().then(archiveBench)))
   .catch((e: unknown) => {
     console.error(e);
     process.exit(1);
