@@ -4,8 +4,10 @@ import { isRefusal, type FetchedBlock, type RpcReader } from './rpc-reader.ts';
 // transactions of those modules (tx_search) and the end-blocker's events (block_search). With
 // them a backfill reads the blocks that matter, not every block.
 
-// authz: a grantee's MsgExec can carry the other modules' messages.
-const MODULES = ['group', 'upgrade', 'gov', 'authz'];
+// authz: a grantee's MsgExec can carry the other modules' messages. x/gov's transactions (deposits,
+// votes, submissions) change nothing the archive keeps: a gov proposal acts only when the
+// end-blocker passes it, which block_search finds (`active_proposal`).
+const MODULES = ['group', 'upgrade', 'authz'];
 const END_BLOCK_EVENTS = [
   ['cosmos.group.v1.EventProposalPruned', 'proposal_id'],
   ['active_proposal', 'proposal_id'],

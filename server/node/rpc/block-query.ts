@@ -1,6 +1,7 @@
 import type { BlockRecord } from '../chain/block.ts';
 import type { AbciEvent } from '../chain/events.ts';
 import { compareNumber, type Condition, type Operator } from './event-query.ts';
+import { finalizeTags } from './event-tags.ts';
 
 // block_search's matching, as CometBFT 0.38's kv block indexer answers it: over a block's
 // finalize-block events only, with every event condition met by one and the same event (the
@@ -63,8 +64,18 @@ function indexedValues(event: AbciEvent, tag: string): string[] {
 export interface BlockQuery {
   /** True when a block at `height` with these finalize-block events matches. */
   matches(height: bigint, events: readonly AbciEvent[]): boolean;
-  /** The heights worth looking at, when the query pins them (null: all kept blocks). */
+  /** The heights worth looking at, when the query bounds them (null: all kept blocks). */
   readonly heightRange: { min: bigint | null; max: bigint | null };
+  /** Tags a matching block's events must carry. */
+  readonly eventTags: readonly string[];
+}
+
+/** The whole heights a numeric bound can admit, rounded outwards (a bound that is no number: none). */
+function wholeBound(bound: Range['lower'], side: 'lower' | 'upper'): bigint | null {
+  const match = bound?.numeric ? /^(\d+)(\.\d*)?$/.exec(bound.text) : null;
+  if (!match) return null;
+  const whole = BigInt(match[1]);
+  return side === 'upper' && match[2] && /[1-9]/.test(match[2]) ? whole + 1n : whole;
 }
 
 export function compileBlockQuery(conditions: readonly Condition[]): BlockQuery {
@@ -97,10 +108,13 @@ export function compileBlockQuery(conditions: readonly Condition[]): BlockQuery 
   const heightsOnly = eventConditions.length === 0;
   const onlyEq = heightsOnly && !heightRange;
   return {
-    heightRange: {
-      min: heightEq !== null && heightEq !== 0n ? heightEq : null,
-      max: heightEq !== null && heightEq !== 0n ? heightEq : null,
-    },
+    heightRange: heightRange
+      ? { min: wholeBound(heightRange.lower, 'lower'), max: wholeBound(heightRange.upper, 'upper') }
+      : {
+          min: heightEq !== null && heightEq !== 0n ? heightEq : null,
+          max: heightEq !== null && heightEq !== 0n ? heightEq : null,
+        },
+    eventTags: impossible ? [] : eventConditions.map((condition) => condition.tag),
     matches(height, events) {
       if (impossible) return false;
       // Only `block.height = H`: that block, if kept (a non-number height finds nothing).
@@ -118,5 +132,6 @@ function truncatedHeight(text: string): bigint | null {
 }
 
 export function blockMatches(block: BlockRecord, query: BlockQuery): boolean {
+  if (query.eventTags.some((tag) => !finalizeTags(block).has(tag))) return false;
   return query.matches(block.height, block.finalizeEvents);
 }

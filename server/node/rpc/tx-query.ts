@@ -1,6 +1,7 @@
 import type { BlockRecord } from '../chain/block.ts';
 import { txHash } from '../chain/tx/tx-codec.ts';
 import { compareNumber, type Condition } from './event-query.ts';
+import { txTags } from './event-tags.ts';
 
 // tx_search's matching: `tx.height` and `tx.hash` are the transaction's own, any other tag names
 // `<event type>.<attribute key>` of its events. A transaction matches when every condition is
@@ -20,7 +21,11 @@ function compare(actual: string, condition: Condition): boolean {
   return order >= 0;
 }
 
+const OWN_TAGS = new Set(['tx.height', 'tx.hash']);
+
 export function txMatches(block: BlockRecord, index: number, conditions: readonly Condition[]): boolean {
+  const tags = txTags(block, index);
+  if (!conditions.every((condition) => OWN_TAGS.has(condition.tag) || tags.has(condition.tag))) return false;
   const events = block.txResults[index].events;
   return conditions.every((condition) => {
     if (condition.tag === 'tx.height') return compare(String(block.height), condition);

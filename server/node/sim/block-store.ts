@@ -1,29 +1,42 @@
 import type { BlockRecord } from '../chain/block.ts';
 
-/** The blocks CometBFT keeps: the most recent `keep`, by height. */
+/**
+ * The blocks CometBFT keeps: the most recent `keep`, by height. They are consecutive, so they
+ * sit in an array from the lowest kept: a search over a long history looks each one up by its
+ * offset, not by hashing a bigint key.
+ */
 export class BlockStore {
-  private readonly byHeight = new Map<bigint, BlockRecord>();
-  private lowest: bigint | null = null;
+  private blocks: (BlockRecord | undefined)[] = [];
+  /** Where the lowest kept block sits in `blocks` (the ones before it are dropped in batches). */
+  private first = 0;
   latest: BlockRecord | null = null;
 
   constructor(private readonly keep: number) {}
 
   add(block: BlockRecord): void {
-    this.byHeight.set(block.height, block);
+    // A block that does not follow the latest starts the store over (blocks come in height order).
+    if (this.latest !== null && block.height !== this.latest.height + 1n) {
+      this.blocks = [];
+      this.first = 0;
+    }
+    this.blocks.push(block);
     this.latest = block;
-    this.lowest ??= block.height;
-    while (this.byHeight.size > this.keep && this.lowest !== null) {
-      this.byHeight.delete(this.lowest);
-      this.lowest++;
+    // A dropped block is let go at once; its slot goes with the next compaction.
+    if (this.blocks.length - this.first > this.keep) this.blocks[this.first++] = undefined;
+    if (this.first > 4096 && this.first > this.keep) {
+      this.blocks = this.blocks.slice(this.first);
+      this.first = 0;
     }
   }
 
   get(height: bigint): BlockRecord | undefined {
-    return this.byHeight.get(height);
+    const lowest = this.base;
+    if (lowest === null || height < lowest || this.latest === null || height > this.latest.height) return undefined;
+    return this.blocks[this.first + Number(height - lowest)];
   }
 
   /** Lowest height still kept (null before the first block). */
   get base(): bigint | null {
-    return this.lowest;
+    return this.blocks[this.first]?.height ?? null;
   }
 }
