@@ -3,7 +3,8 @@
 // archive-bench.ts with: node --import tsx follower-process.ts REST_URL RPC_URL DATABASE BATCH [MODE]
 // (MODE: `index`, the default, reads far-behind history through the node's index; `every-block`
 // reads every block). A new archive begins at the node's earliest block.
-// Prints one JSON line: { seconds, blocks, votes, peakRssMb }.
+// Prints one JSON line: { seconds, blocks, votes, peakRssMb }; with FOLLOW_LOG=1, the follower's
+// log lines on stderr with the seconds since it started.
 
 import { Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
@@ -23,13 +24,16 @@ const votesBefore = await countVotes(store.db);
 // memoryUsage.rss() reads only the RSS: the whole memoryUsage() walks the heap, every 20 ms.
 let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
+const started = performance.now();
 const follower = new Follower(store, rpc, new RestReader(rest), {
   batch: Number(batchText),
   sparseAbove: mode === 'every-block' ? 1n << 62n : undefined,
   pollMs: 5,
-  log: () => undefined,
+  // FOLLOW_LOG=1: the follower's own lines, timed, to see where a run spends its seconds.
+  log: (line: string) => {
+    if (process.env.FOLLOW_LOG) console.error(`${((performance.now() - started) / 1000).toFixed(2)} s ${line}`);
+  },
 });
-const started = performance.now();
 follower.start();
 // The follower's own record of what it committed: polling the database would compete with it.
 while ((follower.state.archivedHeight ?? 0n) < target) await new Promise((resolve) => setTimeout(resolve, 5));
