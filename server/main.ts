@@ -7,6 +7,7 @@ import { parseArchiveFrom } from './archive/follower/start-point.ts';
 import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
+import { genesisOf } from './node/genesis-document.ts';
 import { QueryService } from './node/queries/query-service.ts';
 import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/chain-node.ts';
 import { lockDataDir } from './node/sim/data-dir-lock.ts';
@@ -138,9 +139,11 @@ function main(): void {
 
   const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
   const queries = new QueryService(node, mode);
+  const genesis = genesisOf(node.params);
   const server = createPolityServer({
     queries,
     blocks: node,
+    genesis,
     distDir: resolve(values.dist),
     upstreams,
     upstreamLimits: { maxBytes: upstreamMaxBytes },
@@ -148,7 +151,7 @@ function main(): void {
     cors: values.cors,
     mounts: [archiveMount(values.archive === 'on' ? archives : undefined)],
   });
-  const rpcServer = rpcPort === null ? null : createRpcServer(node);
+  const rpcServer = rpcPort === null ? null : createRpcServer(node, genesis);
   rpcServer?.on('error', (error: NodeJS.ErrnoException) => {
     // The RPC stays reachable under /rpc/ on the main port, so a taken RPC port is not fatal.
     const reason = error.code === 'EADDRINUSE' ? 'is already in use' : `cannot be opened (${error.message})`;

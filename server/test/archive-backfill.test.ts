@@ -84,16 +84,26 @@ describe.each(DATABASE_KINDS)('backfill on $kind', (kind) => {
     });
   }, 240_000);
 
-  it('refuses a start the node cannot give, merging nothing: below its earliest block, above its tip, no genesis', async () => {
+  it('refuses a start the node cannot give, merging nothing: below its earliest block, above its tip, a genesis whose first block it no longer keeps', async () => {
     const h = await harness('backfill-refused', 100);
     h.node.advance(5, 3000);
     const earliest = BigInt(earliestOf(await h.get('/rpc/status')));
-    for (const [from, problem] of [
-      [earliest - 1n, /below the node's earliest block/],
-      [h.node.height + 1000n, /above the node's latest block/],
-      ['genesis', /serves no \/genesis/],
+    // A node that keeps only its last 3 blocks serves its /genesis, but not the blocks after it.
+    const pruned = await startHarness({ seed: 'backfill-refused', livePeriodS: 30, keepBlocks: 3 });
+    cleanups.push(() => pruned.close());
+    pruned.node.advance(5, 3000);
+    const initial = (await pruned.get('/rpc/genesis')).json as { result: { genesis: { initial_height: string } } };
+    const prunedEarliest = earliestOf(await pruned.get('/rpc/status'));
+    for (const [node, from, problem] of [
+      [h, earliest - 1n, /below the node's earliest block/],
+      [h, h.node.height + 1000n, /above the node's latest block/],
+      [
+        pruned,
+        'genesis',
+        `the chain starts at height ${initial.result.genesis.initial_height}, but the node's earliest block is ${prunedEarliest}`,
+      ],
     ] as const) {
-      const archive = await archiveOf(h, { from });
+      const archive = await archiveOf(node, { from });
       const deadline = Date.now() + 30_000;
       while (archive.follower.state.phase !== 'refused' && Date.now() < deadline)
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { archiveMount } from '../archive/api/archive-mount.ts';
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
+import { genesisOf } from '../node/genesis-document.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode, type NodeOptions } from '../node/sim/chain-node.ts';
 import type { PaginationMode } from '../node/store/paginate.ts';
@@ -30,6 +31,7 @@ export async function startHarness(
   const server = createPolityServer({
     queries: new QueryService(node, mode),
     blocks: node,
+    genesis: genesisOf(node.params),
     mounts: [archiveMount(archives)],
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

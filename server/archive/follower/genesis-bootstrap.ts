@@ -1,8 +1,22 @@
 import { readGenesis } from '../source/genesis-reader.ts';
+import type { RestReader } from '../source/rest-reader.ts';
 import type { NodeStatus } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { setCursor } from '../store/cursor-store.ts';
+import { knowPlan, ModuleVersionRows } from '../store/upgrade-store.ts';
 import { writeSnapshot } from './state-snapshot.ts';
+
+/**
+ * x/upgrade's genesis is empty: the plan already scheduled when the chain begins and the module
+ * versions its InitChain wrote are read from the state at its first block, when the node keeps it.
+ */
+async function upgradeStateAtStart(rest: RestReader, initialHeight: bigint, status: NodeStatus) {
+  if (status.latestHeight < initialHeight) {
+    throw new Error(`the chain has not made its first block (height ${initialHeight}) yet: waiting`);
+  }
+  if (!(await rest.hasStateAt(initialHeight))) return { plan: null, versions: [] };
+  return { plan: await rest.currentPlan(initialHeight), versions: await rest.moduleVersions(initialHeight) };
+}
 
 /**
  * An archive that starts where the chain does: the x/group state of the node's `/genesis`,
@@ -12,6 +26,7 @@ import { writeSnapshot } from './state-snapshot.ts';
 export async function bootstrapFromGenesis(
   store: ArchiveStore,
   rpcUrl: string,
+  rest: RestReader,
   status: NodeStatus,
 ): Promise<{ height: bigint } | { problem: string }> {
   const genesis = await readGenesis(rpcUrl);
@@ -26,6 +41,7 @@ export async function bootstrapFromGenesis(
       problem: `the chain starts at height ${genesis.initialHeight}, but the node's earliest block is ${status.earliestHeight}: the blocks between are not on this node (point the archive at an archive node)`,
     };
   }
+  const { plan, versions } = await upgradeStateAtStart(rest, genesis.initialHeight, status);
   const height = genesis.initialHeight - 1n;
   const time = genesis.genesisTime;
   const { groups, group_members, group_policies, proposals, votes } = genesis.group;
@@ -43,6 +59,10 @@ export async function bootstrapFromGenesis(
   };
   await store.write(async (tx) => {
     await writeSnapshot(tx, snapshot);
+    if (plan) await knowPlan(tx, plan);
+    const startVersions = new ModuleVersionRows();
+    for (const entry of versions) startVersions.add(entry.name, genesis.initialHeight, entry.version);
+    await startVersions.flush(tx);
     // The first block names no block before it: the cursor holds no hash to check it against.
     await setCursor(tx, height, '', time);
   });

@@ -48,7 +48,6 @@ export const govProposalJson = (proposal: GovProposal) =>
   `"metadata":${str(proposal.metadata)},"title":${str(proposal.title)},"summary":${str(proposal.summary)},` +
   `"proposer":${str(proposal.proposer)},"expedited":${proposal.expedited},"failed_reason":${str(proposal.failedReason)}}`;
 
-
 /**
  * cosmos.gov.v1.Params. The three fields this chain's x/gov never reads (the initial deposit
  * ratio and the cancel ratio and destination) are the SDK's defaults.

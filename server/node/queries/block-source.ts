@@ -1,7 +1,13 @@
 import type { BlockRecord } from '../chain/block.ts';
 import type { Millis } from '../chain/records.ts';
 
-/** What the CometBFT RPC reads: the node's identity and the blocks it still keeps. */
+/**
+ * The chain's genesis document as `/genesis` sends it: its JSON text, or word that it is too
+ * large to send whole (CometBFT then serves it only through genesis_chunked).
+ */
+export type GenesisDocument = { readonly json: string } | { readonly tooLarge: true };
+
+/** What the CometBFT RPC reads: the node's identity, the blocks it still keeps and its genesis. */
 export interface BlockSource {
   readonly chainId: string;
   readonly blocks: {
@@ -11,4 +17,6 @@ export interface BlockSource {
   };
   /** Genesis time of the chain, for /status when no block is kept yet. */
   readonly params: { readonly genesisTime: Millis };
+  /** The genesis document; absent, `/genesis` is a method this node does not have. */
+  readonly genesis?: () => GenesisDocument;
 }

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 import type { BlockSource } from '../queries/block-source.ts';
+import { RawJson } from './rpc-json.ts';
 import { invalidParams, RPC_METHODS, RpcError, type RpcParams } from './rpc-methods.ts';
 
 // CometBFT's two ways in: URI requests (GET /block?height=5, strings in double quotes) answered
@@ -50,6 +51,14 @@ function envelope(id: unknown, outcome: Outcome) {
       };
 }
 
+/** The envelope's JSON text; a result already written as JSON goes in as it is. */
+function envelopeText(id: unknown, outcome: Outcome): string {
+  if ('result' in outcome && outcome.result instanceof RawJson) {
+    return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${outcome.result.text}}`;
+  }
+  return JSON.stringify(envelope(id, outcome));
+}
+
 function send(res: ServerResponse, status: number, body: string, headers: Record<string, string> = {}): void {
   res.writeHead(status, {
     ...headers,
@@ -60,7 +69,7 @@ function send(res: ServerResponse, status: number, body: string, headers: Record
 }
 
 function respond(res: ServerResponse, id: unknown, outcome: Outcome): void {
-  send(res, 'result' in outcome ? 200 : 500, JSON.stringify(envelope(id, outcome)));
+  send(res, 'result' in outcome ? 200 : 500, envelopeText(id, outcome));
 }
 
 /**
@@ -90,7 +99,7 @@ function answer(source: BlockSource, request: unknown): { text: string; failed: 
   const { method, params, id } = partsOf(request);
   const outcome = call(source, typeof method === 'string' ? method : '', () => jsonParams(params));
   try {
-    return { text: JSON.stringify(envelope(id ?? null, outcome)), failed: 'error' in outcome };
+    return { text: envelopeText(id ?? null, outcome), failed: 'error' in outcome };
   } catch (error) {
     // A result JSON cannot hold (a bigint left in it) is a bug of that method, and of that answer only.
     const reason = error instanceof Error ? error.message : String(error);

@@ -7,6 +7,11 @@ import { txHash } from '../chain/tx/tx-codec.ts';
 // CometBFT v0.38's JSON (its own encoder, not gogoproto's): integers as strings except a few
 // small ones (round, index, block_id_flag, parts.total), bytes as base64, hashes as upper hex.
 
+/** A result already written as JSON (a genesis document): sent as it is, never parsed again. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
 const base64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
 export function blockJson(block: BlockRecord, chainId: string) {

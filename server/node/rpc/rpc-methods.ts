@@ -4,7 +4,7 @@ import { chainTimeText } from '../chain/chain-time.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
 import { parseQuery, QueryError, type Condition } from './event-query.ts';
-import { blockJson, blockMetaJson, blockResultsJson, txJson } from './rpc-json.ts';
+import { blockJson, blockMetaJson, blockResultsJson, RawJson, txJson } from './rpc-json.ts';
 import { heightBounds, txMatches } from './tx-query.ts';
 
 // The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with
@@ -190,6 +190,17 @@ function blockSearch(source: BlockSource, params: RpcParams) {
   return { blocks, total_count: String(found.length) };
 }
 
+/**
+ * /genesis: the whole document, or CometBFT's refusal when it spans more than one 16 MiB chunk
+ * (its Genesis handler returns that error, which the RPC answers as an Internal error).
+ */
+function genesis(source: BlockSource): RawJson {
+  const document = source.genesis?.();
+  if (!document) throw new RpcError(-32601, 'Method not found', '');
+  if ('tooLarge' in document) throw internal('genesis response is large, please use the genesis_chunked API instead');
+  return new RawJson(`{"genesis":${document.json}}`);
+}
+
 type RpcMethod = (source: BlockSource, params: RpcParams) => unknown;
 
 /**
@@ -207,5 +218,6 @@ export const RPC_METHODS: ReadonlyMap<string, RpcMethod> = new Map<string, RpcMe
     blockchain,
     tx_search: txSearch,
     block_search: blockSearch,
+    genesis,
   }),
 );
