@@ -42,12 +42,13 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     );
     await archivedUpTo(suffering, h.node.height);
 
-    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks' | 'hideTransactions'>, RegExp][] = [
-      ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
-      ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
-      ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
-      ['hang', /no complete answer|timeout|timed out|aborted/i],
-    ];
+    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks' | 'hideTransactions' | 'laterGenesis'>, RegExp][] =
+      [
+        ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
+        ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
+        ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
+        ['hang', /no complete answer|timeout|timed out|aborted/i],
+      ];
     for (const [fault, problem] of episodes) {
       const before = h.node.height;
       const submitted = h.node.group.store.proposalSeq;
@@ -91,4 +92,23 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     await archivedUpTo(reference, h.node.height);
     expect(await archiveDump(misled)).toBe(await archiveDump(reference));
   }, 300_000);
+
+  it('refuses a /genesis that does not begin the chain it serves, merging nothing', async () => {
+    const h = await startHarness({ seed: 'other-genesis', livePeriodS: 30 });
+    cleanups.push(() => h.close());
+    h.node.advance(3, 3000);
+    const proxy = await startFaultProxy(h.base);
+    cleanups.push(() => proxy.close());
+    proxy.faults.laterGenesis = true;
+    const created = await kind.create();
+    cleanups.push(created.drop);
+    const archive = await followNode(proxy.base, created.database, undefined, { from: 'genesis' });
+    cleanups.push(() => archive.close());
+    await until('the refusal', () => archive.follower.state.phase === 'refused');
+    expect(archive.follower.state.problem).toMatch(
+      /^the node's \/genesis does not begin its chain: block \d+ is of .*, before the genesis time 2099-01-01T00:00:00Z$/,
+    );
+    expect(await archive.db.query('SELECT * FROM archive_cursor')).toEqual([]);
+    expect(await archive.db.query('SELECT * FROM groups')).toEqual([]);
+  }, 120_000);
 });

@@ -20,6 +20,8 @@ export interface Faults {
   dipBlocks: number;
   /** `tx_search` finds nothing: an index that leaves out every transaction. */
   hideTransactions: boolean;
+  /** `/genesis` says the chain began in 2099: a genesis that does not begin the chain served. */
+  laterGenesis: boolean;
 }
 
 export interface FaultProxy {
@@ -42,9 +44,11 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
         sync_info?: { latest_block_height: string };
         txs?: unknown[];
         total_count?: string;
+        genesis?: { genesis_time: string };
       }
     | undefined;
   if (!result) return item;
+  if (faults.laterGenesis && result.genesis) result.genesis.genesis_time = '2099-01-01T00:00:00Z';
   if (faults.hideTransactions && Array.isArray(result.txs) && result.total_count !== undefined) {
     result.txs = [];
     result.total_count = '0';
@@ -71,6 +75,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hideProposals: false,
     dipBlocks: 0,
     hideTransactions: false,
+    laterGenesis: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -109,7 +114,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       body: body.length > 0 ? new Uint8Array(body) : undefined,
     });
     let text = await upstream.text();
-    if (path.startsWith('/rpc') && (faults.forgeBlocks || faults.dipBlocks > 0 || faults.hideTransactions)) {
+    if (
+      path.startsWith('/rpc') &&
+      (faults.forgeBlocks || faults.dipBlocks > 0 || faults.hideTransactions || faults.laterGenesis)
+    ) {
       const parsed = JSON.parse(text) as RpcItem | RpcItem[];
       text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));
     }

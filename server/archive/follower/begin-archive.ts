@@ -19,7 +19,7 @@ export async function beginArchive(
   const start = await findStart(options.from ?? 'earliest', status, rest);
   if (start.kind === 'refused') return start.problem;
   if (start.kind === 'genesis') {
-    const begun = await bootstrapFromGenesis(store, options.rpcUrl ?? '', rest, status);
+    const begun = await bootstrapFromGenesis(store, { url: options.rpcUrl ?? '', reader: rpc }, rest, status);
     if ('problem' in begun) return begun.problem;
     options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
     return null;

@@ -1,6 +1,7 @@
-import { readGenesis } from '../source/genesis-reader.ts';
+import { timestampOf } from '../../lib/cometbft-hash.ts';
+import { readGenesis, type NodeGenesis } from '../source/genesis-reader.ts';
 import type { RestReader } from '../source/rest-reader.ts';
-import type { NodeStatus } from '../source/rpc-reader.ts';
+import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { setCursor } from '../store/cursor-store.ts';
 import { knowPlan, ModuleVersionRows } from '../store/upgrade-store.ts';
@@ -19,16 +20,35 @@ async function upgradeStateAtStart(rest: RestReader, initialHeight: bigint, stat
 }
 
 /**
+ * The first block must be the one this genesis begins: at its initial height, naming no block
+ * before it, and no earlier than its genesis time (CometBFT gives it the genesis time itself).
+ */
+async function firstBlockProblem(rpc: RpcReader, genesis: NodeGenesis): Promise<string | null> {
+  const first = await rpc.block(genesis.initialHeight);
+  const [blockTime, genesisTime] = [timestampOf(first.time), timestampOf(genesis.genesisTime)];
+  const before = (a: NonNullable<typeof blockTime>, b: NonNullable<typeof blockTime>) =>
+    a.seconds < b.seconds || (a.seconds === b.seconds && a.nanos < b.nanos);
+  if (first.lastBlockHash !== '') {
+    return `the node's /genesis does not begin its chain: block ${genesis.initialHeight} follows block ${first.lastBlockHash}`;
+  }
+  if (!blockTime || !genesisTime || before(blockTime, genesisTime)) {
+    return `the node's /genesis does not begin its chain: block ${genesis.initialHeight} is of ${first.time}, before the genesis time ${genesis.genesisTime}`;
+  }
+  return null;
+}
+
+/**
  * An archive that starts where the chain does: the x/group state of the node's `/genesis`,
  * recorded at the height before the chain's first block, and then every block from there. Returns
  * the problem in words when the genesis cannot start this archive (nothing is written then).
  */
 export async function bootstrapFromGenesis(
   store: ArchiveStore,
-  rpcUrl: string,
+  rpc: { url: string; reader: RpcReader },
   rest: RestReader,
   status: NodeStatus,
 ): Promise<{ height: bigint } | { problem: string }> {
+  const rpcUrl = rpc.url;
   const genesis = await readGenesis(rpcUrl);
   if (!genesis) return { problem: 'the node serves no /genesis: start from its earliest block instead' };
   if (genesis.chainId !== status.chainId) {
@@ -42,6 +62,8 @@ export async function bootstrapFromGenesis(
     };
   }
   const { plan, versions } = await upgradeStateAtStart(rest, genesis.initialHeight, status);
+  const mismatch = await firstBlockProblem(rpc.reader, genesis);
+  if (mismatch) return { problem: mismatch };
   const height = genesis.initialHeight - 1n;
   const time = genesis.genesisTime;
   const { groups, group_members, group_policies, proposals, votes } = genesis.group;
