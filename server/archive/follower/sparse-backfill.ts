@@ -135,6 +135,8 @@ export async function backfillSparsely(
   let pending: PlannedBlocks = [];
   let last = from - 1n;
   let written: bigint | null = null;
+  // A batch is written while the next one is read, as when following block by block.
+  let writing: Promise<void> = Promise.resolve();
   for (let next = await heights.after(last, work); next !== null; next = await heights.after(last, work)) {
     for (const height of heights.upcoming(batch)) {
       if (ahead.has(height)) continue;
@@ -147,6 +149,7 @@ export async function backfillSparsely(
     // A block read for another reason (the stretch's ends, a voting end, an upgrade height) is a check too.
     const activity = namedSet.has(next) ? null : indexedActivity(prepared.block);
     if (activity) {
+      await writing;
       await distrust(parts, lie(next, activity), from, written);
       return 'untrusted';
     }
@@ -157,12 +160,18 @@ export async function backfillSparsely(
     pending.push(...(await readBlocks(rest, work, [prepared], new Map())));
     last = next;
     if (pending.length >= batch || next === to) {
-      await writeBlocks(store, work, pending);
-      const end = pending[pending.length - 1].block;
-      committed(end.height, end.hash);
-      written = end.height;
+      await writing;
+      const planned = pending;
+      const end = planned[planned.length - 1].block;
+      writing = writeBlocks(store, work, planned).then(() => {
+        committed(end.height, end.hash);
+        written = end.height;
+      });
+      // A failure is met by the next await of it; until then it must not count as unhandled.
+      writing.catch(() => undefined);
       pending = [];
     }
   }
+  await writing;
   return 'read';
 }
