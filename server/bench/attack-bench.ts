@@ -2,12 +2,11 @@
 // the REST API, and the process's memory before and after the batch attack. Prints the slowest
 // answer of each and the RSS growth; asserts nothing (the tests assert the limits themselves).
 
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+
+import { freePort, startPolity } from '../test/polity-process.ts';
 
 const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(0);
 
@@ -80,45 +79,13 @@ function rssOf(pid: number): number {
   return line ? Number(line[1]) * 1024 : Number.NaN;
 }
 
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const port = (probe.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
-}
-
 export async function attackBench(): Promise<void> {
   // Polity as a user runs it, in a process of its own, so its memory is measured alone.
   const dataDir = mkdtempSync(join(tmpdir(), 'polity-attack-'));
-  const port = await freePort();
-  const polity = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'server/main.ts',
-      '--port',
-      String(port),
-      '--data-dir',
-      dataDir,
-      '--archive',
-      'off',
-      '--rpc-port',
-      'off',
-    ],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  await new Promise<void>((resolve) => {
-    let out = '';
-    polity.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Polity on')) resolve();
-    });
-  });
-  const base = `http://127.0.0.1:${port}`;
+  const polity = await startPolity(await freePort(), ['--data-dir', dataDir, '--archive', 'off', '--rpc-port', 'off']);
+  const { base } = polity;
   console.log('attacks (each sent 20 times; goal: no answer above 2 s, RSS after the batch attack within 50 MB)');
-  const before = rssOf(polity.pid!);
+  const before = rssOf(polity.pid);
   for (const attack of ATTACKS) {
     const times: number[] = [];
     const statuses = new Set<number>();
@@ -136,11 +103,10 @@ export async function attackBench(): Promise<void> {
       `  ${attack.name.padEnd(42)} slowest ${times[times.length - 1].toFixed(0).padStart(5)} ms  median ${times[10].toFixed(0).padStart(4)} ms  status ${[...statuses].join('/')}`,
     );
   }
-  const after = rssOf(polity.pid!);
+  const after = rssOf(polity.pid);
   console.log(
     `  Polity's RSS before ${mb(before)} MB, after ${mb(after)} MB (${after >= before ? '+' : ''}${mb(after - before)} MB)`,
   );
-  polity.kill('SIGTERM');
-  await new Promise((resolve) => polity.once('exit', resolve));
+  await polity.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

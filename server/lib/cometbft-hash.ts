@@ -110,3 +110,50 @@ export function timestampOf(text: string): { seconds: bigint; nanos: number } | 
 }
 
 export const hexBytes = (hex: string) => Uint8Array.from(Buffer.from(hex, 'hex'));
+
+/** A header as CometBFT's RPC writes it: hashes in hex, numbers in strings, time in RFC 3339. */
+export interface HeaderJson {
+  version: { block: string; app?: string };
+  chain_id: string;
+  height: string;
+  time: string;
+  last_block_id: { hash: string; parts: { total: number; hash: string } };
+  last_commit_hash: string;
+  data_hash: string;
+  validators_hash: string;
+  next_validators_hash: string;
+  consensus_hash: string;
+  app_hash: string;
+  last_results_hash: string;
+  evidence_hash: string;
+  proposer_address: string;
+}
+
+/** The hash of a header given as the RPC writes it, in upper hex ('' when it has none). */
+export function headerJsonHash(header: HeaderJson): string {
+  const time = timestampOf(header.time);
+  if (!time) throw new Error(`block ${header.height} has a time CometBFT cannot encode: ${header.time}`);
+  const hash = headerHash({
+    versionBlock: BigInt(header.version.block),
+    versionApp: BigInt(header.version.app ?? 0),
+    chainId: header.chain_id,
+    height: BigInt(header.height),
+    timeSeconds: time.seconds,
+    timeNanos: time.nanos,
+    lastBlockId: {
+      hash: hexBytes(header.last_block_id.hash),
+      partsTotal: header.last_block_id.parts.total,
+      partsHash: hexBytes(header.last_block_id.parts.hash),
+    },
+    lastCommitHash: hexBytes(header.last_commit_hash),
+    dataHash: hexBytes(header.data_hash),
+    validatorsHash: hexBytes(header.validators_hash),
+    nextValidatorsHash: hexBytes(header.next_validators_hash),
+    consensusHash: hexBytes(header.consensus_hash),
+    appHash: hexBytes(header.app_hash),
+    lastResultsHash: hexBytes(header.last_results_hash),
+    evidenceHash: hexBytes(header.evidence_hash),
+    proposerAddress: hexBytes(header.proposer_address),
+  });
+  return hash ? hash.toString('hex').toUpperCase() : '';
+}

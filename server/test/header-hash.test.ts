@@ -4,57 +4,14 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { headerHash, hexBytes, timestampOf } from '../lib/cometbft-hash.ts';
+import { headerJsonHash, type HeaderJson } from '../lib/cometbft-hash.ts';
 import { openNode, startHarness } from './harness.ts';
 
 // A block's hash is its header's CometBFT hash: on a real node (a header recorded from a
 // v0.50.13 simd node, CometBFT v0.38) and on the embedded chain, so an archive can check any
 // block it reads. Data dirs written before keep the hashes they served.
 
-interface HeaderJson {
-  version: { block: string; app?: string };
-  chain_id: string;
-  height: string;
-  time: string;
-  last_block_id: { hash: string; parts: { total: number; hash: string } };
-  last_commit_hash: string;
-  data_hash: string;
-  validators_hash: string;
-  next_validators_hash: string;
-  consensus_hash: string;
-  app_hash: string;
-  last_results_hash: string;
-  evidence_hash: string;
-  proposer_address: string;
-}
-
-function hashOf(header: HeaderJson): string {
-  const time = timestampOf(header.time);
-  if (!time) throw new Error(`unreadable time ${header.time}`);
-  const hash = headerHash({
-    versionBlock: BigInt(header.version.block),
-    versionApp: BigInt(header.version.app ?? 0),
-    chainId: header.chain_id,
-    height: BigInt(header.height),
-    timeSeconds: time.seconds,
-    timeNanos: time.nanos,
-    lastBlockId: {
-      hash: hexBytes(header.last_block_id.hash),
-      partsTotal: header.last_block_id.parts.total,
-      partsHash: hexBytes(header.last_block_id.parts.hash),
-    },
-    lastCommitHash: hexBytes(header.last_commit_hash),
-    dataHash: hexBytes(header.data_hash),
-    validatorsHash: hexBytes(header.validators_hash),
-    nextValidatorsHash: hexBytes(header.next_validators_hash),
-    consensusHash: hexBytes(header.consensus_hash),
-    appHash: hexBytes(header.app_hash),
-    lastResultsHash: hexBytes(header.last_results_hash),
-    evidenceHash: hexBytes(header.evidence_hash),
-    proposerAddress: hexBytes(header.proposer_address),
-  });
-  return hash ? hash.toString('hex').toUpperCase() : '';
-}
+const hashOf = headerJsonHash;
 
 const evidenceNone = 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855';
 const validators = '321A136C8E12AD9FBFCF7BF979EC249440F3C6AB5EDE959D086C8D6D89A55DA6';

@@ -1,7 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,6 +8,7 @@ import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 import { archiveDump, archivedUpTo, followNode } from './archive-harness.ts';
 import { startHarness } from './harness.ts';
+import { freePort, getJson, startPolity } from './polity-process.ts';
 
 // Polity killed with SIGKILL at random moments, twenty times over, then left to finish: every
 // height keeps the hash it was first served under, and its archive equals, row for row, the
@@ -32,57 +30,14 @@ function moments(seed: number): () => number {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface Run {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-}
-
-async function start(args: string[]): Promise<Run> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', String(port), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    const check = setInterval(() => {
-      if (out.includes('Polity on')) {
-        clearInterval(check);
-        resolve();
-      }
-    }, 20);
-    child.once('exit', (code) => {
-      clearInterval(check);
-      reject(new Error(`Polity exited (${code}) before it was up:\n${out}`));
-    });
-  });
-  return { child, base: `http://127.0.0.1:${port}`, output: () => out };
-}
-
-async function json<T>(url: string): Promise<T> {
-  const answer = await fetch(url);
-  if (!answer.ok) throw new Error(`${url}: ${answer.status} ${await answer.text()}`);
-  return (await answer.json()) as T;
-}
-
 /** Every block hash the node serves, by height. */
 async function servedHashes(base: string): Promise<Map<bigint, string>> {
   type Status = { result: { sync_info: { latest_block_height: string; earliest_block_height: string } } };
   type Chain = { result: { block_metas: { block_id: { hash: string }; header: { height: string } }[] } };
-  const { sync_info } = (await json<Status>(`${base}/rpc/status`)).result;
+  const { sync_info } = (await getJson<Status>(`${base}/rpc/status`)).result;
   const hashes = new Map<bigint, string>();
   for (let min = BigInt(sync_info.earliest_block_height); min <= BigInt(sync_info.latest_block_height); min += 20n) {
-    const chain = await json<Chain>(`${base}/rpc/blockchain?minHeight=${min}&maxHeight=${min + 19n}`);
+    const chain = await getJson<Chain>(`${base}/rpc/blockchain?minHeight=${min}&maxHeight=${min + 19n}`);
     for (const meta of chain.result.block_metas) hashes.set(BigInt(meta.header.height), meta.block_id.hash);
   }
   return hashes;
@@ -115,15 +70,14 @@ describe('Polity killed at random moments', () => {
       }
     };
     for (let kill = 0; kill < KILLS; kill++) {
-      const run = await start([...args, '--block-time', '40', '--archive-db', archiveDb]);
+      const run = await startPolity(await freePort(), [...args, '--block-time', '40', '--archive-db', archiveDb]);
       await record(run.base);
       await new Promise((resolve) => setTimeout(resolve, 150 + random() * 1200));
-      run.child.kill('SIGKILL');
-      await new Promise((resolve) => run.child.once('exit', resolve));
+      await run.kill();
     }
     // The last run makes no more blocks: its archive catches up, and the chain stands still.
-    const last = await start([...args, '--block-time', '3600000', '--archive-db', archiveDb]);
-    cleanups.push(() => void last.child.kill('SIGKILL'));
+    const last = await startPolity(await freePort(), [...args, '--block-time', '3600000', '--archive-db', archiveDb]);
+    cleanups.push(() => last.kill());
     await record(last.base);
     type Status = {
       earliest_height: string | null;
@@ -131,21 +85,20 @@ describe('Polity killed at random moments', () => {
       node_latest_height: string | null;
       gaps: unknown[];
     };
-    let status = await json<Status>(`${last.base}/polity/archive/v1/status`);
+    let status = await getJson<Status>(`${last.base}/polity/archive/v1/status`);
     for (
       let i = 0;
       i < 600 && (status.latest_height === null || status.latest_height !== status.node_latest_height);
       i++
     ) {
       await new Promise((resolve) => setTimeout(resolve, 100));
-      status = await json<Status>(`${last.base}/polity/archive/v1/status`);
+      status = await getJson<Status>(`${last.base}/polity/archive/v1/status`);
     }
     const height = BigInt(status.latest_height ?? '0');
     expect(height).toBe(BigInt(Math.max(...[...firstServed.keys()].map(Number))));
     // Only the heights before the archive began: no kill left a gap.
     expect(status.gaps).toEqual([expect.objectContaining({ reason: expect.stringMatching(/asked to start/) })]);
-    last.child.kill('SIGTERM');
-    await new Promise((resolve) => last.child.once('exit', resolve));
+    await last.stop();
 
     // The undisturbed run: the same chain, fed the logged block times in one go, never killed.
     const times = readFileSync(join(dataDir, 'blocks.log'), 'utf8')

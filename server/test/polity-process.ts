@@ -12,6 +12,9 @@ export interface PolityProcess {
   output(): string;
   /** SIGTERM, then SIGKILL if it has not exited within `graceMs`. */
   stop(graceMs?: number): Promise<void>;
+  /** SIGKILL at once, as a crash or the OOM killer ends it: nothing runs after it. */
+  kill(): Promise<void>;
+  readonly pid: number;
 }
 
 /** A port free on the loopback interface right now. */
@@ -23,7 +26,7 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-function stopped(child: ChildProcess, graceMs: number): Promise<void> {
+function stopped(child: ChildProcess, graceMs: number, signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise<void>((resolve) => {
     const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
@@ -31,7 +34,7 @@ function stopped(child: ChildProcess, graceMs: number): Promise<void> {
       clearTimeout(kill);
       resolve();
     });
-    child.kill('SIGTERM');
+    child.kill(signal);
   });
 }
 
@@ -53,6 +56,8 @@ export async function startPolity(port: number, args: readonly string[], timeout
     port,
     output: () => printed,
     stop: (graceMs = 5000) => stopped(child, graceMs),
+    kill: () => stopped(child, 0, 'SIGKILL'),
+    pid: child.pid ?? -1,
   };
   try {
     await new Promise<void>((resolve, reject) => {

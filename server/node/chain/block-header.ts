@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { headerHash, hexBytes, merkleRoot, timestampOf } from '../../lib/cometbft-hash.ts';
+import { headerJsonHash, merkleRoot } from '../../lib/cometbft-hash.ts';
 import { hexUpper, type BlockRecord } from './block.ts';
 import { chainTimeText } from './chain-time.ts';
 import type { Millis } from './records.ts';
@@ -63,33 +63,9 @@ export function headerJson(block: HeaderSource, chainId: string) {
 }
 
 function cometHash(block: HeaderSource, chainId: string): string {
-  const header = headerJson(block, chainId);
-  const time = timestampOf(header.time);
-  if (!time) throw new Error(`block ${block.height} has a time CometBFT cannot encode: ${header.time}`);
-  const hash = headerHash({
-    versionBlock: BigInt(header.version.block),
-    versionApp: 0n,
-    chainId,
-    height: block.height,
-    timeSeconds: time.seconds,
-    timeNanos: time.nanos,
-    lastBlockId: {
-      hash: hexBytes(header.last_block_id.hash),
-      partsTotal: header.last_block_id.parts.total,
-      partsHash: hexBytes(header.last_block_id.parts.hash),
-    },
-    lastCommitHash: hexBytes(header.last_commit_hash),
-    dataHash: hexBytes(header.data_hash),
-    validatorsHash: hexBytes(header.validators_hash),
-    nextValidatorsHash: hexBytes(header.next_validators_hash),
-    consensusHash: hexBytes(header.consensus_hash),
-    appHash: hexBytes(header.app_hash),
-    lastResultsHash: hexBytes(header.last_results_hash),
-    evidenceHash: hexBytes(header.evidence_hash),
-    proposerAddress: hexBytes(header.proposer_address),
-  });
+  const hash = headerJsonHash(headerJson(block, chainId));
   if (!hash) throw new Error('a header without a validators hash has no hash');
-  return hexUpper(hash);
+  return hash;
 }
 
 /** Block, data and results hashes for a block: deterministic, chained to the previous block. */
