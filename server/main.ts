@@ -181,7 +181,7 @@ function main(): void {
         webhooks,
         log: (line: string) => console.log(line),
       };
-      opening.push(archives.open('', { ...common, database, rest: local, rpc: `${local}/rpc` }));
+      opening.push(archives.open('', { ...common, database, chainId: node.chainId, rest: local, rpc: `${local}/rpc` }));
       for (const rpc of upstreamRpcs) {
         const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
         // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.

@@ -4,6 +4,7 @@ import type { ArchiveFrom } from './follower/start-point.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
 import { ArchiveStore } from './store/archive-store.ts';
+import { chainSchema } from './store/chain-schema.ts';
 import { WebhookDelivery } from './webhooks/webhook-delivery.ts';
 import type { WebhookConfig } from './webhooks/webhook-options.ts';
 
@@ -12,6 +13,11 @@ export interface ArchiveConfig {
   database: string;
   /** On a PostgreSQL server: the schema this chain's archive lives in (default: the server's default). */
   schema?: string;
+  /**
+   * The chain followed, when known before its node is asked (the local chain): on PostgreSQL
+   * without a schema, its archive lives in a schema named after it, beside other chains'.
+   */
+  chainId?: string;
   rest: string;
   rpc: string;
   batch: number;
@@ -31,7 +37,10 @@ export interface Archive extends ArchiveSource {
 
 /** Opens the store (migrating it), connects to the node and starts following. */
 export async function startArchive(config: ArchiveConfig): Promise<Archive> {
-  const store = await ArchiveStore.open(config.database, config.schema);
+  const postgres = /^postgres(ql)?:\/\//.test(config.database);
+  const schema =
+    config.schema ?? (postgres && config.chainId ? await chainSchema(config.database, config.chainId) : undefined);
+  const store = await ArchiveStore.open(config.database, schema);
   const rpc = await RpcReader.connect(config.rpc);
   const follower = new Follower(store, rpc, new RestReader(config.rest), {
     batch: config.batch,

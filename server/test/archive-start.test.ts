@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -6,6 +9,7 @@ import { archiveMount } from '../archive/api/archive-mount.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { claimMetaValue, readMetaValue } from '../archive/store/cursor-store.ts';
 import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
+import { freePort, getJson, startPolity, type PolityProcess } from './polity-process.ts';
 
 const PG_URL = process.env.POLITY_TEST_PG_URL;
 
@@ -52,4 +56,33 @@ describe.skipIf(!PG_URL)('two chains on one PostgreSQL database', () => {
       await Promise.all(stores.map((store) => store.close()));
     }
   });
+
+  it('two Polity processes, each with a chain of its own, on one database: both archive and serve their chain', async () => {
+    const database = await createDatabase(PG_URL!, `polity_two_${randomBytes(4).toString('hex')}`);
+    drops.push(() => dropDatabase(database));
+    const running: PolityProcess[] = [];
+    drops.push(async () => void (await Promise.all(running.map((polity) => polity.stop()))));
+    for (const seed of ['first-chain', 'second-chain']) {
+      const dataDir = mkdtempSync(join(tmpdir(), `polity-${seed}-`));
+      drops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const args = ['--data-dir', dataDir, '--seed', seed, '--rpc-port', 'off', '--block-time', '200'];
+      running.push(await startPolity(await freePort(), [...args, '--archive-db', database]));
+    }
+    type Status = { chain_id: string | null; phase: string; latest_height: string | null; problem: string | null };
+    const statuses = await Promise.all(
+      running.map(async (polity) => {
+        const deadline = Date.now() + 60_000;
+        for (;;) {
+          const status = await getJson<Status>(`${polity.base}/polity/archive/v1/status`);
+          if (status.phase === 'following' && status.latest_height !== null) return status;
+          if (Date.now() > deadline) throw new Error(`not following: ${JSON.stringify(status)}`);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      }),
+    );
+    expect(statuses.map((status) => [status.chain_id, status.problem])).toEqual([
+      ['polity-first-chain', null],
+      ['polity-second-chain', null],
+    ]);
+  }, 120_000);
 });
