@@ -19,6 +19,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
     ],

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// A busy machine renders a page in jsdom in seconds, not the library's default of one: waiting
+// longer costs nothing when it is quick, and a test that fails still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 class NoopObserver {
   observe() {}
