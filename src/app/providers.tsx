@@ -3,6 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { RouterProvider } from 'react-router';
 
+import { anythingFollowed } from '../features/following/followed-key.ts';
 import { createQueryClient } from './query-client.ts';
 import { healQueries } from './query-healing.ts';
 import { createRouter } from './router.tsx';
@@ -30,6 +31,11 @@ export function App() {
   const [queryClient] = useState(createQueryClient);
   const [router] = useState(() => createRouter(queryClient));
   useEffect(() => healQueries(queryClient), [queryClient]);
+  // Followed items are watched from any page; the watcher's code loads only once something is.
+  useEffect(() => {
+    if (anythingFollowed())
+      void import('../features/following/start-watching.ts').then((module) => module.startWatching());
+  }, []);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -48,6 +48,7 @@ export function Shell() {
             {link('/groups', 'Groups')}
             {link('/proposals', 'Proposals')}
             {link('/upgrades', 'Upgrades')}
+            {link('/following', 'Following')}
           </nav>
           <Group gap={6} wrap="nowrap" ml="auto">
             <Text fz="xs" c="dimmed" visibleFrom="md" data-testid="latest-height">

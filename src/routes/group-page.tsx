@@ -5,6 +5,8 @@ import { useParams } from 'react-router';
 import { AnchoredSection, OnThisPage } from '../components/anchored-sections.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
+import { metadataName } from '../components/metadata-text.tsx';
+import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupHistory } from '../features/groups/group-history.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
 import { GroupSummary } from '../features/groups/group-summary.tsx';
@@ -39,7 +41,18 @@ export function Component() {
     );
   return (
     <Stack gap="lg">
-      <GroupSummary id={id} info={info} />
+      <GroupSummary
+        id={id}
+        info={info}
+        actions={
+          info.data && (
+            <FollowButton
+              endpoint={endpoint}
+              target={{ kind: 'group', id, name: metadataName(info.data.metadata, '') }}
+            />
+          )
+        }
+      />
       {(info.data || info.isPending) && (
         <>
           <OnThisPage sections={[POLICIES, PROPOSALS, MEMBERS, HISTORY]} />

@@ -2,6 +2,8 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { InvalidInput } from '../components/invalid-input.tsx';
+import { metadataName } from '../components/metadata-text.tsx';
+import { FollowButton } from '../features/following/follow-button.tsx';
 import { PolicyCard } from '../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../features/policies/policy-header.tsx';
 import { usePolicyContext } from '../features/policies/use-policy-context.ts';
@@ -18,7 +20,18 @@ export function Component() {
   const policy = context.info.data;
   return (
     <Stack gap="lg">
-      <PolicyHeader address={check.address} context={context} />
+      <PolicyHeader
+        address={check.address}
+        context={context}
+        actions={
+          policy && (
+            <FollowButton
+              endpoint={endpoint}
+              target={{ kind: 'policy', id: check.address, name: metadataName(policy.metadata, '') }}
+            />
+          )
+        }
+      />
       {policy && (
         <>
           <PolicyCard policy={policy} group={context.group.data} />

@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { LoadingBlock } from '../components/query-states.tsx';
+import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { PolicyName } from '../features/policies/policy-name.tsx';
 import type { NameRenderers } from '../features/proposals/message-card.tsx';
@@ -62,7 +63,18 @@ export function Component() {
   const group = context.group.data;
   return (
     <Stack gap="lg">
-      <ProposalHeader id={id} context={context} />
+      <ProposalHeader
+        id={id}
+        context={context}
+        actions={
+          (proposal || context.archived) && (
+            <FollowButton
+              endpoint={endpoint}
+              target={{ kind: 'proposal', id, name: (proposal ?? context.archived?.proposal)?.title ?? '' }}
+            />
+          )
+        }
+      />
       {proposal && (
         <>
           <ProposalFacts

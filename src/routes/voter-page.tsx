@@ -9,6 +9,7 @@ import { ArchiveGate } from '../components/archive-gate.tsx';
 import { FeedLink } from '../components/feed-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { GroupsOfAddress } from '../features/groups/groups-of-address.tsx';
 import { AdminPolicies } from '../features/policies/admin-policies.tsx';
@@ -45,6 +46,7 @@ export function Component() {
                 Inbox: what waits for its vote
               </AppLink>
               <FeedLink endpoint={endpoint} href={voterFeedUrl(endpoint, address)} title={`Votes of ${address}`} />
+              <FollowButton endpoint={endpoint} target={{ kind: 'voter', id: address, name: address }} />
             </Group>
           )
         }

@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import type { GroupInfo } from '../../api/schemas.ts';
 import { metadataName } from '../../components/metadata-text.tsx';
@@ -6,14 +7,26 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { GroupInfoCard } from './group-info-card.tsx';
 
-/** The top of a group's page: its name, then its record, or why it could not be read. */
-export function GroupSummary({ id, info }: { id: string; info: UseQueryResult<GroupInfo> }) {
+/**
+ * The top of a group's page: its name (with `actions` beside it), then its record or why it could not
+ * be read.
+ */
+export function GroupSummary({
+  id,
+  info,
+  actions,
+}: {
+  id: string;
+  info: UseQueryResult<GroupInfo>;
+  actions?: ReactNode;
+}) {
   return (
     <>
       <PageTitle
         kicker={`Group #${id}`}
         title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`}
         docTitle={`Group ${id}`}
+        right={actions}
       />
       {info.isPending && <LoadingBlock label="Loading group" />}
       {info.isError && !info.data && (

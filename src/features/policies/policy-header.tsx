@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { metadataName } from '../../components/metadata-text.tsx';
@@ -5,8 +7,19 @@ import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
 import type { PolicyContext } from './use-policy-context.ts';
 
-/** The top of a policy's page: its name and address, then whatever could not be read, with a retry. */
-export function PolicyHeader({ address, context }: { address: string; context: PolicyContext }) {
+/**
+ * The top of a policy's page: its name (with `actions` beside it) and address, then whatever could
+ * not be read, with a retry.
+ */
+export function PolicyHeader({
+  address,
+  context,
+  actions,
+}: {
+  address: string;
+  context: PolicyContext;
+  actions?: ReactNode;
+}) {
   const { info, group } = context;
   const policy = info.data;
   return (
@@ -15,6 +28,7 @@ export function PolicyHeader({ address, context }: { address: string; context: P
         kicker="Group policy"
         title={policy ? metadataName(policy.metadata, 'Group policy') : 'Group policy'}
         docTitle="Policy"
+        right={actions}
       />
       <AddressText address={address} full />
       {info.isPending && <LoadingBlock label="Loading policy" />}

@@ -1,4 +1,5 @@
 import { Alert, Group } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 import { NotFoundError } from '../../api/errors.ts';
 import { ExecBadge, StatusBadge } from '../../components/badges.tsx';
@@ -11,10 +12,19 @@ const PRUNING_NOTE =
   'or aborted, and 14 days after voting ends otherwise. A pruned proposal can no longer be read from a node.';
 
 /**
- * The top of a proposal's page: its title and status, then whatever could not be read (the
- * proposal, its policy, group or members), each with what waits for it and a retry.
+ * The top of a proposal's page: its title and status (with `actions` beside them), then whatever
+ * could not be read (the proposal, its policy, group or members), each with what waits for it and
+ * a retry.
  */
-export function ProposalHeader({ id, context }: { id: string; context: ProposalContext }) {
+export function ProposalHeader({
+  id,
+  context,
+  actions,
+}: {
+  id: string;
+  context: ProposalContext;
+  actions?: ReactNode;
+}) {
   const { proposal: query, policy, group, groupId, members, archived } = context;
   const proposal = query.data;
   const gone = query.isError && query.error instanceof NotFoundError;
@@ -31,12 +41,15 @@ export function ProposalHeader({ id, context }: { id: string; context: ProposalC
         }
         docTitle={`Proposal ${id}`}
         right={
-          proposal && (
-            <Group gap="xs">
-              <StatusBadge status={proposal.status} />
-              <ExecBadge result={proposal.executor_result} />
-            </Group>
-          )
+          <Group gap="xs">
+            {proposal && (
+              <>
+                <StatusBadge status={proposal.status} />
+                <ExecBadge result={proposal.executor_result} />
+              </>
+            )}
+            {actions}
+          </Group>
         }
       />
       {query.isPending && <LoadingBlock label="Loading proposal" rows={5} />}
