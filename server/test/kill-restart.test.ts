@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { ArchiveStore } from '../archive/store/archive-store.ts';
+import { chainSchema } from '../archive/store/chain-schema.ts';
 import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 import { archiveDump, archivedUpTo, followNode } from './archive-harness.ts';
 import { startHarness } from './harness.ts';
@@ -131,7 +132,9 @@ describe('Polity killed at random moments', () => {
     const reference = await followNode(undisturbed.base, referenceDb, undefined, { from: began });
     cleanups.push(() => reference.close());
     await archivedUpTo(reference, height, 120_000);
-    const killed = await ArchiveStore.open(archiveDb);
+    // On PostgreSQL the local chain's archive lives in a schema named after its chain.
+    const killedSchema = PG_URL ? await chainSchema(archiveDb, `polity-${SEED}`) : undefined;
+    const killed = await ArchiveStore.open(archiveDb, killedSchema);
     cleanups.push(() => killed.close());
     // Table by table, so a difference names its table.
     const [afterKills, undisturbedRows] = [await archiveDump(killed), await archiveDump(reference)].map(
