@@ -26,6 +26,36 @@ export function archiveFailure(error: GrpcStatusError): ArchiveAnswer {
   };
 }
 
+/**
+ * The route a GET of the archive's API or feeds takes: its entry, the path's captures, and the
+ * archive it reads; or the answer that stops it (not GET, bad encoding, no route, no archive, an
+ * archive still opening). One set of rules for both.
+ */
+export function routeArchiveRequest<Entry extends { pattern: RegExp }>(
+  routes: readonly Entry[],
+  request: { method: string; path: string; absent: boolean },
+  source: ArchiveSource | null,
+): { entry: Entry; captures: string[]; source: ArchiveSource } | { refused: ArchiveAnswer } {
+  const refuse = (code: GrpcCode, message: string) => ({ refused: archiveFailure(new GrpcStatusError(code, message)) });
+  if (request.method !== 'GET') return refuse(GrpcCode.Unimplemented, 'Not Implemented');
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(request.path);
+  } catch {
+    return refuse(GrpcCode.InvalidArgument, 'the path is not valid percent-encoding');
+  }
+  const route = routes.map((entry) => ({ entry, match: entry.pattern.exec(decoded) })).find(({ match }) => match);
+  if (!route?.match) return refuse(GrpcCode.Unimplemented, 'Not Implemented');
+  if (request.absent) {
+    return refuse(
+      GrpcCode.Unimplemented,
+      'this server keeps no archive of its chain (it was started with --archive off)',
+    );
+  }
+  if (!source) return refuse(GrpcCode.Unavailable, 'the archive is still opening its database');
+  return { entry: route.entry, captures: [...route.match], source };
+}
+
 /** One archive API request (`path` is what follows /polity/archive/v1/); never throws. */
 export async function handleArchive(
   source: ArchiveSource | null,
@@ -34,29 +64,14 @@ export async function handleArchive(
   rawQuery: string,
   absent = false,
 ): Promise<ArchiveAnswer> {
-  if (method !== 'GET') return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
-  let decoded: string;
+  const routed = routeArchiveRequest(ARCHIVE_ROUTES, { method, path, absent }, source);
+  if ('refused' in routed) return routed.refused;
   try {
-    decoded = decodeURIComponent(path);
-  } catch {
-    return archiveFailure(new GrpcStatusError(GrpcCode.InvalidArgument, 'the path is not valid percent-encoding'));
-  }
-  const route = ARCHIVE_ROUTES.map((entry) => ({ entry, match: entry.pattern.exec(decoded) })).find(
-    ({ match }) => match,
-  );
-  if (!route?.match) return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
-  if (absent) {
-    return archiveFailure(
-      new GrpcStatusError(
-        GrpcCode.Unimplemented,
-        'this server keeps no archive of its chain (it was started with --archive off)',
-      ),
+    const body = await routed.entry.answer(
+      routed.source,
+      routed.captures,
+      new ArchiveQuery(new URLSearchParams(rawQuery)),
     );
-  }
-  if (!source)
-    return archiveFailure(new GrpcStatusError(GrpcCode.Unavailable, 'the archive is still opening its database'));
-  try {
-    const body = await route.entry.answer(source, [...route.match], new ArchiveQuery(new URLSearchParams(rawQuery)));
     return {
       status: 200,
       headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
-import { archiveFailure, type ArchiveAnswer } from './archive-http.ts';
+import { archiveFailure, routeArchiveRequest, type ArchiveAnswer } from './archive-http.ts';
 import { ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-routes.ts';
 import { atomXml } from './atom-xml.ts';
@@ -73,27 +73,10 @@ export async function handleFeed(
   request: { method: string; path: string; rawQuery: string; absent: boolean },
   call: FeedCall,
 ): Promise<ArchiveAnswer> {
-  if (request.method !== 'GET') return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
-  let decoded: string;
+  const routed = routeArchiveRequest(FEED_ROUTES, request, source);
+  if ('refused' in routed) return routed.refused;
   try {
-    decoded = decodeURIComponent(request.path);
-  } catch {
-    return archiveFailure(invalidArgument('the path is not valid percent-encoding'));
-  }
-  const route = FEED_ROUTES.map((entry) => ({ entry, match: entry.pattern.exec(decoded) })).find(({ match }) => match);
-  if (!route?.match) return archiveFailure(new GrpcStatusError(GrpcCode.Unimplemented, 'Not Implemented'));
-  if (request.absent) {
-    return archiveFailure(
-      new GrpcStatusError(
-        GrpcCode.Unimplemented,
-        'this server keeps no archive of its chain (it was started with --archive off)',
-      ),
-    );
-  }
-  if (!source)
-    return archiveFailure(new GrpcStatusError(GrpcCode.Unavailable, 'the archive is still opening its database'));
-  try {
-    const feed = await route.entry.feed(feedRequest(source, request.rawQuery, call), [...route.match]);
+    const feed = await routed.entry.feed(feedRequest(routed.source, request.rawQuery, call), routed.captures);
     const body = atomXml(feed);
     const etag = etagOf(body);
     const validators = { ETag: etag, 'Cache-Control': 'no-cache' };
