@@ -250,4 +250,28 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
     const upgrades = (await h.get(`${A}/upgrades`)).json as { scheduled: { name: string } | null };
     expect(upgrades.scheduled?.name).toBe(h.node.upgrade.pending?.plan.name);
   });
+
+  it('finds groups and policies by the name their metadata gives, JSON or plain text, in any case', async () => {
+    type Names = { groups: { id: string; name: string }[]; policies: { address: string; name: string }[] };
+    const names = async (q: string) => (await h.get(`${A}/names?q=${encodeURIComponent(q)}`)).json as Names;
+    const core = await names('CORE');
+    expect(core.groups.map((group) => group.name)).toEqual(['Core contributors']);
+    expect(core.policies.map((policy) => policy.name)).toEqual(
+      expect.arrayContaining(['Core treasury', 'Core operations', 'Core quick decisions']),
+    );
+    // Plain-text metadata names its group and policy; every word must match.
+    expect((await names('emptied')).groups).toEqual([
+      expect.objectContaining({ id: String(h.node.cast.groups.empty), name: 'Emptied group' }),
+    ]);
+    expect((await names('treasury emptied')).policies.map((policy) => policy.address)).toEqual([
+      h.node.cast.policies.empty,
+    ]);
+    // LIKE's own wildcards are words like any other, not patterns.
+    const percent = await names('%');
+    expect(percent.groups).toEqual([]);
+    expect(percent.policies.map((policy) => policy.name).sort()).toEqual(['Grants (66%)', 'Quick polls (30%)']);
+    expect(await names('_')).toEqual({ groups: [], policies: [] });
+    expect((await h.get(`${A}/names`)).json).toMatchObject({ code: 3, message: 'q must hold a word of a name' });
+    expect((await h.get(`${A}/names?q=core&limit=0`)).status).toBe(400);
+  });
 });

@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import { AnchoredSection, OnThisPage } from '../components/anchored-sections.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
-import { metadataName } from '../components/metadata-text.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupHistory } from '../features/groups/group-history.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
@@ -16,6 +15,7 @@ import { PolicyList } from '../features/policies/policy-list.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { parseId } from '../lib/ids.ts';
+import { metadataName } from '../lib/metadata.ts';
 
 const POLICIES = { id: 'policies', title: 'Policies' };
 const PROPOSALS = { id: 'proposals', title: 'Latest proposals' };

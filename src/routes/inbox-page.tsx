@@ -10,7 +10,7 @@ import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { InboxView } from '../features/inbox/inbox-view.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress } from '../lib/address.ts';
+import { checkAddress, shortAddress } from '../lib/address.ts';
 
 /** A member's inbox: what waits for its vote across its groups, and what became of its votes lately. */
 export function Component() {
@@ -23,7 +23,7 @@ export function Component() {
       <PageTitle
         kicker="Inbox"
         title={<AddressText address={address} full />}
-        docTitle="Inbox"
+        docTitle={`Inbox of ${shortAddress(address)}`}
         right={
           <Group gap="md">
             <AppLink to={`/voters/${address}`} fz="sm">

@@ -2,7 +2,6 @@ import { Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { InvalidInput } from '../components/invalid-input.tsx';
-import { metadataName } from '../components/metadata-text.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { PolicyCard } from '../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../features/policies/policy-header.tsx';
@@ -10,6 +9,7 @@ import { usePolicyContext } from '../features/policies/use-policy-context.ts';
 import { ProposalList } from '../features/proposals/proposal-list.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress } from '../lib/address.ts';
+import { metadataName } from '../lib/metadata.ts';
 
 export function Component() {
   const endpoint = useEndpoint();

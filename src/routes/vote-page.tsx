@@ -6,7 +6,7 @@ import { PageTitle } from '../components/page-title.tsx';
 import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { VoteDetails } from '../features/proposals/vote-details.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress } from '../lib/address.ts';
+import { checkAddress, shortAddress } from '../lib/address.ts';
 import { parseId } from '../lib/ids.ts';
 
 export function Component() {
@@ -26,7 +26,7 @@ export function Component() {
             Vote on <ProposalTitle endpoint={endpoint} id={id} inHeading />
           </>
         }
-        docTitle={`Vote on ${id}`}
+        docTitle={`Vote of ${shortAddress(voter.address)} on proposal ${id}`}
       />
       <VoteDetails endpoint={endpoint} proposalId={id} voter={voter.address} />
     </Stack>

@@ -19,7 +19,7 @@ import { StoredVotes } from '../features/votes/stored-votes.tsx';
 import { VoterRecord } from '../features/votes/voter-record.tsx';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress } from '../lib/address.ts';
+import { checkAddress, shortAddress } from '../lib/address.ts';
 
 /** The auditor's page: everything an address did and holds, across all groups. */
 export function Component() {
@@ -38,7 +38,7 @@ export function Component() {
       <PageTitle
         kicker={check.bytes === 32 ? 'Account (32 bytes: possibly a policy)' : 'Account'}
         title={<AddressText address={address} full />}
-        docTitle="Voter"
+        docTitle={`Voter ${shortAddress(address)}`}
         right={
           archived && (
             <Group gap="md">

@@ -40,6 +40,10 @@ export const archiveAnswers: Record<string, Answer> = {
     lag: '0',
   },
   proposals: { proposals: [archivedOpen, archivedPruned], pagination: { next_key: null, total: '2' } },
+  names: {
+    groups: [{ id: '9', name: 'core team', metadata: 'core team', total_weight: '3' }],
+    policies: [{ address: policy.address, group_id: '1', name: 'Core treasury', metadata: '{"name":"Core treasury"}' }],
+  },
   [`voters/${alice}/votes`]: {
     votes: [
       {

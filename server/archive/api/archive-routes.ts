@@ -3,6 +3,7 @@ import type { FollowerState } from '../follower/follower-state.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';
+import { readNamed } from '../store/name-search.ts';
 import {
   proposalExists,
   readProposal,
@@ -91,6 +92,17 @@ async function groupHistory(source: ArchiveSource, id: string, query: ArchiveQue
   return { events: page.rows.map(groupHistoryJson), pagination: page.pagination };
 }
 
+/** Groups and policies whose name holds every word of `q`. */
+async function names(source: ArchiveSource, query: ArchiveQuery) {
+  const text = query.text('q');
+  const words = (text ?? '').toLowerCase().split(/\s+/).filter(Boolean).slice(0, 8);
+  if (words.length === 0) throw invalidArgument('q must hold a word of a name');
+  if (words.some((word) => word.length > 100)) throw invalidArgument('q has a word longer than 100 characters');
+  const limit = Number(query.uint64('limit') ?? '8');
+  if (limit < 1 || limit > 100) throw invalidArgument('limit must be between 1 and 100');
+  return readNamed(source.store.db, words, limit);
+}
+
 async function upgrades(source: ArchiveSource) {
   return upgradesJson(await readPlans(source.store.db), await readModuleVersionChanges(source.store.db));
 }
@@ -160,6 +172,7 @@ export const ARCHIVE_ROUTES: {
     answer: (source, match, query) => groupHistory(source, uint64Path(match[1]), query),
   },
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
+  { pattern: /^names$/, answer: (source, _match, query) => names(source, query) },
   { pattern: /^inbox\/([^/]+)$/, answer: (source, match, query) => inbox(source, match[1], query) },
 ];
 

@@ -1,10 +1,48 @@
-/** The `name` of a metadata JSON object, as group and policy metadata usually carry it. */
-export function nameOf(metadata: string): string {
+import type { SqlExecutor } from './db/sql-database.ts';
+
+// The name a group or policy goes by, read from its metadata the way the dashboard reads it:
+// a JSON object's `name` (or `title`), or a short single line of plain text ("core team").
+// Stored beside the metadata so the archive can search names.
+
+const PLAIN_NAME_MAX = 100;
+
+function jsonName(metadata: string): string | null {
+  if (!metadata.trimStart().startsWith('{')) return null;
   try {
     const parsed: unknown = JSON.parse(metadata);
-    if (parsed && typeof parsed === 'object' && 'name' in parsed && typeof parsed.name === 'string') return parsed.name;
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return null;
+    for (const key of ['name', 'title']) {
+      const value: unknown = (parsed as Record<string, unknown>)[key];
+      if (typeof value === 'string' && value.trim()) return value.trim();
+    }
+    return '';
   } catch {
-    // plain text metadata has no name
+    return null;
   }
-  return '';
+}
+
+export function nameOf(metadata: string): string {
+  const fromJson = jsonName(metadata);
+  if (fromJson !== null) return fromJson;
+  const line = metadata.trim();
+  if (line.length > PLAIN_NAME_MAX || /[\r\n]/.test(line) || /^[[{]/.test(line)) return '';
+  // "scheme:rest" without spaces is a link (ipfs://…) or an identifier, not a name.
+  if (/^[a-z][a-z0-9+.-]*:\S*$/i.test(line)) return '';
+  return line;
+}
+
+/** Re-reads every stored group's and policy's name (migration 6). */
+export async function renameFromMetadata(tx: SqlExecutor): Promise<void> {
+  for (const [table, key] of [
+    ['groups', 'id'],
+    ['policies', 'address'],
+  ] as const) {
+    const rows = await tx.query<{ key: string; metadata: string; name: string }>(
+      `SELECT ${key}::text AS key, metadata, name FROM ${table}`,
+    );
+    for (const row of rows) {
+      const name = nameOf(row.metadata);
+      if (name !== row.name) await tx.query(`UPDATE ${table} SET name = $1 WHERE ${key} = $2`, [name, row.key]);
+    }
+  }
 }

@@ -2,6 +2,7 @@ import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { FEED_INDEXES } from './feed-reads.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
+import { renameFromMetadata } from './metadata-name.ts';
 import { POLICIES } from './policy-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
 import { addedColumnStatements, createTableStatements } from './table.ts';
@@ -18,6 +19,8 @@ interface Migration {
   id: number;
   name: string;
   statements: () => string[];
+  /** Work SQL alone cannot do, in the same transaction. */
+  rewrite?: (tx: SqlExecutor) => Promise<void>;
 }
 
 const MIGRATIONS: readonly Migration[] = [
@@ -66,6 +69,13 @@ const MIGRATIONS: readonly Migration[] = [
       ...WEBHOOK_INDEXES,
     ],
   },
+  // Names were read only from JSON `name`: plain-text metadata ("core team") and `title` now name too.
+  {
+    id: 6,
+    name: 'names from plain-text and title metadata',
+    statements: () => [],
+    rewrite: renameFromMetadata,
+  },
 ];
 
 /**
@@ -99,6 +109,7 @@ export async function migrate(db: SqlDatabase): Promise<void> {
       const applied = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [String(migration.id)]);
       if (applied.length > 0) return;
       for (const statement of migration.statements()) await tx.query(statement);
+      await migration.rewrite?.(tx);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
         String(migration.id),
         migration.name,

@@ -3,11 +3,11 @@ import { useQuery } from '@tanstack/react-query';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { OptionBadge, StatusBadge } from '../../components/badges.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
+import { metadataName } from '../../lib/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import type { FollowedItem } from './follow-store.ts';
 import { followingQueries } from './queries.ts';

@@ -30,7 +30,7 @@ export function GroupInfoCard({ group }: { group: GroupInfo }) {
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
           Metadata
         </Text>
-        <MetadataText value={group.metadata} />
+        <MetadataText value={group.metadata} elsewhere="name" />
       </Stack>
     </Card>
   );

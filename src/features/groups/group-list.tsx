@@ -6,8 +6,8 @@ import { AppLink } from '../../components/app-link.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { metadataName } from '../../lib/metadata.ts';
 import { groupQueries, type GroupFilter } from './queries.ts';
 
 /** The groups list: each group by name, with its admin, total weight and creation time. */

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { groupInfoQuery } from '../../hooks/shared-queries.ts';
+import { metadataName } from '../../lib/metadata.ts';
 
 /** "#33 Core contributors": a group's id with its name, linked; the name is read when shown. */
 export function GroupName({ endpoint, groupId, link = true }: { endpoint: string; groupId: string; link?: boolean }) {

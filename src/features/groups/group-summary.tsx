@@ -2,9 +2,9 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import type { GroupInfo } from '../../api/schemas.ts';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
+import { metadataName } from '../../lib/metadata.ts';
 import { GroupInfoCard } from './group-info-card.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function GroupSummary({
       <PageTitle
         kicker={`Group #${id}`}
         title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`}
-        docTitle={`Group ${id}`}
+        docTitle={`${info.data ? `${metadataName(info.data.metadata, '', 60)} · ` : ''}Group ${id}`}
         right={actions}
       />
       {info.isPending && <LoadingBlock label="Loading group" />}

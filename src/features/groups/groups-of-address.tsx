@@ -4,7 +4,7 @@ import { groupRowId } from '../../api/row-ids.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
+import { metadataName } from '../../lib/metadata.ts';
 import { groupQueries } from './queries.ts';
 
 /** The groups an address administers, or is a member of. */

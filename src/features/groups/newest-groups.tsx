@@ -3,8 +3,8 @@ import { Card, Text, Title } from '@mantine/core';
 import { AppLink } from '../../components/app-link.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { IdText } from '../../components/id-text.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { metadataName } from '../../lib/metadata.ts';
 import classes from './newest-groups.module.css';
 import type { NewestGroupsRead } from './use-newest-groups.ts';
 

@@ -4,8 +4,9 @@ import type { GroupInfo, GroupPolicyInfo } from '../../api/schemas.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { Field } from '../../components/field.tsx';
-import { metadataName, MetadataText } from '../../components/metadata-text.tsx';
+import { MetadataText } from '../../components/metadata-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { metadataName } from '../../lib/metadata.ts';
 import { DecisionPolicySummary } from './decision-policy-summary.tsx';
 
 /** A policy's facts and its rule in words; the group, once read, names it and weighs the pass line. */
@@ -39,7 +40,7 @@ export function PolicyCard({ policy, group }: { policy: GroupPolicyInfo; group?:
         <Text fz="xs" c="dimmed" tt="uppercase" fw={600}>
           Metadata
         </Text>
-        <MetadataText value={policy.metadata} />
+        <MetadataText value={policy.metadata} elsewhere="name" />
       </Stack>
       <Text fz="sm" mt="md">
         <AppLink to={`/voters/${policy.admin}`}>All groups and policies of this admin</AppLink>

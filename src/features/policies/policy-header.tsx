@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 
 import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { shortAddress } from '../../lib/address.ts';
+import { metadataName } from '../../lib/metadata.ts';
 import type { PolicyContext } from './use-policy-context.ts';
 
 /**
@@ -27,7 +28,7 @@ export function PolicyHeader({
       <PageTitle
         kicker="Group policy"
         title={policy ? metadataName(policy.metadata, 'Group policy') : 'Group policy'}
-        docTitle="Policy"
+        docTitle={`${policy ? `${metadataName(policy.metadata, '', 60)} ` : ''}Policy ${shortAddress(address)}`.trim()}
         right={actions}
       />
       <AddressText address={address} full />

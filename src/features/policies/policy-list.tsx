@@ -6,15 +6,13 @@ import { policyRowId } from '../../api/row-ids.ts';
 import type { GroupPolicyInfo } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { InfiniteList, type ListColumn } from '../../components/infinite-list.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { shortAddress } from '../../lib/address.ts';
-import { labelText } from '../../lib/hostile-text.ts';
+import { metadataName } from '../../lib/metadata.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 
-const policyName = (policy: GroupPolicyInfo) =>
-  metadataName(policy.metadata, policy.metadata && policy.metadata.length < 40 ? labelText(policy.metadata) : 'Policy');
+const policyName = (policy: GroupPolicyInfo) => metadataName(policy.metadata, 'Policy');
 
 /**
  * Policies with their name and address in one link (one tab stop per row) and their rule in

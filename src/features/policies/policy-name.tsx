@@ -2,9 +2,9 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { shortAddress } from '../../lib/address.ts';
+import { metadataName } from '../../lib/metadata.ts';
 
 /** A policy's name (from its metadata) beside its shortened address, linked to its page. */
 export function PolicyName({ endpoint, address }: { endpoint: string; address: string }) {

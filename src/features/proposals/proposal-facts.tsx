@@ -98,7 +98,10 @@ export function ProposalFacts({ proposal, policy, group, policyFailed, names }: 
           </Text>
         )}
         <Field label="Metadata">
-          <MetadataText value={proposal.metadata} />
+          <MetadataText
+            value={proposal.metadata}
+            elsewhere={proposal.title || proposal.summary ? 'title and summary' : undefined}
+          />
         </Field>
       </Stack>
     </Card>

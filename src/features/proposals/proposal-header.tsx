@@ -5,6 +5,7 @@ import { NotFoundError } from '../../api/errors.ts';
 import { ExecBadge, StatusBadge } from '../../components/badges.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { labelText } from '../../lib/hostile-text.ts';
 import type { ProposalContext } from './use-proposal-context.ts';
 
 const PRUNING_NOTE =
@@ -39,7 +40,7 @@ export function ProposalHeader({
               ? archived.proposal.title || '(untitled proposal)'
               : `Proposal ${id}`
         }
-        docTitle={`Proposal ${id}`}
+        docTitle={`Proposal ${id}${(proposal?.title ?? archived?.proposal.title) ? ` · ${labelText(proposal?.title ?? archived?.proposal.title, 60)}` : ''}`}
         right={
           <Group gap="xs">
             {proposal && (

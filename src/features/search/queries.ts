@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 
+import { getArchivedNames } from '../../api/archive-names.ts';
 import { getArchivedProposal, getArchivedProposals } from '../../api/archive.ts';
 import { getGroupInfo, getProposal } from '../../api/endpoints.ts';
 
@@ -25,5 +26,10 @@ export const searchQueries = {
     queryOptions({
       queryKey: ['api', endpoint, 'search', 'titles', text],
       queryFn: ({ signal }) => getArchivedProposals(endpoint, { q: text }, { param: null, limit: 8, signal }),
+    }),
+  names: (endpoint: string, text: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'names', text],
+      queryFn: ({ signal }) => getArchivedNames(endpoint, text, { signal }),
     }),
 };

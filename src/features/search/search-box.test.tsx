@@ -44,6 +44,16 @@ describe('the search box', () => {
     expect(screen.getByText(/archive full-text search/)).toBeInTheDocument();
   });
 
+  it('finds groups and policies by name through the archive, loaded or not', async () => {
+    const { requests } = stubNodeAndArchive(archiveAnswers);
+    renderRoute('/');
+    await search('core');
+    const results = within(await screen.findByRole('search'));
+    expect(await results.findByRole('link', { name: 'Group #9 core team' })).toHaveAttribute('href', '/groups/9');
+    expect(results.getByRole('link', { name: 'Policy Core treasury (group #1)' })).toBeInTheDocument();
+    expect(requests).toContain('/polity/archive/v1/names?q=core&limit=8');
+  });
+
   it('without an archive, matches only names already loaded, and says so', async () => {
     stubNodeAndArchive('absent');
     renderRoute('/groups/1');

@@ -5,10 +5,11 @@ import { useNavigate } from 'react-router';
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { withEndpoint } from '../../lib/endpoint.ts';
+import { labelText } from '../../lib/hostile-text.ts';
+import { metadataName } from '../../lib/metadata.ts';
 import { matchesWords } from '../../lib/search-query.ts';
 import { searchQueries } from './queries.ts';
 
@@ -73,14 +74,65 @@ function loadedNames(data: unknown, found: Map<string, Named>, depth = 0) {
   for (const value of Object.values(record)) loadedNames(value, found, depth + 1);
 }
 
-/** Words: proposal titles from the archive's full-text search, and names already loaded. */
-export function WordResults({ endpoint, text, words }: { endpoint: string; text: string; words: string[] }) {
+/** Groups and policies by name: the archive searches every name; without one, the names loaded in this tab. */
+function NameResults({ endpoint, text, words }: { endpoint: string; text: string; words: string[] }) {
   const queryClient = useQueryClient();
-  const archive = useQuery(searchQueries.titles(endpoint, text));
-  const found = new Map<string, Named>();
+  const archived = useQuery(searchQueries.names(endpoint, text));
+  if (archived.isPending) return <LoadingBlock rows={1} label="Searching group and policy names" />;
+  if (archived.data) {
+    const found = [
+      ...archived.data.groups.map((group) => ({
+        label: `Group #${group.id} ${labelText(group.name, 80)}`,
+        to: `/groups/${group.id}`,
+      })),
+      ...archived.data.policies.map((policy) => ({
+        label: `Policy ${labelText(policy.name, 80)} (group #${policy.group_id})`,
+        to: `/policies/${policy.address}`,
+      })),
+    ];
+    return (
+      <>
+        <Text fz="xs" c="dimmed" mt={4}>
+          Groups and policies whose name matches (archive):
+        </Text>
+        {found.length === 0 ? (
+          <Text fz="sm">No group or policy name matches “{text}”.</Text>
+        ) : (
+          <NamedLinks named={found} />
+        )}
+      </>
+    );
+  }
+  if (!isArchiveAbsent(archived.error)) return <Text fz="sm">Name search failed: {String(archived.error)}</Text>;
+  const loaded = new Map<string, Named>();
   for (const [, data] of queryClient.getQueriesData({ queryKey: searchQueries.all(endpoint) }))
-    loadedNames(data, found);
-  const names = [...found.values()].filter((named) => matchesWords(named.label, words)).slice(0, 8);
+    loadedNames(data, loaded);
+  const names = [...loaded.values()].filter((named) => matchesWords(named.label, words)).slice(0, 8);
+  return (
+    <>
+      <Text fz="xs" c="dimmed" mt={4}>
+        This endpoint has no archive to search names in; groups and policies among the names already loaded in this tab:
+      </Text>
+      {names.length === 0 ? (
+        <Text fz="sm">None match. Open the groups list to load more names.</Text>
+      ) : (
+        <NamedLinks named={names} />
+      )}
+    </>
+  );
+}
+
+function NamedLinks({ named }: { named: Named[] }) {
+  return named.map((item) => (
+    <AppLink key={item.to} to={item.to} fz="sm">
+      {item.label}
+    </AppLink>
+  ));
+}
+
+/** Words: proposal titles from the archive's full-text search, and group and policy names. */
+export function WordResults({ endpoint, text, words }: { endpoint: string; text: string; words: string[] }) {
+  const archive = useQuery(searchQueries.titles(endpoint, text));
   const noArchive = archive.isError && isArchiveAbsent(archive.error);
   return (
     <Stack gap={4} role="status" aria-live="polite">
@@ -106,22 +158,11 @@ export function WordResults({ endpoint, text, words }: { endpoint: string; text:
       )}
       {noArchive && (
         <Text fz="xs" c="dimmed">
-          This endpoint has no archive, so proposal titles cannot be searched; only names already loaded are.
+          This endpoint has no archive, so proposal titles cannot be searched.
         </Text>
       )}
       {archive.isError && !noArchive && <Text fz="sm">Title search failed: {String(archive.error)}</Text>}
-      <Text fz="xs" c="dimmed" mt={4}>
-        Groups and policies among the names already loaded in this tab:
-      </Text>
-      {names.length === 0 ? (
-        <Text fz="sm">None match. Open the groups list to load more names.</Text>
-      ) : (
-        names.map((named) => (
-          <AppLink key={named.to} to={named.to} fz="sm">
-            {named.label}
-          </AppLink>
-        ))
-      )}
+      <NameResults endpoint={endpoint} text={text} words={words} />
     </Stack>
   );
 }

@@ -3,9 +3,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
-import { metadataName } from '../../components/metadata-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { metadataName } from '../../lib/metadata.ts';
 import { participationQueries } from './participation-data.ts';
 
 /** Participation per group: votes cast of the proposals submitted while a member, and weight over time. */

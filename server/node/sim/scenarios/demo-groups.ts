@@ -217,13 +217,14 @@ export function addDemoGroups(context: ScenarioContext): void {
     cast.groups.empty = msgs.createGroup(
       p.mallory,
       [{ address: p.mallory, weight: '1' }],
-      JSON.stringify({ name: 'Emptied group' }),
+      // Plain-text metadata, as many chains write it: the text is the name.
+      'Emptied group',
       G - 20 * DAY,
     );
     cast.policies.empty = msgs.createGroupPolicy(
       cast.groups.empty,
       p.mallory,
-      '',
+      'emptied group treasury',
       threshold('1', 2 * 86400),
       G - 20 * DAY,
     );
