@@ -35,11 +35,11 @@ test.describe('browsing', () => {
     const grants = await groupNamed(page.request, 'Grants council');
     await page.goto(`/groups/${grants.id}`);
     const total = page.getByTestId('total-weight');
-    await expect(total).toHaveText('5.08');
+    await expect(total).toHaveText('≈ 5.08');
     await total.click();
     await expect(total).toHaveText('5.083333333333333333');
     const members = page.locator('#members');
-    await expect(members.getByText('0.33', { exact: true }).first()).toBeVisible();
+    await expect(members.getByText('≈ 0.33', { exact: true }).first()).toBeVisible();
     await members.getByRole('switch', { name: 'Exact decimals' }).check();
     await expect(members.getByText('0.333333333333333333', { exact: true }).first()).toBeVisible();
   });

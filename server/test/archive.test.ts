@@ -173,6 +173,18 @@ describe.each(DATABASE_KINDS)('archive on $kind', (kind) => {
     expect(history.events).toContainEqual(
       expect.objectContaining({ kind: 'weight_changed', address: changed, old_value: '1', new_value: '7.25' }),
     );
+    // The pass line of its final tally is drawn at the group's total weight when it was tallied,
+    // which a later change does not move.
+    type Record = { tallied_with: { total_weight: string; decision_policy: { '@type': string } } | null };
+    const talliedAt = ((await h.get(`${A}/proposals/${id}`)).json as Record).tallied_with;
+    const groupThen = (await h.get(`/cosmos/group/v1/group_info/${community}`)).json as {
+      info: { total_weight: string };
+    };
+    expect(talliedAt?.total_weight).toBe(groupThen.info.total_weight);
+    expect(talliedAt?.decision_policy['@type']).toBe('/cosmos.group.v1.PercentageDecisionPolicy');
+    h.node.inject(updateMembersMsg(carol, community, [{ address: changed, weight: '1' }]));
+    await live(2);
+    expect(((await h.get(`${A}/proposals/${id}`)).json as Record).tallied_with).toEqual(talliedAt);
   });
 
   it('a follower stopped mid-way resumes from its last block: nothing lost, nothing doubled', async () => {

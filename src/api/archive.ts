@@ -3,7 +3,16 @@ import * as v from 'valibot';
 import { getJson as getNodeJson } from './client.ts';
 import { ContractError, NotFoundError, UnsupportedError } from './errors.ts';
 import type { Page, PageParam } from './pagination.ts';
-import { decimal, executorResult, proposalStatus, tallyResult, uint64, voteOption } from './schemas.ts';
+import {
+  anyMessage,
+  decimal,
+  decisionPolicy,
+  executorResult,
+  proposalStatus,
+  tallyResult,
+  uint64,
+  voteOption,
+} from './schemas.ts';
 
 // The Polity archive's API (`{endpoint}/polity/archive/v1/…`): what the chain has pruned. A plain
 // node answers 501 (gRPC code 12) there; `isArchiveAbsent` tells a page to fall back to the node.
@@ -30,6 +39,9 @@ const archivedProposal = v.object({
   status: proposalStatus,
   executor_result: v.nullable(executorResult),
   final_tally_result: v.partial(tallyResult),
+  messages: v.optional(v.array(anyMessage), []),
+  group_version: v.optional(v.nullable(uint64), null),
+  group_policy_version: v.optional(v.nullable(uint64), null),
   on_chain: v.boolean(),
   pruned_height: v.nullable(uint64),
   known_from_height: v.nullable(uint64),
@@ -98,7 +110,13 @@ const archiveResponses = {
     ),
   }),
   proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
-  proposal: v.object({ proposal: archivedProposal, timeline: v.array(timelineEvent) }),
+  proposal: v.object({
+    proposal: archivedProposal,
+    timeline: v.array(timelineEvent),
+    /** The group's total weight and the policy's rule when the chain tallied it (null: not seen). */
+    tallied_with: v.optional(v.nullable(v.object({ total_weight: decimal, decision_policy: decisionPolicy })), null),
+    vote_count: v.optional(v.nullable(uint64), null),
+  }),
   votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
   voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),
   groupHistory: v.object({ events: v.array(groupEvent), pagination: pageResponse }),

@@ -66,7 +66,7 @@ const percentagePolicy = v.object({
 export const knownDecisionPolicy = v.variant('@type', [thresholdPolicy, percentagePolicy]);
 /** A policy type this dashboard does not know is still shown, by its @type. */
 const otherPolicy = v.looseObject({ '@type': v.string() });
-const decisionPolicy = v.union([knownDecisionPolicy, otherPolicy]);
+export const decisionPolicy = v.union([knownDecisionPolicy, otherPolicy]);
 
 const groupPolicyInfo = v.object({
   address: v.string(),
@@ -85,7 +85,7 @@ export const tallyResult = v.object({
   no_with_veto_count: decimal,
 });
 
-const anyMessage = v.looseObject({ '@type': v.string() });
+export const anyMessage = v.looseObject({ '@type': v.string() });
 
 const proposal = v.object({
   id: uint64,

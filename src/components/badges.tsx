@@ -34,17 +34,23 @@ export function OptionBadge({ option }: { option: VoteOption }) {
   );
 }
 
-const EXECUTOR_RESULT: Record<ExecutorResult, [label: string, color: string]> = {
-  PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED: ['Unspecified', 'gray'],
-  PROPOSAL_EXECUTOR_RESULT_NOT_RUN: ['Not executed', 'gray'],
-  PROPOSAL_EXECUTOR_RESULT_SUCCESS: ['Executed', 'teal'],
-  PROPOSAL_EXECUTOR_RESULT_FAILURE: ['Execution failed', 'red'],
+const EXECUTOR_RESULT: Record<ExecutorResult, [label: string, symbol: string, color: string] | null> = {
+  PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED: null,
+  PROPOSAL_EXECUTOR_RESULT_NOT_RUN: ['Not executed yet', '○', 'gray'],
+  PROPOSAL_EXECUTOR_RESULT_SUCCESS: ['Executed', '✓', 'teal'],
+  PROPOSAL_EXECUTOR_RESULT_FAILURE: ['Execution failed', '✗', 'red'],
 };
 
-export function ExecBadge({ result }: { result: ExecutorResult }) {
-  const [label, color] = EXECUTOR_RESULT[result];
+/**
+ * Whether an accepted proposal's messages ran. Only an accepted proposal can run them, so for
+ * any other "not run" says nothing and is left out (the result is shown when it did run or fail).
+ */
+export function ExecBadge({ result, status }: { result: ExecutorResult; status: ProposalStatus }) {
+  const shown = EXECUTOR_RESULT[result];
+  if (!shown || (result === 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN' && status !== 'PROPOSAL_STATUS_ACCEPTED')) return null;
+  const [label, symbol, color] = shown;
   return (
-    <Badge color={color} variant="dot">
+    <Badge color={color} variant="light" leftSection={<span aria-hidden>{symbol}</span>}>
       {label}
     </Badge>
   );

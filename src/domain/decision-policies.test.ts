@@ -82,7 +82,7 @@ describe('decision policy evaluation', () => {
     // Readable numbers; the exact ones stay in the phrase for the page to show on demand.
     const grants = describePolicy(percentage('0.66'), '5.083333333333333333');
     expect(phraseText(grants)).toBe(
-      'Passes when yes is at least 66% of the total weight (at the current total: 3.35 of 5.08)',
+      'Passes when yes is at least 66% of the total weight (at the current total: ≈ 3.35 of ≈ 5.08)',
     );
     expect(grants).toContainEqual({ decimal: '3.35499999999999999978' });
   });

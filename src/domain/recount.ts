@@ -5,8 +5,8 @@ import { TALLY_FIELDS, VOTE_OPTIONS } from './vote-options.ts';
 export interface Recount {
   tally: TallyResult;
   counted: number;
-  /** Votes of addresses that are no longer members: the chain skips them too. */
-  skipped: Vote[];
+  /** Voters whose votes did not count (no longer members): the chain skips them too. */
+  skipped: string[];
 }
 
 /** The live tally as x/group computes it: each vote at the voter's current weight, leavers skipped. */
@@ -18,13 +18,13 @@ export function recount(votes: Vote[], members: GroupMember[]): Recount {
     no_count: dec(0),
     no_with_veto_count: dec(0),
   };
-  const skipped: Vote[] = [];
+  const skipped: string[] = [];
   let counted = 0;
   for (const vote of votes) {
     const weight = weights.get(vote.voter);
     const field = VOTE_OPTIONS[vote.option].tallyField;
     if (weight === undefined || field === null) {
-      skipped.push(vote);
+      skipped.push(vote.voter);
       continue;
     }
     sums[field] = sums[field].plus(weight);
@@ -35,6 +35,30 @@ export function recount(votes: Vote[], members: GroupMember[]): Recount {
     abstain_count: sums.abstain_count.toFixed(),
     no_count: sums.no_count.toFixed(),
     no_with_veto_count: sums.no_with_veto_count.toFixed(),
+  };
+  return { tally, counted, skipped };
+}
+
+/** A final tally rebuilt from votes that carry the weight each counted with (null: not counted). */
+export function sumCounted(votes: { voter: string; option: string; weight: string | null }[]): Recount {
+  const sums = new Map<keyof TallyResult, Dec>(TALLY_FIELDS.map((field) => [field, dec(0)]));
+  const skipped: string[] = [];
+  let counted = 0;
+  for (const vote of votes) {
+    const field = vote.option in VOTE_OPTIONS ? VOTE_OPTIONS[vote.option as Vote['option']].tallyField : null;
+    if (vote.weight === null || field === null) {
+      skipped.push(vote.voter);
+      continue;
+    }
+    sums.set(field, sums.get(field)!.plus(vote.weight));
+    counted++;
+  }
+  const total = (field: keyof TallyResult) => sums.get(field)!.toFixed();
+  const tally: TallyResult = {
+    yes_count: total('yes_count'),
+    abstain_count: total('abstain_count'),
+    no_count: total('no_count'),
+    no_with_veto_count: total('no_with_veto_count'),
   };
   return { tally, counted, skipped };
 }

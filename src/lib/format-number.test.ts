@@ -20,7 +20,7 @@ describe('the one display rule for decimals', () => {
   });
   it('keeps the exact value and says when the shown one is rounded', () => {
     expect(shownDecimal('5.083333333333333333')).toEqual({
-      text: '5.08',
+      text: '≈ 5.08',
       exact: '5.083333333333333333',
       approximate: true,
     });

@@ -62,7 +62,7 @@ export interface ShownDecimal {
 
 /**
  * The one way a decimal from the chain is shown: "1120.0" and "1120" both read "1,120";
- * "3.35499999999999999978" reads "3.35", with the exact value kept for on demand; a value too
+ * "3.35499999999999999978" reads "≈ 3.35", with the exact value kept for on demand; a value too
  * small to show at two places reads "< 0.01" rather than a misleading 0.
  */
 export function shownDecimal(text: string): ShownDecimal {
@@ -73,5 +73,8 @@ export function shownDecimal(text: string): ShownDecimal {
     const smallest = `0.${'0'.repeat(SHOWN_FRACTION_DIGITS - 1)}1`;
     return { text: value.startsWith('-') ? `> -${smallest}` : `< ${smallest}`, exact, approximate: true };
   }
-  return { text: grouped(rounded), exact, approximate: rounded !== value };
+  // A rounded value says so: "≈ 5.08" is not 5.08.
+  return rounded === value
+    ? { text: grouped(rounded), exact, approximate: false }
+    : { text: `≈ ${grouped(rounded)}`, exact, approximate: true };
 }

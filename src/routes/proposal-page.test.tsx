@@ -52,13 +52,19 @@ describe('the proposal page, mounted through the real route table', () => {
     });
     renderRoute('/proposals/7');
     expect(await screen.findByTestId('tally-final')).toBeInTheDocument();
-    expect(await screen.findByText(/votes are pruned once a proposal is final/)).toBeInTheDocument();
-    // Why it passed, from its stored final tally and its policy's rule.
-    expect(await screen.findByTestId('tally-verdict')).toHaveTextContent(
-      'Accepted: when the chain tallied it, the yes weight (0) reached its policy’s pass line (threshold 3).',
+    // One account of its votes: pruned by the chain, and no archive here kept them.
+    expect(await screen.findByTestId('votes-pruned-note')).toHaveTextContent(
+      'The chain pruned this proposal’s votes when it tallied them; the final tally above is what it keeps. ' +
+        'This endpoint has no archive that kept them.',
     );
-    // Once the group is in, only the phase keeps the recount disabled.
+    expect(screen.queryByText(/0 votes/)).toBeNull();
+    // Why it passed, from its stored final tally; today's rule is named as today's.
+    expect(await screen.findByTestId('tally-verdict')).toHaveTextContent(
+      'AcceptedWhen the chain tallied it, the yes weight (0) reached its policy’s pass line (today: threshold 3).',
+    );
+    // Without the votes there is nothing to recount, and the panel says why.
     await screen.findByRole('link', { name: '#1 Core contributors' });
     expect(screen.getByRole('button', { name: 'Recount from every vote' })).toBeDisabled();
+    expect(screen.getByText(/no archive that kept them: the final tally cannot be recounted/)).toBeInTheDocument();
   });
 });

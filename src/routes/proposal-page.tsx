@@ -7,6 +7,7 @@ import { LoadingBlock } from '../components/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { PolicyName } from '../features/policies/policy-name.tsx';
+import { decisionTime } from '../features/proposals/decision-time.ts';
 import type { NameRenderers } from '../features/proposals/message-card.tsx';
 import { ProposalFacts } from '../features/proposals/proposal-facts.tsx';
 import { ProposalHeader } from '../features/proposals/proposal-header.tsx';
@@ -58,19 +59,27 @@ export function Component() {
         reason={`"${raw}" is not a proposal id. Proposal ids are whole numbers, like 7.`}
       />
     );
-  const proposal = context.proposal.data;
+  // The node's proposal, or the archive's record of one the node has pruned, shown as fully.
+  const proposal = context.proposal.data ?? context.pruned ?? undefined;
+  const onNode = context.proposal.data !== undefined;
   const policy = context.policy.data;
   const group = context.group.data;
+  const { archived } = context;
+  const archivedVotes = context.archiveAnswered
+    ? archived
+      ? { count: archived.vote_count ?? '0', talliedSeen: archived.tallied_with !== null }
+      : null
+    : undefined;
   return (
     <Stack gap="lg">
       <ProposalHeader
         id={id}
         context={context}
         actions={
-          (proposal || context.archived) && (
+          (proposal || archived) && (
             <FollowButton
               endpoint={endpoint}
-              target={{ kind: 'proposal', id, name: (proposal ?? context.archived?.proposal)?.title ?? '' }}
+              target={{ kind: 'proposal', id, name: (proposal ?? archived?.proposal)?.title ?? '' }}
             />
           )
         }
@@ -83,6 +92,7 @@ export function Component() {
             group={group}
             policyFailed={context.policy.isError && !policy}
             names={names}
+            decidedAt={decisionTime(archived?.timeline)}
           />
           <Suspense fallback={<LoadingBlock label="Loading the tally" rows={4} />}>
             <TallyPanel
@@ -90,14 +100,17 @@ export function Component() {
               proposal={proposal}
               policy={policy}
               group={group}
+              talliedWith={archived?.tallied_with ?? null}
               onOutcomeChange={context.refreshProposal}
             />
-            <RecountPanel endpoint={endpoint} proposal={proposal} group={group} />
+            <RecountPanel endpoint={endpoint} proposal={proposal} group={group} archived={archivedVotes} />
           </Suspense>
           <ProposalMessages proposal={proposal} names={names} />
           <ProposalVotes
             endpoint={endpoint}
             proposal={proposal}
+            onNode={onNode}
+            archivedVotes={archivedVotes}
             weights={context.weights}
             weightsLoading={context.members.isFetching}
             onNeedWeights={context.needWeights}
@@ -106,7 +119,7 @@ export function Component() {
       )}
       {!context.proposal.isPending && (
         <Suspense fallback={<LoadingBlock label="Loading the proposal's history" />}>
-          <ProposalHistory endpoint={endpoint} id={id} onChain={proposal !== undefined} />
+          <ProposalHistory endpoint={endpoint} id={id} onChain={onNode} />
         </Suspense>
       )}
     </Stack>

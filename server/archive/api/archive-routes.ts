@@ -11,8 +11,9 @@ import {
   readTimeline,
   type ProposalFilter,
 } from '../store/proposal-reads.ts';
+import { readTallyWeights } from '../store/tally-weights.ts';
 import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
-import { readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
+import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
 import { PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
@@ -52,7 +53,13 @@ async function proposal(source: ArchiveSource, id: string) {
   const row = await readProposal(source.store.db, id);
   if (!row) throw notFound(`proposal ${id} is not in the archive`);
   const timeline = await readTimeline(source.store.db, id);
-  return { proposal: proposalJson(row), timeline: timeline.map(timelineJson) };
+  return {
+    proposal: proposalJson(row),
+    timeline: timeline.map(timelineJson),
+    // null: the archive did not see the tally made (it found the proposal decided, or it is not).
+    tallied_with: await readTallyWeights(source.store.db, id),
+    vote_count: await countProposalVotes(source.store.db, id),
+  };
 }
 
 async function proposalVotes(source: ArchiveSource, id: string, query: ArchiveQuery) {

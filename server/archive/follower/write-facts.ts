@@ -5,6 +5,7 @@ import { recordGap, setCursor } from '../store/cursor-store.ts';
 import { writeGroup } from '../store/group-store.ts';
 import { readPolicyGroup, writePolicy } from '../store/policy-store.ts';
 import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
+import { recordTallyWeights } from '../store/tally-weights.ts';
 import { cancelPlan, markApplied, schedulePlan } from '../store/upgrade-store.ts';
 import { settleVoteWeights } from '../store/vote-store.ts';
 import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../vocabulary.ts';
@@ -34,6 +35,7 @@ async function settlePending(batch: BatchWrites): Promise<void> {
   if (batch.settle.size === 0) return;
   await batch.rows.proposals.flushProposals(batch.tx);
   await settleVoteWeights(batch.tx, [...batch.settle]);
+  await recordTallyWeights(batch.tx, [...batch.settle]);
   batch.settle.clear();
 }
 

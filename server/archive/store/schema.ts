@@ -6,6 +6,7 @@ import { renameFromMetadata } from './metadata-name.ts';
 import { POLICIES } from './policy-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
 import { addedColumnStatements, createTableStatements } from './table.ts';
+import { PROPOSAL_TALLIES } from './tally-weights.ts';
 import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
 import { VOTES } from './vote-store.ts';
 import { WEBHOOK_INDEXES, WEBHOOK_OUTBOX, WEBHOOK_RECEIVERS } from './webhook-store.ts';
@@ -75,6 +76,11 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'names from plain-text and title metadata',
     statements: () => [],
     rewrite: renameFromMetadata,
+  },
+  {
+    id: 7,
+    name: 'the weights and rule each proposal was tallied with',
+    statements: () => createTableStatements(PROPOSAL_TALLIES, 7),
   },
 ];
 

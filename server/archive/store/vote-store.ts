@@ -1,4 +1,4 @@
-import { OPEN_STATUS, TALLIED_STATUSES } from '../vocabulary.ts';
+import { TALLIED_STATUSES } from '../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
 import { keysetPage, type PageParams } from './keyset-page.ts';
 import { column, insertRows, wordList, type Table } from './table.ts';
@@ -100,7 +100,7 @@ const WEIGHT_ORDER = `COALESCE(CASE WHEN ${TALLIED} THEN v.weight_value END, -1)
 const VOTE_SELECT = `SELECT v.proposal_id::text AS proposal_id, v.voter, v.option, v.metadata, v.submit_time,
   v.submit_at::text AS submit_at, v.height::text AS height, CASE WHEN ${TALLIED} THEN v.weight END AS weight,
   ${WEIGHT_ORDER}::text AS weight_order, p.on_chain,
-  (p.status <> '${OPEN_STATUS}') AS votes_pruned, p.title, p.status, p.executor_result,
+  ${TALLIED} AS votes_pruned, p.title, p.status, p.executor_result,
   p.group_id::text AS group_id, g.name AS group_name
   FROM votes v JOIN proposals p ON p.id = v.proposal_id LEFT JOIN groups g ON g.id = p.group_id`;
 
@@ -157,4 +157,12 @@ export function readVoterVotes(
 /** How many votes the archive holds. */
 export async function countVotes(db: SqlExecutor): Promise<number> {
   return Number((await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes'))[0].n);
+}
+
+/** How many votes the archive holds for one proposal (text: a count is a uint64 in the API). */
+export async function countProposalVotes(db: SqlExecutor, proposalId: string): Promise<string> {
+  const rows = await db.query<{ n: string }>('SELECT count(*)::text AS n FROM votes WHERE proposal_id = $1::numeric', [
+    proposalId,
+  ]);
+  return rows[0].n;
 }

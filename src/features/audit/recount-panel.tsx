@@ -10,31 +10,67 @@ import { grouped } from '../../lib/format-number.ts';
 import { useRecount, type Audit } from './use-recount.ts';
 import { downloadVotesCsv } from './votes-csv.ts';
 
-const DIFFERS =
-  'The recount differs from the chain’s tally. On a live proposal, votes cast while the recount was loading ' +
-  'explain a difference; recount again to check.';
+const DIFFERS = {
+  node:
+    'The recount differs from the chain’s tally. On a live proposal, votes cast while the recount was loading ' +
+    'explain a difference; recount again to check.',
+  archive:
+    'The archived votes do not add up to the final tally the chain stored: the archive is missing votes (it may ' +
+    'have begun after some were cast) or holds a wrong weight. The archive’s status lists the heights it holds.',
+} as const;
 
-function addsUp({ recount }: Audit): string {
-  const skipped = recount.skipped.length ? `, ${recount.skipped.length} skipped (no longer members)` : '';
-  return `The chain's tally adds up: ${grouped(String(recount.counted))} counted votes${skipped}.`;
+function addsUp({ recount, source }: Audit): string {
+  const skipped = recount.skipped.length
+    ? `, ${grouped(String(recount.skipped.length))} not counted (no longer members)`
+    : '';
+  const what =
+    source === 'archive' ? 'final tally adds up from the archived votes at their tally-time weights' : 'tally adds up';
+  return `The chain's ${what}: ${grouped(String(recount.counted))} counted votes${skipped}.`;
+}
+
+/** What the archive knows of a proposal's votes, for a final tally's recount. */
+export interface ArchivedVotes {
+  count: string;
+  /** Whether the archive saw the tally made (so each vote carries the weight it counted with). */
+  talliedSeen: boolean;
+}
+
+const NO_TALLY = 'There is no tally to check: a withdrawn or aborted proposal is never counted by the chain.';
+
+function finalNote(archived: ArchivedVotes | null | undefined): string | null {
+  if (archived === undefined) return 'Asking the archive whether it kept this proposal’s votes…';
+  if (archived === null)
+    return 'The node pruned this proposal’s votes when it was tallied, and this endpoint has no archive that kept them: the final tally cannot be recounted here.';
+  if (!archived.talliedSeen)
+    return 'The archive found this proposal already decided, so it does not know the weight each vote counted with: the final tally cannot be recounted.';
+  return null;
 }
 
 /**
- * For auditors: loads every stored vote and every member, recounts the tally the way the chain
- * does, and compares it with the chain's own answer. Also exports the votes as CSV.
+ * For auditors: recounts the tally the way the chain does and compares it with the chain's own
+ * answer — from the node's stored votes while voting, from the archive's once final — and exports
+ * the votes as CSV.
  */
 export function RecountPanel({
   endpoint,
   proposal,
   group,
+  archived,
 }: {
   endpoint: string;
   proposal: Proposal;
   group?: GroupInfo;
+  /** undefined: still asking; null: no archive record. */
+  archived?: ArchivedVotes | null;
 }) {
-  const audit = useRecount(endpoint, proposal.id, group?.id);
-  // Votes are pruned once a proposal is final, so only an undecided one can be recounted.
-  const recountable = isUndecided(proposal.status);
+  const undecided = isUndecided(proposal.status);
+  const final = proposal.status === 'PROPOSAL_STATUS_ACCEPTED' || proposal.status === 'PROPOSAL_STATUS_REJECTED';
+  const audit = useRecount(
+    endpoint,
+    proposal.id,
+    undecided ? { from: 'node', groupId: group?.id } : { from: 'archive', finalTally: proposal.final_tally_result },
+  );
+  const blocked = undecided ? (group ? null : 'Loading the group…') : final ? finalNote(archived) : NO_TALLY;
   const result = audit.data;
   const { progress } = audit;
   const start = () => audit.mutate();
@@ -50,27 +86,28 @@ export function RecountPanel({
               Download votes (CSV)
             </Button>
           )}
-          <Button size="xs" variant="light" disabled={!recountable || !group} loading={audit.isPending} onClick={start}>
+          <Button size="xs" variant="light" disabled={blocked !== null} loading={audit.isPending} onClick={start}>
             {result ? 'Recount again' : 'Recount from every vote'}
           </Button>
         </Group>
       </Group>
-      {!recountable && (
+      {blocked !== null && !undecided && (
         <Text fz="sm" c="dimmed">
-          Only a proposal still in voting can be recounted: once final, its votes are pruned and only the stored final
-          tally remains.
+          {blocked}
         </Text>
       )}
-      {recountable && audit.isIdle && (
+      {blocked === null && audit.isIdle && (
         <Text fz="sm" c="dimmed">
-          Loads all stored votes and all members of the group, adds up each vote at the voter's current weight, and
-          compares the result with the chain's tally.
+          {undecided
+            ? 'Loads all stored votes and all members of the group, adds up each vote at the voter’s current weight, and compares the result with the chain’s tally.'
+            : `Loads the ${grouped(archived?.count ?? '0')} votes the archive kept, adds up each at the weight it counted with when the chain tallied, and compares the result with the final tally the chain stored.`}
         </Text>
       )}
       {audit.isPending && (
         <Stack gap={4}>
           <Text fz="sm">
-            Loaded {grouped(String(progress.votes))} votes and {grouped(String(progress.members))} members…
+            Loaded {grouped(String(progress.votes))} votes
+            {undecided ? ` and ${grouped(String(progress.members))} members` : ' from the archive'}…
           </Text>
           <Progress value={100} animated striped aria-label="Recounting: loading every vote and member" />
         </Stack>
@@ -83,14 +120,14 @@ export function RecountPanel({
             variant="light"
             data-testid="audit-result"
           >
-            {sameTally(result.chain, result.recount.tally) ? addsUp(result) : DIFFERS}
-            {result.height ? ` Chain tally read at height ${result.height}.` : ''}
+            {sameTally(result.chain, result.recount.tally) ? addsUp(result) : DIFFERS[result.source]}
+            {result.height ? ` Chain tally read at height ${grouped(result.height)}.` : ''}
           </Alert>
           <Table fz="sm" withRowBorders={false}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Option</Table.Th>
-                <Table.Th ta="right">Chain</Table.Th>
+                <Table.Th ta="right">{result.source === 'archive' ? 'Final tally' : 'Chain'}</Table.Th>
                 <Table.Th ta="right">Recount</Table.Th>
               </Table.Tr>
             </Table.Thead>

@@ -1,54 +1,32 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
-import { getGroupMembers, getTally, getVotesByProposal } from '../../api/endpoints.ts';
-import { fetchAllPages } from '../../api/pagination.ts';
-import { memberRowId, voteRowId } from '../../api/row-ids.ts';
-import type { GroupMember, TallyResult, Vote } from '../../api/schemas.ts';
-import { recount, type Recount } from '../../domain/recount.ts';
+import type { TallyResult } from '../../api/schemas.ts';
+import { archiveAudit, nodeAudit, type Audit, type Progress } from './audit-sources.ts';
 
-export interface Audit {
-  chain: TallyResult;
-  recount: Recount;
-  votes: Vote[];
-  members: GroupMember[];
-  /** The height the chain's tally was read at, when the server reports it. */
-  height: string | null;
-}
+export type { Audit } from './audit-sources.ts';
 
-interface RecountProgress {
-  votes: number;
-  members: number;
-}
+/** Where the votes to recount come from: the chain while voting, the archive once final. */
+export type RecountSource =
+  { from: 'node'; groupId: string | undefined } | { from: 'archive'; finalTally: TallyResult };
 
 /**
- * The auditor's recount: every stored vote and member loaded, the tally recomputed and read from
- * the chain to compare. An action the user starts (a mutation), not data a page subscribes to;
+ * The auditor's recount: an action the user starts (a mutation), not data a page subscribes to;
  * leaving the page abandons the requests.
  */
-export function useRecount(endpoint: string, proposalId: string, groupId: string | undefined) {
-  const [progress, setProgress] = useState<RecountProgress>({ votes: 0, members: 0 });
+export function useRecount(endpoint: string, proposalId: string, source: RecountSource) {
+  const [progress, setProgress] = useState<Progress>({ votes: 0, members: 0 });
   const running = useRef<AbortController | null>(null);
   useEffect(() => () => running.current?.abort(), []);
   const mutation = useMutation({
     mutationFn: async (): Promise<Audit> => {
-      if (groupId === undefined) throw new Error('The group of this proposal is not loaded yet.');
       running.current?.abort();
       const controller = new AbortController();
       running.current = controller;
-      const { signal } = controller;
-      const votes = await fetchAllPages(
-        (param) => getVotesByProposal(endpoint, proposalId, { param, limit: 1000, signal }),
-        voteRowId,
-        { onRows: (loaded) => setProgress((previous) => ({ ...previous, votes: loaded })) },
-      );
-      const members = await fetchAllPages(
-        (param) => getGroupMembers(endpoint, groupId, { param, limit: 1000, signal }),
-        memberRowId,
-        { onRows: (loaded) => setProgress((previous) => ({ ...previous, members: loaded })) },
-      );
-      const chain = await getTally(endpoint, proposalId, { signal });
-      return { chain: chain.tally, recount: recount(votes, members), votes, members, height: chain.height };
+      if (source.from === 'archive')
+        return archiveAudit(endpoint, proposalId, source.finalTally, controller.signal, setProgress);
+      if (source.groupId === undefined) throw new Error('The group of this proposal is not loaded yet.');
+      return nodeAudit(endpoint, proposalId, source.groupId, controller.signal, setProgress);
     },
   });
   return { ...mutation, progress };

@@ -1,21 +1,22 @@
 import type { Audit } from './use-recount.ts';
 
-/** Saves the recounted votes as CSV, with each voter's current weight and whether it counted. */
+const WEIGHT_COLUMN = { node: 'current_weight', archive: 'weight_at_tally' } as const;
+
+/** Saves the recounted votes as CSV, with the weight each counted with and whether it counted. */
 export async function downloadVotesCsv(audit: Audit, proposalId: string): Promise<void> {
   // papaparse loads only when someone exports.
   const { unparse } = await import('papaparse');
-  const weights = new Map(audit.members.map((member) => [member.member.address, member.member.weight]));
   const csv = unparse(
     {
-      fields: ['proposal_id', 'voter', 'option', 'current_weight', 'counted', 'submit_time', 'metadata'],
-      data: audit.votes.map((vote) => [
-        vote.proposal_id,
-        vote.voter,
-        vote.option,
-        weights.get(vote.voter) ?? '',
-        weights.has(vote.voter) ? 'yes' : 'no (not a member)',
-        vote.submit_time,
-        vote.metadata,
+      fields: ['proposal_id', 'voter', 'option', WEIGHT_COLUMN[audit.source], 'counted', 'submit_time', 'metadata'],
+      data: audit.rows.map((row) => [
+        proposalId,
+        row.voter,
+        row.option,
+        row.weight ?? '',
+        row.weight !== null ? 'yes' : 'no (not a member)',
+        row.submit_time,
+        row.metadata,
       ]),
     },
     // A cell starting with = or + must not become a formula in a spreadsheet.

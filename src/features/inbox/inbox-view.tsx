@@ -91,7 +91,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
               <Group gap={4}>
                 <StatusBadge status={proposal.status} />
                 {proposal.status === 'PROPOSAL_STATUS_ACCEPTED' && proposal.executor_result && (
-                  <ExecBadge result={proposal.executor_result} />
+                  <ExecBadge result={proposal.executor_result} status={proposal.status} />
                 )}
               </Group>
             </Table.Td>

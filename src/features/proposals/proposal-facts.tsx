@@ -7,7 +7,9 @@ import { MetadataText } from '../../components/metadata-text.tsx';
 import { OnChainText } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
+import { useNow } from '../../hooks/use-now.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
+import { grouped } from '../../lib/format-number.ts';
 import type { NameRenderers } from './message-card.tsx';
 
 interface Props {
@@ -18,6 +20,8 @@ interface Props {
   policyFailed: boolean;
   /** How the policy and its group are named, linked (the page supplies them, as for the messages). */
   names: NameRenderers;
+  /** When the chain decided it, where the archive saw it (it may be before the voting period's end). */
+  decidedAt?: { height: string; time: string } | null;
 }
 
 const VOTING_END_LABEL: Record<ProposalPhase, string> = {
@@ -29,8 +33,9 @@ const VOTING_END_LABEL: Record<ProposalPhase, string> = {
 };
 
 /** The proposal's summary and facts: who proposed it, where, when, and what changed since. */
-export function ProposalFacts({ proposal, policy, group, policyFailed, names }: Props) {
+export function ProposalFacts({ proposal, policy, group, policyFailed, names, decidedAt }: Props) {
   const phase = useProposalPhase(proposal);
+  const periodOver = Date.parse(proposal.voting_period_end) <= useNow(60_000);
   const policyChanged = policy && policy.version !== proposal.group_policy_version;
   const groupChanged = group && group.version !== proposal.group_version;
   return (
@@ -66,9 +71,26 @@ export function ProposalFacts({ proposal, policy, group, policyFailed, names }: 
           <Field label="Submitted">
             <TimeText value={proposal.submit_time} />
           </Field>
-          <Field label={VOTING_END_LABEL[phase]}>
-            <TimeText value={proposal.voting_period_end} withRelative={PHASES[phase].undecided} />
-          </Field>
+          {phase === 'final' && (decidedAt || !periodOver) ? (
+            // Decided early: the chain closed it once the outcome could not change.
+            <Field label="Decided">
+              {decidedAt ? (
+                <Text fz="sm">
+                  <TimeText value={decidedAt.time} /> (height {grouped(decidedAt.height)})
+                </Text>
+              ) : (
+                <Text fz="sm">before its voting period’s end</Text>
+              )}
+              <Text fz="xs" c="dimmed">
+                Voting period {periodOver ? 'ended' : 'would have ended'}{' '}
+                <TimeText value={proposal.voting_period_end} />
+              </Text>
+            </Field>
+          ) : (
+            <Field label={VOTING_END_LABEL[phase]}>
+              <TimeText value={proposal.voting_period_end} withRelative={PHASES[phase].undecided} />
+            </Field>
+          )}
           <Field label="Versions at submission">
             <Text fz="sm">
               group {proposal.group_version}

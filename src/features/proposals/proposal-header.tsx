@@ -46,7 +46,7 @@ export function ProposalHeader({
             {proposal && (
               <>
                 <StatusBadge status={proposal.status} />
-                <ExecBadge result={proposal.executor_result} />
+                <ExecBadge result={proposal.executor_result} status={proposal.status} />
               </>
             )}
             {actions}

@@ -3,6 +3,7 @@ import { lazy, Suspense } from 'react';
 
 import type { Proposal } from '../../api/schemas.ts';
 import { LoadingBlock } from '../../components/query-states.tsx';
+import { grouped } from '../../lib/format-number.ts';
 import type { NameRenderers } from './message-card.tsx';
 
 // The cards and the list machinery follow in chunks of their own, so a deep link shows what the
@@ -32,34 +33,73 @@ export function ProposalMessages({ proposal, names }: { proposal: Proposal; name
   );
 }
 
-/** The votes the chain stores for the proposal, weighed by the members' current weights once read. */
+/** Why the node lists no votes for a proposal it has tallied or pruned, and where they are kept. */
+function PrunedVotesNote({
+  onNode,
+  archivedVotes,
+}: {
+  onNode: boolean;
+  archivedVotes?: { count: string; talliedSeen: boolean } | null;
+}) {
+  const kept =
+    archivedVotes === undefined
+      ? 'Asking the archive whether it kept them…'
+      : archivedVotes === null
+        ? 'This endpoint has no archive that kept them.'
+        : archivedVotes.count === '0'
+          ? 'The archive holds none of them: it began after they were pruned.'
+          : `The archive kept ${grouped(archivedVotes.count)} of them: they are listed under “Votes as counted” below${archivedVotes.talliedSeen ? ', each with the weight it counted with' : ''}.`;
+  return (
+    <Text fz="sm" data-testid="votes-pruned-note">
+      {onNode
+        ? 'The chain pruned this proposal’s votes when it tallied them; the final tally above is what it keeps.'
+        : 'The chain has pruned this proposal and its votes.'}{' '}
+      {kept}
+    </Text>
+  );
+}
+
+/**
+ * The votes the chain stores for the proposal, weighed by the members' current weights once read;
+ * for a tallied or pruned proposal (whose votes the node no longer has), where they went.
+ */
 export function ProposalVotes({
   endpoint,
   proposal,
+  onNode,
+  archivedVotes,
   weights,
   weightsLoading,
   onNeedWeights,
 }: {
   endpoint: string;
   proposal: Proposal;
+  /** Whether the node still stores the proposal (false: shown from the archive). */
+  onNode: boolean;
+  archivedVotes?: { count: string; talliedSeen: boolean } | null;
   weights?: ReadonlyMap<string, string>;
   weightsLoading: boolean;
   onNeedWeights: () => void;
 }) {
+  const tallied = proposal.status === 'PROPOSAL_STATUS_ACCEPTED' || proposal.status === 'PROPOSAL_STATUS_REJECTED';
   return (
     <Stack gap="xs" component="section" aria-labelledby="votes-title">
       <Title order={2} fz="lg" id="votes-title">
         Votes
       </Title>
-      <Suspense fallback={<LoadingBlock label="Loading votes" />}>
-        <VotesList
-          endpoint={endpoint}
-          proposal={proposal}
-          weights={weights}
-          weightsLoading={weightsLoading}
-          onNeedWeights={onNeedWeights}
-        />
-      </Suspense>
+      {tallied || !onNode ? (
+        <PrunedVotesNote onNode={onNode} archivedVotes={archivedVotes} />
+      ) : (
+        <Suspense fallback={<LoadingBlock label="Loading votes" />}>
+          <VotesList
+            endpoint={endpoint}
+            proposal={proposal}
+            weights={weights}
+            weightsLoading={weightsLoading}
+            onNeedWeights={onNeedWeights}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Table, Text } from '@mantine/core';
 
-import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
+import type { DecisionPolicy, GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
@@ -15,6 +15,11 @@ function Share({ value, total }: { value: string | Dec; total?: string }) {
   return share === null ? <>—</> : <DecimalText value={share} suffix="%" />;
 }
 
+export interface TalliedWith {
+  total_weight: string;
+  decision_policy: DecisionPolicy;
+}
+
 /** The counts as a bar with the pass line, a table, and what they mean (while undecided, or once final). */
 export function TallyBody({
   tally,
@@ -22,20 +27,22 @@ export function TallyBody({
   phase,
   policy,
   group,
+  talliedWith = null,
 }: {
   tally: TallyResult;
   proposal: Proposal;
   phase: ProposalPhase;
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
+  talliedWith?: TalliedWith | null;
 }) {
   const { undecided } = PHASES[phase];
-  // A final tally is compared with nothing current: the group may have changed since.
-  const total = undecided ? group?.total_weight : undefined;
-  const evaluation =
-    undecided && policy && total !== undefined
-      ? evaluatePolicy(readPolicy(policy.decision_policy), tally, total)
-      : null;
+  // A final tally is drawn against the group and rule it was tallied with, which only an archive
+  // that saw the tally knows: today's group may have changed since.
+  const final = phase === 'final';
+  const total = undecided ? group?.total_weight : final ? talliedWith?.total_weight : undefined;
+  const rule = undecided ? policy?.decision_policy : final ? talliedWith?.decision_policy : undefined;
+  const evaluation = rule !== undefined && total !== undefined ? evaluatePolicy(readPolicy(rule), tally, total) : null;
   const counted = countedWeight(tally);
   const base = shareBase(tally, total);
   return (
@@ -83,16 +90,29 @@ export function TallyBody({
           )}
         </Table.Tbody>
       </Table>
-      {total !== undefined && (
+      {total !== undefined && undecided && (
         <Text fz="xs" c="dimmed">
           Shares are of the group’s current total weight, <DecimalText value={total} />. Each vote counts with the
           voter’s current weight; votes of addresses that have left the group do not count.
         </Text>
       )}
-      {evaluation && total !== undefined && (
+      {total !== undefined && final && (
+        <Text fz="xs" c="dimmed">
+          Shares are of the group’s total weight when the chain tallied it, <DecimalText value={total} /> (as the
+          archive saw it then).
+        </Text>
+      )}
+      {final && total === undefined && (
+        <Text fz="xs" c="dimmed" data-testid="tally-line-unknown">
+          Shares are of the weight that voted. The group’s total weight and the policy’s rule when the chain tallied it
+          are not known here (the node keeps only today’s; an archive that followed the vote records them), so no pass
+          line is drawn.
+        </Text>
+      )}
+      {evaluation && total !== undefined && undecided && (
         <LiveOutcome evaluation={evaluation} total={total} votingEnded={!PHASES[phase].live} />
       )}
-      {phase === 'final' && <FinalVerdict proposal={proposal} policy={policy} />}
+      {final && <FinalVerdict proposal={proposal} policy={policy} evaluation={evaluation} total={total} />}
     </>
   );
 }

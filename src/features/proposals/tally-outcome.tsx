@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import type { ExecutorResult, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { briefPolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
-import { percentOf } from '../../lib/decimal.ts';
+import { dec, percentOf } from '../../lib/decimal.ts';
 
 // What the tally means, in words that stay true. While a proposal is undecided, everything is
 // said "at current membership and weights": group changes never abort a proposal and the live
@@ -83,34 +83,73 @@ const EXECUTION: Record<ExecutorResult, string> = {
     'Its messages were run but failed, so none of them took effect; it can be executed again while it is stored.',
 };
 
-/** Why a decided proposal passed or failed, from its final tally and its policy's rule. */
-export function FinalVerdict({ proposal, policy }: { proposal: Proposal; policy?: GroupPolicyInfo }) {
+/** Why a decided proposal passed or failed: against the line it was tallied with, when known. */
+export function FinalVerdict({
+  proposal,
+  policy,
+  evaluation,
+  total,
+}: {
+  proposal: Proposal;
+  policy?: GroupPolicyInfo;
+  /** The final tally against the group and rule it was tallied with (null: not known here). */
+  evaluation: Evaluation | null;
+  total: string | undefined;
+}) {
   const yes = <DecimalText value={proposal.final_tally_result.yes_count} />;
-  const rule = policy ? briefPolicy(readPolicy(policy.decision_policy)).split(' · ')[0] : null;
-  const ruleText = rule ? ` (${rule})` : '';
-  const policyChanged = policy && policy.version !== proposal.group_policy_version;
   const accepted = proposal.status === 'PROPOSAL_STATUS_ACCEPTED';
   if (!accepted && proposal.status !== 'PROPOSAL_STATUS_REJECTED') return null;
+  const rule = policy ? briefPolicy(readPolicy(policy.decision_policy)).split(' · ')[0] : null;
+  const policyChanged = policy && policy.version !== proposal.group_policy_version;
+  const share = evaluation && total !== undefined ? percentOf(evaluation.line, total) : null;
+  const shortBy = evaluation ? dec(evaluation.line).minus(proposal.final_tally_result.yes_count) : null;
   return (
-    <Alert color={accepted ? 'teal' : 'red'} variant="light" data-testid="tally-verdict">
+    <Alert
+      color={accepted ? 'teal' : 'red'}
+      variant="light"
+      data-testid="tally-verdict"
+      title={accepted ? 'Accepted' : 'Rejected'}
+    >
       <Stack gap={4}>
-        <Text fz="sm">
-          {accepted ? (
-            <>
-              Accepted: when the chain tallied it, the yes weight ({yes}) reached its policy’s pass line{ruleText}.
-            </>
-          ) : (
-            <>
-              Rejected: the yes weight ({yes}) did not reach its policy’s pass line{ruleText}: voting ended short of it,
-              or the weight still undecided could no longer lift yes to it.
-            </>
-          )}{' '}
-          {accepted ? EXECUTION[proposal.executor_result] : ''}
-        </Text>
+        {evaluation && total !== undefined ? (
+          <Text fz="sm">
+            The pass line when the chain tallied it was <DecimalText value={evaluation.line.toFixed()} /> yes weight
+            {share !== null && (
+              <>
+                {' '}
+                (<DecimalText value={share} suffix="%" /> of <DecimalText value={total} />)
+              </>
+            )}
+            . Yes had {yes}
+            {accepted ? (
+              ', so the proposal passed.'
+            ) : shortBy && shortBy.gt(0) ? (
+              <>
+                , <DecimalText value={shortBy.toFixed()} /> short of it, so the proposal was rejected.
+              </>
+            ) : (
+              ', but the policy’s other conditions were not met, so the proposal was rejected.'
+            )}{' '}
+            {accepted ? EXECUTION[proposal.executor_result] : ''}
+          </Text>
+        ) : (
+          <Text fz="sm">
+            {accepted ? (
+              <>
+                When the chain tallied it, the yes weight ({yes}) reached its policy’s pass line
+                {rule ? ` (today: ${rule})` : ''}. {EXECUTION[proposal.executor_result]}
+              </>
+            ) : (
+              <>
+                When the chain tallied it, the yes weight ({yes}) did not reach its policy’s pass line
+                {rule ? ` (today: ${rule})` : ''}.
+              </>
+            )}
+          </Text>
+        )}
         {policyChanged && (
           <Text fz="xs" c="dimmed">
-            The policy has changed since (version {proposal.group_policy_version} → {policy.version}); the rule above is
-            today’s.
+            The policy has changed since (version {proposal.group_policy_version} → {policy.version}).
           </Text>
         )}
       </Stack>

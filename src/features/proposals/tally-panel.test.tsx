@@ -140,10 +140,38 @@ describe('TallyPanel', () => {
     expect(screen.getByTestId('tally-final')).toBeInTheDocument();
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('7');
     expect(screen.getByTestId('tally-verdict')).toHaveTextContent(
-      'Accepted: when the chain tallied it, the yes weight (7) reached its policy’s pass line (threshold 6).',
+      'AcceptedWhen the chain tallied it, the yes weight (7) reached its policy’s pass line (today: threshold 6).',
     );
+    // Today's group is not the one it was tallied with: no pass line is drawn against it.
+    expect(screen.queryByTestId('threshold-line')).toBeNull();
+    expect(screen.getByTestId('tally-line-unknown')).toBeInTheDocument();
     await tick(30_000);
     expect(calls).toBe(0);
+  });
+
+  it('draws a rejected final tally against the weights it was tallied with, and says by how much it fell short', async () => {
+    const rejected = {
+      ...proposal('PROPOSAL_STATUS_REJECTED', -60_000),
+      final_tally_result: { yes_count: '19', abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
+    };
+    const talliedWith = {
+      total_weight: '40.75',
+      decision_policy: {
+        '@type': '/cosmos.group.v1.PercentageDecisionPolicy' as const,
+        percentage: '0.5',
+        windows: { voting_period: '86400s', min_execution_period: '0s' },
+      },
+    };
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={rejected} policy={policy} group={group} talliedWith={talliedWith} />,
+    );
+    await tick(10);
+    // Yes is under half the bar, not a solid win: the share is of the total weight then.
+    expect(screen.getByRole('img', { name: /pass line at 50% of the total weight/ })).toBeInTheDocument();
+    expect(screen.getByTestId('threshold-line')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-verdict')).toHaveTextContent(
+      'RejectedThe pass line when the chain tallied it was ≈ 20.38 yes weight (50% of 40.75). Yes had 19, ≈ 1.38 short of it, so the proposal was rejected.',
+    );
   });
 
   it('does not ask for the tally of a withdrawn proposal (the chain refuses it)', async () => {

@@ -15,7 +15,7 @@ import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { shownDecimal } from '../../lib/format-number.ts';
 import { formatUtcClock } from '../../lib/time.ts';
 import { proposalQueries } from './queries.ts';
-import { TallyBody } from './tally-body.tsx';
+import { TallyBody, type TalliedWith } from './tally-body.tsx';
 import classes from './tally-panel.module.css';
 
 /** A screen reader hears the live tally at most this often, and only when it changed. */
@@ -65,6 +65,8 @@ interface Props {
   proposal: Proposal;
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
+  /** The group's total weight and the policy's rule when the chain tallied it (from the archive). */
+  talliedWith?: TalliedWith | null;
   /** Called when the outcome at current weights changes (the proposal may then change status). */
   onOutcomeChange?: () => void;
 }
@@ -74,7 +76,7 @@ interface Props {
  * tab), says when it last changed and announces changes politely and rarely; once voting ends it
  * stops and shows the final tally the chain stored, with why the proposal passed or failed.
  */
-export function TallyPanel({ endpoint, proposal, policy, group, onOutcomeChange }: Props) {
+export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = null, onOutcomeChange }: Props) {
   const phase = useProposalPhase(proposal);
   const pace = useBlockPace(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
@@ -127,7 +129,14 @@ export function TallyPanel({ endpoint, proposal, policy, group, onOutcomeChange 
       ) : tally ? (
         <Stack gap="sm">
           {!stored && query.isError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
-          <TallyBody tally={tally} proposal={proposal} phase={phase} policy={policy} group={group} />
+          <TallyBody
+            tally={tally}
+            proposal={proposal}
+            phase={phase}
+            policy={policy}
+            group={group}
+            talliedWith={talliedWith}
+          />
         </Stack>
       ) : null}
     </Card>

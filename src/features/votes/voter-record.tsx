@@ -149,7 +149,7 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
               <Group gap={4}>
                 <StatusBadge status={vote.proposal_status} />
                 {isExecutorResult(vote.executor_result) && vote.proposal_status === 'PROPOSAL_STATUS_ACCEPTED' && (
-                  <ExecBadge result={vote.executor_result} />
+                  <ExecBadge result={vote.executor_result} status={vote.proposal_status} />
                 )}
               </Group>
             ),
