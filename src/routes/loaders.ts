@@ -50,7 +50,10 @@ export const routeLoaders = {
   }),
   proposal: warm((queryClient, endpoint, { params }) => {
     const id = parseId(params.proposalId ?? '');
-    if (id !== null) void queryClient.prefetchQuery(proposalQueries.detail(endpoint, id));
+    if (id === null) return;
+    void queryClient.prefetchQuery(proposalQueries.detail(endpoint, id));
+    // The archive's record names the policy and group too: their reads need not wait for the node.
+    void queryClient.prefetchQuery(proposalQueries.archived(endpoint, id));
   }),
   voter: warm((queryClient, endpoint, { params }) => {
     const check = checkAddress(params.address ?? '');

@@ -2,7 +2,7 @@ import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../components/app-link.tsx';
-import { ArchiveGate } from '../components/archive-gate.tsx';
+import { ArchiveGate, useArchiveAvailability } from '../components/archive-gate.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { ErrorState } from '../components/query-states.tsx';
 import { QueryStatCard, StatCard } from '../components/stat-card.tsx';
@@ -25,8 +25,10 @@ export function Component() {
   const newest = useNewestGroups(endpoint);
   const plan = useQuery(upgradeQueries.currentPlan(endpoint));
   const versions = useQuery(upgradeQueries.moduleVersions(endpoint));
-  // Read whether or not the endpoint has an archive: the page shows them only when it has none.
-  const openOfNewest = useOpenProposalsOfNewestGroups(endpoint, newest);
+  // Without an archive, open proposals are found by walking the newest groups' policies (two
+  // requests each); with one, a single archive request lists them all.
+  const archive = useArchiveAvailability(endpoint);
+  const openOfNewest = useOpenProposalsOfNewestGroups(endpoint, newest, archive === 'absent' || archive === 'failed');
 
   return (
     <Stack gap="lg">
@@ -46,7 +48,7 @@ export function Component() {
         />
         <StatCard
           label="Latest height"
-          value={height ?? (plan.isPending ? '…' : 'not reported')}
+          value={height ? grouped(height) : plan.isPending ? '…' : 'not reported'}
           testId="overview-height"
         />
         <QueryStatCard label="Groups" query={newest.count} show={grouped} testId="overview-groups" />

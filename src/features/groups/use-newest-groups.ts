@@ -25,10 +25,15 @@ export type NewestGroupsRead = ReturnType<typeof useNewestGroups>;
  * The proposals open for voting in the newest groups, soonest to close first: what a node can tell
  * without an archive. Nothing waits on a read that failed: its error is shown instead of a skeleton.
  */
-export function useOpenProposalsOfNewestGroups(endpoint: string, { recent, noCount }: NewestGroupsRead) {
+export function useOpenProposalsOfNewestGroups(
+  endpoint: string,
+  { recent, noCount }: NewestGroupsRead,
+  /** False while an archive may answer instead: then nothing is read. */
+  wanted: boolean,
+) {
   // Open proposals are the newest of each policy, so the latest page of each is what to read.
   const latest = useQueries({
-    queries: (recent.data ?? []).map((group) => groupQueries.latestProposals(endpoint, group.id, 100)),
+    queries: wanted ? (recent.data ?? []).map((group) => groupQueries.latestProposals(endpoint, group.id, 100)) : [],
   });
   const open = latest
     .flatMap((query, index) =>

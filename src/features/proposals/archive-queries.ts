@@ -1,11 +1,6 @@
-import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
+import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 
-import {
-  archivedProposalRowId,
-  getArchivedProposal,
-  getArchivedProposals,
-  type ProposalFilters,
-} from '../../api/archive.ts';
+import { archivedProposalRowId, getArchivedProposals, type ProposalFilters } from '../../api/archive.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { proposalQueries } from './queries.ts';
 
@@ -26,10 +21,6 @@ export const archivedProposalQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, archivedProposalRowId),
     }),
-  /** The last record the archive saw of a proposal, with its timeline; a null id waits. */
-  record: (endpoint: string, id: string | null) =>
-    queryOptions({
-      queryKey: [...archivedProposalQueries.all(endpoint), 'record', id],
-      queryFn: id === null ? skipToken : ({ signal }) => getArchivedProposal(endpoint, id, { signal }),
-    }),
+  /** The last record the archive saw of a proposal, with its timeline (kept with the loaders' queries). */
+  record: proposalQueries.archived,
 };

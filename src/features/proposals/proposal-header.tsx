@@ -1,4 +1,4 @@
-import { Alert, Group } from '@mantine/core';
+import { Alert, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { NotFoundError } from '../../api/errors.ts';
@@ -28,6 +28,7 @@ export function ProposalHeader({
 }) {
   const { proposal: query, policy, group, groupId, members, archived } = context;
   const proposal = query.data;
+  const shown = proposal ?? context.pruned;
   const gone = query.isError && query.error instanceof NotFoundError;
   return (
     <>
@@ -43,11 +44,16 @@ export function ProposalHeader({
         docTitle={`Proposal ${id}${(proposal?.title ?? archived?.proposal.title) ? ` · ${labelText(proposal?.title ?? archived?.proposal.title, 60)}` : ''}`}
         right={
           <Group gap="xs">
-            {proposal && (
+            {shown && (
               <>
-                <StatusBadge status={proposal.status} />
-                <ExecBadge result={proposal.executor_result} status={proposal.status} />
+                <StatusBadge status={shown.status} />
+                <ExecBadge result={shown.executor_result} status={shown.status} />
               </>
+            )}
+            {!proposal && context.pruned && (
+              <Badge color="gray" variant="outline" data-testid="proposal-pruned">
+                Pruned from the chain · kept by the archive
+              </Badge>
             )}
             {actions}
           </Group>

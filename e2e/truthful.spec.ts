@@ -1,0 +1,149 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+// Pages that tell the whole truth: names from plain-text metadata, final tallies drawn against
+// the weights they were tallied with, one account of a proposal's votes, pruned proposals shown
+// whole, and an overview that asks little.
+
+const ARCHIVE = '/polity/archive/v1';
+
+interface ArchivedRecord {
+  proposal: { id: string; status: string; on_chain: boolean; title: string; group_policy_address: string };
+  tallied_with: { total_weight: string } | null;
+  vote_count: string | null;
+}
+
+async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
+  await expect.poll(async () => (await request.get(`${ARCHIVE}/status`)).status(), { timeout: 60_000 }).toBe(200);
+  const response = await request.get(`${ARCHIVE}/${path}`);
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The newest proposal the archive saw tallied (live proposals end every few seconds on the e2e chain). */
+async function talliedWhileArchived(request: APIRequestContext, status: string): Promise<ArchivedRecord> {
+  let found: ArchivedRecord | null = null;
+  await expect
+    .poll(
+      async () => {
+        const list = await archive<{ proposals: { id: string }[] }>(
+          request,
+          `proposals?status=${status}&pagination.limit=20`,
+        );
+        for (const { id } of list.proposals) {
+          const record = await archive<ArchivedRecord>(request, `proposals/${id}`);
+          if (record.tallied_with && Number(record.vote_count) > 0) {
+            found = record;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 90_000, intervals: [2000] },
+    )
+    .toBe(true);
+  return found!;
+}
+
+/** API requests a page makes in its first `ms` milliseconds. */
+function countRequests(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (/^\/(cosmos|polity)\//.test(url.pathname)) seen.push(`${url.pathname}${url.search}`);
+  });
+  return seen;
+}
+
+test.describe('truthful pages, with an archive', () => {
+  test('a group named by plain-text metadata is named and found by that name', async ({ page }) => {
+    await archive(page.request, 'status');
+    await page.goto('/');
+    await page.getByRole('textbox', { name: /Search by group id/ }).fill('emptied');
+    await page.getByRole('textbox', { name: /Search by group id/ }).press('Enter');
+    const search = page.getByRole('search');
+    await search.getByRole('link', { name: /^Group #\d+ Emptied group$/ }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Emptied group' })).toBeVisible();
+    await expect(page).toHaveTitle(/^Emptied group · Group \d+ · Polity$/);
+    await expect(page.getByText('emptied group treasury').first()).toBeVisible();
+  });
+
+  test('a final tally is drawn against the weights it was tallied with, its votes accounted for once', async ({
+    page,
+  }) => {
+    const record = await talliedWhileArchived(page.request, 'PROPOSAL_STATUS_REJECTED');
+    await page.goto(`/proposals/${record.proposal.id}`);
+    const verdict = page.getByTestId('tally-verdict');
+    await expect(verdict).toContainText('Rejected');
+    await expect(verdict).toContainText('The pass line when the chain tallied it was');
+    await expect(page.getByTestId('tally-panel').getByTestId('threshold-line')).toBeVisible();
+    // The node pruned the votes; the page says so once, and where they are.
+    await expect(page.getByTestId('votes-pruned-note')).toContainText(`The archive kept ${record.vote_count} of them`);
+    await expect(page.getByText(/^0 votes/)).toHaveCount(0);
+    // The archived votes, at their tally-time weights, add up to the chain's final tally.
+    const audit = page.getByTestId('tally-audit');
+    await audit.getByRole('button', { name: 'Recount from every vote' }).click();
+    await expect(audit.getByTestId('audit-result')).toContainText(
+      'final tally adds up from the archived votes at their tally-time weights',
+    );
+    await expect(audit.getByRole('button', { name: 'Download votes (CSV)' })).toBeVisible();
+  });
+
+  test('a proposal the chain pruned is shown whole from the archive, marked pruned', async ({ page }) => {
+    let id = '';
+    await expect
+      .poll(
+        async () => {
+          const list = await archive<{ proposals: { id: string; on_chain: boolean; submit_time: string | null }[] }>(
+            page.request,
+            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
+          );
+          id = list.proposals.find((proposal) => !proposal.on_chain && proposal.submit_time !== null)?.id ?? '';
+          return id;
+        },
+        { timeout: 90_000 },
+      )
+      .not.toBe('');
+    await page.goto(`/proposals/${id}`);
+    await expect(page.getByTestId('proposal-pruned')).toBeVisible();
+    await expect(page.getByText('Policy', { exact: true })).toBeVisible();
+    await expect(page.getByText('Proposers', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('tally-verdict')).toContainText('Accepted');
+    await expect(page.getByRole('heading', { name: /^Messages \(\d+\)$/ })).toBeVisible();
+    await expect(page.getByTestId('votes-pruned-note')).toContainText('The chain has pruned this proposal');
+  });
+
+  test('a withdrawn proposal claims no tally', async ({ page }) => {
+    const list = await archive<{ proposals: { id: string; on_chain: boolean }[] }>(
+      page.request,
+      'proposals?status=PROPOSAL_STATUS_WITHDRAWN&pagination.limit=50',
+    );
+    const withdrawn = list.proposals.find((proposal) => proposal.on_chain) ?? list.proposals[0];
+    await page.goto(`/proposals/${withdrawn.id}`);
+    await expect(page.getByText(/A withdrawn proposal has no tally/)).toBeVisible();
+    await expect(page.getByTestId('tally-audit')).toContainText('There is no tally to check');
+    await expect(page.getByTestId('tally-verdict')).toHaveCount(0);
+    await expect(page.getByText(/Not executed/)).toHaveCount(0);
+  });
+
+  test('the overview asks for what it shows: at most 8 requests', async ({ page }) => {
+    await archive(page.request, 'status');
+    const requests = countRequests(page);
+    await page.goto('/');
+    await expect(page.getByTestId('overview-groups')).not.toHaveText('…');
+    await page.waitForTimeout(5000);
+    expect(requests.length, requests.join('\n')).toBeLessThanOrEqual(8);
+    expect(requests.filter((path) => path.includes('proposals_by_group_policy'))).toEqual([]);
+  });
+
+  test('the proposal page asks the archive at once, beside the node', async ({ page }) => {
+    const record = await talliedWhileArchived(page.request, 'PROPOSAL_STATUS_REJECTED');
+    const requests = countRequests(page);
+    await page.goto(`/proposals/${record.proposal.id}`);
+    await expect(page.getByTestId('tally-verdict')).toBeVisible();
+    const archiveRead = requests.findIndex((path) => path.endsWith(`${ARCHIVE}/proposals/${record.proposal.id}`));
+    const policyRead = requests.findIndex((path) => path.includes('/group_policy_info/'));
+    expect(archiveRead).toBeGreaterThanOrEqual(0);
+    // Not in a chain behind the policy and group: it starts with the proposal itself.
+    expect(archiveRead).toBeLessThan(policyRead);
+  });
+});
