@@ -140,7 +140,10 @@ export function ProposalHistory({
             record the archive saw.
           </Alert>
         )}
-        {!onChain && <PrunedSummary proposal={proposal} />}
+        {/* Shown in full above when the record is whole; a prune event alone gives only this much. */}
+        {!onChain && (proposal.submit_time === null || proposal.voting_period_end === null) && (
+          <PrunedSummary proposal={proposal} />
+        )}
         <Timeline events={timeline} />
         {final && (
           <>

@@ -1,12 +1,13 @@
 import { Text } from '@mantine/core';
 
-import type { ProposalStatus } from '../../api/schemas.ts';
+import type { ProposalStatus, TallyResult } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import type { ListColumn } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { shownDecimal } from '../../lib/format-number.ts';
 import { instant } from '../../lib/time.ts';
 import { RowTally } from './row-tally.tsx';
 
@@ -22,6 +23,8 @@ export interface ProposalRow {
   group_policy_address: string;
   policy_name: string;
   on_chain?: boolean;
+  /** The tally the chain stored when it decided (zeros until then). */
+  final_tally_result?: Partial<TallyResult>;
 }
 
 const OUTCOME: Partial<Record<string, string>> = {
@@ -29,17 +32,52 @@ const OUTCOME: Partial<Record<string, string>> = {
   PROPOSAL_EXECUTOR_RESULT_FAILURE: 'execution failed',
 };
 
+const CLOSED: Partial<Record<ProposalStatus, string>> = {
+  PROPOSAL_STATUS_REJECTED: 'did not pass',
+  PROPOSAL_STATUS_WITHDRAWN: 'never counted',
+  PROPOSAL_STATUS_ABORTED: 'never counted',
+};
+
+/**
+ * A decided row's stored tally, in words: a bar without the pass line it was tallied against
+ * (which only the proposal's page knows) would make any rejection with only yes votes look won.
+ */
+function FinalRowTally({ row }: { row: ProposalRow }) {
+  const stored = row.final_tally_result;
+  if (row.status !== 'PROPOSAL_STATUS_ACCEPTED' && row.status !== 'PROPOSAL_STATUS_REJECTED')
+    return (
+      <Text span fz="xs" c="dimmed">
+        no tally
+      </Text>
+    );
+  if (!stored) return null;
+  return (
+    <Text span fz="xs">
+      yes {shownDecimal(stored.yes_count ?? '0').text} · no {shownDecimal(stored.no_count ?? '0').text}
+      {stored.no_with_veto_count && stored.no_with_veto_count !== '0'
+        ? ` · veto ${shownDecimal(stored.no_with_veto_count).text}`
+        : ''}
+      {stored.abstain_count && stored.abstain_count !== '0'
+        ? ` · abstain ${shownDecimal(stored.abstain_count).text}`
+        : ''}
+    </Text>
+  );
+}
+
 function TimeLeft({ row, now }: { row: ProposalRow; now: number }) {
   const end = row.voting_period_end ? instant(row.voting_period_end) : null;
   if (row.status === 'PROPOSAL_STATUS_SUBMITTED') {
     if (end && end.getTime() > now) return <RelativeTime date={end} prefix="closes " past="voting ended " />;
     return <>voting ended, not yet tallied</>;
   }
-  const outcome = OUTCOME[row.executor_result ?? ''];
+  const outcome =
+    row.status === 'PROPOSAL_STATUS_ACCEPTED'
+      ? (OUTCOME[row.executor_result ?? ''] ?? 'not executed yet')
+      : (CLOSED[row.status] ?? '');
   return (
     <>
-      {outcome ?? 'not executed'}
-      {row.on_chain === false ? ' · pruned from chain' : ''}
+      {outcome}
+      {row.on_chain === false ? `${outcome ? ' · ' : ''}pruned from chain` : ''}
     </>
   );
 }
@@ -87,9 +125,14 @@ export function proposalColumns(now: number, endpoint: string): ListColumn<Propo
     },
     { label: 'Status', width: '120px', cell: (row) => <StatusBadge status={row.status} /> },
     {
-      label: 'Live tally',
+      label: 'Tally',
       width: 'minmax(110px, 1fr)',
-      cell: (row) => (isOpen(row, now) ? <RowTally endpoint={endpoint} row={row} /> : null),
+      cell: (row) =>
+        isOpen(row, now) ? (
+          <RowTally endpoint={endpoint} row={row} />
+        ) : row.status === 'PROPOSAL_STATUS_SUBMITTED' ? null : (
+          <FinalRowTally row={row} />
+        ),
     },
     {
       label: 'Time left or outcome',
