@@ -199,7 +199,8 @@ export function InfiniteList<T>({
           </Button>
         </Group>
       )}
-      {complete && rows.length > 0 && (
+      {/* Worth saying only after paging: a short list shows its own end. */}
+      {complete && rows.length > 0 && (query.data?.pages.length ?? 0) > 1 && (
         <Text fz="xs" c="dimmed" ta="center">
           End of list.
         </Text>

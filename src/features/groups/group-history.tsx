@@ -23,7 +23,8 @@ const KIND: Record<string, string> = {
 
 const PREFIX: Record<string, string> = { member_added: 'weight ', member_known: 'weight ', metadata_changed: 'now ' };
 
-const isDecimal = (text: string | null): text is string => text !== null && /^-?\d+(\.\d+)?$/.test(text);
+const isDecimal = (text: string | null): text is string =>
+  text !== null && /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text);
 
 function Change({ event }: { event: GroupEvent }) {
   const value = (text: string | null) =>

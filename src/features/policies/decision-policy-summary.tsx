@@ -12,7 +12,7 @@ export function DecisionPolicySummary({ policy, totalWeight }: { policy: Decisio
   return (
     <List size="sm" spacing={4}>
       <List.Item>
-        <Text span fw={600}>
+        <Text span fw={600} fz="inherit">
           {read.name}:
         </Text>{' '}
         <PhraseText phrase={describePolicy(read, totalWeight)} />.

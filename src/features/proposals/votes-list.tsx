@@ -189,22 +189,27 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
           cell: (vote) => <AddressText address={vote.voter} to={`/voters/${vote.voter}`} copy={false} />,
         },
         { label: 'Option', width: '130px', cell: (vote) => <OptionBadge option={vote.option} /> },
-        {
-          label: 'Weight now',
-          width: 'minmax(80px, 0.8fr)',
-          cell: (vote) =>
-            !weights ? (
-              <Text span fz="sm" c="dimmed">
-                {weightsLoading ? '…' : '—'}
-              </Text>
-            ) : weights.has(vote.voter) ? (
-              <DecimalText value={weightOf(vote)} exact={exact} interactive={false} />
-            ) : (
-              <Text span fz="sm" c="dimmed">
-                left the group
-              </Text>
-            ),
-        },
+        // Shown once the member list is read ("Show weights"), not as a column of dashes until then.
+        ...(weights || weightsLoading
+          ? [
+              {
+                label: 'Weight now',
+                width: 'minmax(80px, 0.8fr)',
+                cell: (vote: Vote) =>
+                  !weights ? (
+                    <Text span fz="sm" c="dimmed">
+                      …
+                    </Text>
+                  ) : weights.has(vote.voter) ? (
+                    <DecimalText value={weightOf(vote)} exact={exact} interactive={false} />
+                  ) : (
+                    <Text span fz="sm" c="dimmed">
+                      left the group
+                    </Text>
+                  ),
+              },
+            ]
+          : []),
         {
           label: 'Submitted',
           wide: true,
