@@ -142,8 +142,8 @@ test.describe('upgrades', () => {
     await page.getByLabel('Plan names').fill('v050-to-v053, v047-to-v050 nope');
     await page.getByRole('button', { name: 'Look up' }).first().click();
     const plans = page.getByTestId('applied-plans');
-    await expect(plans.getByRole('row', { name: /v050-to-v053/ })).toContainText('420000');
-    await expect(plans.getByRole('row', { name: /v047-to-v050/ })).toContainText('150000');
+    await expect(plans.getByRole('row', { name: /v050-to-v053/ })).toContainText('420,000');
+    await expect(plans.getByRole('row', { name: /v047-to-v050/ })).toContainText('150,000');
     await expect(plans.getByRole('row', { name: /nope/ })).toContainText('never applied');
     await expect(page.getByTestId('current-plan')).toBeVisible();
     await expect(page.getByTestId('consensus-state')).toContainText('/ibc.lightclients.tendermint.v1.ConsensusState');

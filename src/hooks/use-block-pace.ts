@@ -1,17 +1,19 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 
+import { ASSUMED_BLOCK_MS, medianBlockMs } from './block-estimate.ts';
+import { blockQueries } from './block-times.ts';
 import { useLatestHeight } from './use-latest-height.ts';
 
-const DEFAULT_MS = 5000;
-
 /**
- * Milliseconds per block, estimated from the heights the endpoint's responses carry, so a live
- * view can refresh about once per block. Without height headers (cross-origin nodes) it assumes 5 s.
+ * Milliseconds per block from the heights the endpoint's responses carried and when they
+ * arrived; null until the page has seen two blocks go by (or when responses carry no height:
+ * cross-origin nodes rarely expose the header).
  */
-export function useBlockPace(endpoint: string): number {
+export function useObservedBlockMs(endpoint: string): number | null {
   const height = useLatestHeight(endpoint);
   const first = useRef<{ height: bigint; at: number } | null>(null);
-  const [pace, setPace] = useState(DEFAULT_MS);
+  const [observed, setObserved] = useState<number | null>(null);
   useEffect(() => {
     if (!height) return;
     const current = BigInt(height);
@@ -21,7 +23,21 @@ export function useBlockPace(endpoint: string): number {
       return;
     }
     const blocks = Number(current - first.current.height);
-    if (blocks >= 2) setPace(Math.min(15_000, Math.max(1000, Math.round((at - first.current.at) / blocks))));
+    if (blocks >= 2) setObserved((at - first.current.at) / blocks);
   }, [height]);
-  return pace;
+  return observed;
+}
+
+/**
+ * Milliseconds per block, so a live view can refresh about once per block (kept between 1 s and
+ * 15 s: it paces requests). Measured block times seed it when a page (the upgrades page) has
+ * read them; it never asks for them itself, as it runs on many pages. Then the pace of the
+ * heights seen, else 5 s.
+ */
+export function useBlockPace(endpoint: string): number {
+  const measured = useQuery({ ...blockQueries.recentTimes(endpoint), enabled: false }).data;
+  const median = measured ? medianBlockMs(measured.stamps) : null;
+  const observed = useObservedBlockMs(endpoint);
+  const pace = median?.msPerBlock ?? observed ?? ASSUMED_BLOCK_MS;
+  return Math.min(15_000, Math.max(1000, Math.round(pace)));
 }

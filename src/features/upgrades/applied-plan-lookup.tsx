@@ -3,6 +3,8 @@ import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ErrorState } from '../../components/query-states.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { PlanName } from './plan-name.tsx';
 import { upgradeQueries } from './queries.ts';
 
 /** Names separated by commas, spaces or new lines; a '/' cannot be addressed in the REST path. */
@@ -84,7 +86,9 @@ export function AppliedPlanLookup({
               const result = results[i];
               return (
                 <Table.Tr key={name}>
-                  <Table.Td ff="monospace">{name}</Table.Td>
+                  <Table.Td>
+                    <PlanName name={name} />
+                  </Table.Td>
                   <Table.Td>
                     {result.isPending ? (
                       '…'
@@ -105,7 +109,7 @@ export function AppliedPlanLookup({
                       </Text>
                     ) : (
                       <Text span ff="monospace">
-                        {result.data}
+                        {grouped(result.data)}
                       </Text>
                     )}
                   </Table.Td>

@@ -3,9 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { ErrorState } from '../../components/query-states.tsx';
+import { grouped } from '../../lib/format-number.ts';
 import { upgradeQueries } from './queries.ts';
 
-const isHeight = (text: string) => /^\d{1,19}$/.test(text);
+/** A height as typed or pasted: "519,082" and "519082" are the same height. */
+const digitsOf = (text: string) => text.trim().replace(/[,_\s]/g, '');
+const isHeight = (text: string) => /^\d{1,19}$/.test(digitsOf(text));
 
 /** The Any type URL near the start of the stored bytes, to say what kind of state it is. */
 function typeUrlOf(base64: string): string | null {
@@ -20,15 +23,15 @@ function typeUrlOf(base64: string): string | null {
 
 export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; initial: string }) {
   const [input, setInput] = useState(initial);
-  const [height, setHeight] = useState(initial);
-  const valid = isHeight(input.trim());
+  const [height, setHeight] = useState(digitsOf(initial));
+  const valid = isHeight(input);
   const state = useQuery(upgradeQueries.consensusState(endpoint, isHeight(height) ? height : null));
   return (
     <Stack gap="sm">
       <form
         onSubmit={(ev) => {
           ev.preventDefault();
-          if (valid) setHeight(input.trim());
+          if (valid) setHeight(digitsOf(input));
         }}
       >
         <Group align="flex-end">
@@ -51,13 +54,13 @@ export function ConsensusStateLookup({ endpoint, initial }: { endpoint: string; 
       {state.isSuccess && (
         <div data-testid="consensus-state">
           {state.data === null ? (
-            <Text fz="sm">Nothing stored at height {height}.</Text>
+            <Text fz="sm">Nothing stored at height {grouped(height)}.</Text>
           ) : (
             <Stack gap={4}>
               <Text fz="sm">
                 {Math.floor((state.data.length * 3) / 4) -
                   (state.data.endsWith('==') ? 2 : state.data.endsWith('=') ? 1 : 0)}{' '}
-                bytes stored at height {height}
+                bytes stored at height {grouped(height)}
                 {typeUrlOf(state.data) ? ` (${typeUrlOf(state.data)})` : ''}.
               </Text>
               <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>

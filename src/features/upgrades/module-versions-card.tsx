@@ -1,21 +1,64 @@
-import { Card, Table, TextInput, Title } from '@mantine/core';
+import { Card, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import { archivedUpgradeQueries } from './archive-queries.ts';
+import { moduleHistories, type ModuleHistory } from './module-history.ts';
 import { upgradeQueries } from './queries.ts';
 
-/** The node's modules and their consensus versions, filtered by name as the reader types. */
+/** How the module came to the version the node reports, as far as the archive saw. */
+function HistoryText({ history, nodeVersion }: { history: ModuleHistory | undefined; nodeVersion: string }) {
+  if (!history)
+    return (
+      <Text span c="dimmed" fz="sm">
+        not in the archive’s record
+      </Text>
+    );
+  if (history.version !== nodeVersion)
+    return (
+      <Text span c="dimmed" fz="sm">
+        changed after the archive’s latest block
+      </Text>
+    );
+  if (history.kind === 'changed')
+    return (
+      <Text span fz="sm">
+        {history.from} → {history.version} at <span style={{ whiteSpace: 'nowrap' }}>{grouped(history.height)}</span>
+      </Text>
+    );
+  return (
+    <Text span fz="sm" c={history.kind === 'first-seen' ? 'dimmed' : undefined}>
+      {history.kind === 'added' ? 'added at' : 'first seen at'}{' '}
+      <span style={{ whiteSpace: 'nowrap' }}>{grouped(history.height)}</span>
+    </Text>
+  );
+}
+
+/**
+ * The node's modules and their consensus versions, filtered by name as the reader types; with an
+ * archive, the height at which each changed, or that it was first seen where the archive begins.
+ */
 export function ModuleVersionsCard({ endpoint }: { endpoint: string }) {
   const versions = useQuery(upgradeQueries.moduleVersions(endpoint));
+  const archived = useQuery(archivedUpgradeQueries.history(endpoint)).data;
+  const histories = archived ? moduleHistories(archived.module_version_changes) : null;
   const [filter, setFilter] = useState('');
+  const headingId = useId();
   const shown =
     versions.data?.versions.filter((module) => module.name.toLowerCase().includes(filter.trim().toLowerCase())) ?? [];
   return (
     <Card h="100%">
-      <Title order={2} fz="lg" mb="sm">
+      <Title order={2} fz="lg" mb="sm" id={headingId}>
         Module versions
       </Title>
+      {histories?.recordStart && (
+        <Text fz="sm" c="dimmed" mb="sm" data-testid="module-record-start">
+          The archive’s record begins at height {grouped(histories.recordStart)}: a version first seen there may be
+          older.
+        </Text>
+      )}
       <TextInput
         placeholder="Filter modules"
         aria-label="Filter modules"
@@ -31,11 +74,12 @@ export function ModuleVersionsCard({ endpoint }: { endpoint: string }) {
         (shown.length === 0 ? (
           <EmptyState>No module matches "{filter}".</EmptyState>
         ) : (
-          <Table striped data-testid="module-versions">
+          <Table striped data-testid="module-versions" aria-labelledby={headingId}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Module</Table.Th>
-                <Table.Th>Consensus version</Table.Th>
+                <Table.Th>Version</Table.Th>
+                {histories && <Table.Th>Seen by the archive</Table.Th>}
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -43,6 +87,11 @@ export function ModuleVersionsCard({ endpoint }: { endpoint: string }) {
                 <Table.Tr key={module.name}>
                   <Table.Td ff="monospace">{module.name}</Table.Td>
                   <Table.Td>{module.version}</Table.Td>
+                  {histories && (
+                    <Table.Td>
+                      <HistoryText history={histories.byModule.get(module.name)} nodeVersion={module.version} />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
               ))}
             </Table.Tbody>

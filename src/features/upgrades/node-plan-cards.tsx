@@ -4,9 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { grouped } from '../../lib/format-number.ts';
 import { AppliedPlanLookup } from './applied-plan-lookup.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';
 import { ConsensusStateLookup } from './consensus-state-lookup.tsx';
+import { PlanName } from './plan-name.tsx';
 import { upgradeQueries } from './queries.ts';
 
 /**
@@ -37,10 +39,10 @@ export function NodePlanCards({ endpoint }: { endpoint: string }) {
             <Stack gap="sm" data-testid="current-plan">
               <SimpleGrid cols={2}>
                 <Field label="Name">
-                  <Text ff="monospace">{plan.data.plan.name}</Text>
+                  <PlanName name={plan.data.plan.name} />
                 </Field>
                 <Field label="Height">
-                  <Text ff="monospace">{plan.data.plan.height}</Text>
+                  <Text ff="monospace">{grouped(plan.data.plan.height)}</Text>
                 </Field>
               </SimpleGrid>
               <Field label="Info">
@@ -61,7 +63,7 @@ export function NodePlanCards({ endpoint }: { endpoint: string }) {
         </Title>
         <ConsensusStateLookup
           endpoint={endpoint}
-          initial={plan.data?.plan?.height ?? ''}
+          initial={plan.data?.plan ? grouped(plan.data.plan.height) : ''}
           key={plan.data?.plan?.height ?? 'none'}
         />
       </Card>

@@ -1,54 +1,103 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 
 import { Field } from '../../components/field.tsx';
+import { describeBlockEstimate, type BlockEstimate } from '../../hooks/block-estimate.ts';
+import type { ChainHead } from '../../hooks/block-times.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { formatUtc, humanDuration } from '../../lib/time.ts';
+import { formatLocal, formatUtc, formatUtcClock, humanDuration, instant } from '../../lib/time.ts';
+import { isoDuration, readCountdown } from './countdown.ts';
+import { PlanName } from './plan-name.tsx';
 
-/** A scheduled plan: blocks to go, and when that is at the measured (or estimated) block time. */
+const blocksText = (blocks: bigint) => `${grouped(blocks.toString())} block${blocks === 1n ? '' : 's'}`;
+
+/** The head the count is taken from: "latest block 519,062 at 11:46:43 UTC". */
+function HeadNote({ head }: { head: ChainHead }) {
+  const time = head.time ? instant(head.time) : null;
+  return (
+    <>
+      latest block {grouped(head.height)}
+      {time && (
+        <>
+          {' '}
+          at <time dateTime={head.time ?? undefined}>{formatUtcClock(time)}</time>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * A scheduled plan: blocks to go (following the chain's head, polled about once a block) and the
+ * time left (ticking every second between polls), with how the pace was estimated.
+ */
 export function PlanCountdown({
   name,
   height,
-  latest,
-  msPerBlock,
-  measured,
-  nodeOnly = false,
+  head,
+  estimate,
 }: {
   name: string;
   height: string;
-  latest: string | null;
-  msPerBlock: number;
-  measured: boolean;
-  /** Estimated from the pace of the node's answers, not measured from block times. */
-  nodeOnly?: boolean;
+  head: ChainHead | null;
+  /** Null while block times are being read. */
+  estimate: BlockEstimate | null;
 }) {
   const now = useNow(1000);
-  const left = latest === null ? null : BigInt(height) - BigInt(latest);
-  const seconds = left === null || left <= 0n ? null : (Number(left) * msPerBlock) / 1000;
+  const reading = readCountdown(height, head, estimate?.msPerBlock ?? 0, now);
+  const local = reading.state === 'ahead' && estimate ? formatLocal(reading.eta) : null;
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} data-testid="plan-countdown">
-      <Field label="Plan">
-        <Text ff="monospace">{name}</Text>
-      </Field>
-      <Field label="At height">
-        <Text ff="monospace">{grouped(height)}</Text>
-      </Field>
-      <Field label="Countdown">
-        <Text role="timer" aria-live="off">
-          {left === null
-            ? 'latest height unknown'
-            : left <= 0n
-              ? 'height reached; waiting to be applied'
-              : `${grouped(left.toString())} blocks`}
-        </Text>
-        {seconds !== null && (
-          <Text fz="xs" c="dimmed">
-            ETA {formatUtc(new Date(now + seconds * 1000))} (in about {humanDuration(Math.round(seconds))}, at{' '}
-            {(msPerBlock / 1000).toFixed(2)} s per block,{' '}
-            {measured ? 'measured from block times' : nodeOnly ? 'estimated from the node’s answers' : 'estimated'})
+    <Stack gap="sm" data-testid="plan-countdown">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
+        <Field label="Plan">
+          <PlanName name={name} />
+        </Field>
+        <Field label="At height">
+          <Text ff="monospace">{grouped(height)}</Text>
+        </Field>
+        <Field label="Blocks left">
+          <Text role="timer" aria-live="off" data-testid="blocks-left">
+            {reading.state === 'unknown'
+              ? 'latest height unknown'
+              : reading.state === 'reached'
+                ? 'height reached'
+                : blocksText(reading.blocksLeft)}
           </Text>
+        </Field>
+        <Field label="Time left">
+          <Text role="timer" aria-live="off" data-testid="time-left">
+            {reading.state === 'reached' ? (
+              'waiting to be applied'
+            ) : reading.state === 'unknown' || !estimate ? (
+              '…'
+            ) : reading.msLeft === 0 ? (
+              'due any moment'
+            ) : (
+              <time dateTime={isoDuration(reading.msLeft)}>
+                about {humanDuration(Math.ceil(reading.msLeft / 1000))}
+              </time>
+            )}
+          </Text>
+        </Field>
+      </SimpleGrid>
+      <Text fz="sm" c="dimmed" data-testid="plan-eta">
+        {reading.state === 'ahead' && estimate ? (
+          <>
+            ETA <time dateTime={reading.eta.toISOString()}>{formatUtc(reading.eta)}</time>
+            {local && ` (local ${local})`} · at {describeBlockEstimate(estimate)}
+          </>
+        ) : estimate ? (
+          <>Pace: {describeBlockEstimate(estimate)}</>
+        ) : (
+          'ETA: reading recent block times…'
         )}
-      </Field>
-    </SimpleGrid>
+        {head && (
+          <>
+            {' · '}
+            <HeadNote head={head} />
+          </>
+        )}
+      </Text>
+    </Stack>
   );
 }

@@ -6,24 +6,32 @@ import { IdText } from '../../components/id-text.tsx';
 
 type Source = ArchiveUpgrades['applied'][number]['scheduled_by'];
 
-/** What scheduled (or cancelled) a plan, linked where Polity has a page for it. */
+/**
+ * What scheduled (or cancelled) a plan, linked where Polity has a page for it. It sits inside
+ * sentences and cells, so it takes their font rather than setting its own.
+ */
 export function PlanSource({ source }: { source: Source }) {
   if (!source)
     return (
-      <Text span c="dimmed">
+      <Text span inherit c="dimmed">
         before the archive
       </Text>
     );
-  if (source.kind === 'group') return <AppLink to={`/proposals/${source.id}`}>group proposal #{source.id}</AppLink>;
+  if (source.kind === 'group')
+    return (
+      <AppLink to={`/proposals/${source.id}`} inherit>
+        group proposal <IdText id={source.id} />
+      </AppLink>
+    );
   if (source.kind === 'gov')
     return (
-      <Text span>
+      <span>
         x/gov proposal <IdText id={source.id} />
-      </Text>
+      </span>
     );
   return (
-    <Text span title={source.id}>
+    <span title={source.id}>
       transaction <code>{source.id.slice(0, 10)}…</code>
-    </Text>
+    </span>
   );
 }

@@ -1,6 +1,7 @@
 import { Card, Group, Text } from '@mantine/core';
 
 import { AppLink } from '../../components/app-link.tsx';
+import { grouped } from '../../lib/format-number.ts';
 
 /** One line about the upgrade the node has scheduled, if any, with a link to the upgrades page. */
 export function ScheduledUpgradeNote({ plan }: { plan: { name: string; height: string } | null | undefined }) {
@@ -9,7 +10,7 @@ export function ScheduledUpgradeNote({ plan }: { plan: { name: string; height: s
     <Card padding="sm">
       <Group gap="xs">
         <Text fz="sm">
-          Upgrade <b>{plan.name}</b> is scheduled at height {plan.height}.
+          Upgrade <b>{plan.name}</b> is scheduled at height {grouped(plan.height)}.
         </Text>
         <AppLink to="/upgrades" fz="sm">
           Upgrades

@@ -1,43 +1,99 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
 import { grouped } from '../../lib/format-number.ts';
+import { formatUtcClock, instant } from '../../lib/time.ts';
+import { PlanName } from './plan-name.tsx';
+import classes from './upgrades.module.css';
 
 type Plan = ArchiveUpgrades['applied'][number];
 
-/** Applied plans (and the scheduled one) as marks along the height axis: a small SVG of our own. */
-export function UpgradeTimeline({ applied, scheduled }: { applied: Plan[]; scheduled: Plan | null }) {
-  const marks = [
-    ...applied.map((plan) => ({ plan, done: true })),
-    ...(scheduled ? [{ plan: scheduled, done: false }] : []),
-  ].slice(-8);
-  if (marks.length === 0) return null;
-  const heights = marks.map(({ plan }) => Number(plan.applied_height ?? plan.height));
-  const [low, high] = [Math.min(...heights), Math.max(...heights)];
-  const x = (height: number) => (high === low ? 50 : 6 + ((height - low) / (high - low)) * 88);
-  const words = marks.map(
-    ({ plan, done }) =>
-      `${plan.name} ${done ? 'applied' : 'scheduled'} at height ${plan.applied_height ?? plan.height}`,
-  );
+const pad = (value: number) => String(value).padStart(2, '0');
+/** "2026-11-24": the date half of the page's one time format, for the axis's first line. */
+const utcDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+
+/** Points on the timeline: the scheduled plan and the latest applied ones. */
+const SHOWN_MARKS = 8;
+
+interface Mark {
+  plan: Plan;
+  applied: boolean;
+  height: string;
+}
+
+/** Height and, for an applied plan, the chain's time of that block: the axis beside each point. */
+function AxisLabel({ mark }: { mark: Mark }) {
+  const time = mark.plan.applied_time ? instant(mark.plan.applied_time) : null;
   return (
-    <svg viewBox="0 0 100 30" width="100%" height="90" role="img" aria-label={`Upgrade timeline: ${words.join('; ')}`}>
-      <line x1="2" x2="98" y1="12" y2="12" stroke="currentColor" strokeOpacity="0.4" strokeWidth="0.4" />
-      {marks.map(({ plan, done }, index) => (
-        <g key={`${plan.name}-${plan.height}`} transform={`translate(${x(heights[index])} 0)`}>
-          <circle
-            cy="12"
-            r="1.8"
-            fill={done ? 'var(--mantine-color-teal-filled)' : 'none'}
-            stroke="var(--mantine-color-teal-filled)"
-            strokeWidth="0.5"
-            strokeDasharray={done ? undefined : '0.8 0.6'}
-          />
-          <text y={index % 2 ? 22 : 6} textAnchor="middle" fontSize="2.6" fill="currentColor">
-            {plan.name}
-          </text>
-          <text y={index % 2 ? 26 : 28} textAnchor="middle" fontSize="2.2" fill="currentColor" opacity="0.7">
-            {grouped(plan.applied_height ?? plan.height)}
-          </text>
-        </g>
-      ))}
-    </svg>
+    <div className={classes.axis}>
+      <Text span fw={600} ff="monospace" fz="sm" display="block">
+        {grouped(mark.height)}
+      </Text>
+      {time ? (
+        <time dateTime={mark.plan.applied_time ?? undefined} style={{ display: 'block' }}>
+          {utcDate(time)}
+          <br />
+          {formatUtcClock(time)}
+        </time>
+      ) : (
+        <Text span c="dimmed" fz="sm">
+          {mark.applied ? 'time not recorded' : 'not reached yet'}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Applied plans and the scheduled one along a vertical height axis, newest at the top: each
+ * point labelled with its plan, what happened, and how many blocks after the one before.
+ */
+export function UpgradeTimeline({ applied, scheduled }: { applied: Plan[]; scheduled: Plan | null }) {
+  const marks: Mark[] = [
+    ...applied.map((plan) => ({ plan, applied: true, height: plan.applied_height ?? plan.height })),
+    ...(scheduled ? [{ plan: scheduled, applied: false, height: scheduled.height }] : []),
+  ];
+  const headingId = useId();
+  if (marks.length === 0) return null;
+  // An overview: a long history stays in the tables below, not in an ever longer line.
+  const newestFirst = [...marks].reverse().slice(0, SHOWN_MARKS);
+  const left = marks.length - newestFirst.length;
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md" id={headingId}>
+        Timeline, newest first
+      </Title>
+      <ol className={classes.timeline} aria-labelledby={headingId} data-testid="upgrade-timeline">
+        {newestFirst.map((mark, index) => {
+          const before = newestFirst[index + 1];
+          const blocksAfter = before ? BigInt(mark.height) - BigInt(before.height) : null;
+          return (
+            <li key={`${mark.plan.name}-${mark.height}`} className={classes.timelineItem}>
+              <AxisLabel mark={mark} />
+              <div className={classes.track} aria-hidden="true">
+                <span className={classes.point} data-kind={mark.applied ? 'applied' : 'scheduled'} />
+              </div>
+              <div className={classes.label}>
+                <Text span fw={600} fz="sm" display="block">
+                  <PlanName name={mark.plan.name} />
+                </Text>
+                <span>{mark.applied ? 'applied' : 'scheduled, not yet applied'}</span>
+                {blocksAfter !== null && before && (
+                  <span className={classes.gap} style={{ display: 'block' }}>
+                    {grouped(blocksAfter.toString())} blocks after <PlanName name={before.plan.name} />
+                  </span>
+                )}
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {left > 0 && (
+        <Text fz="sm" c="dimmed">
+          {left} earlier upgrade{left === 1 ? '' : 's'} in the table of applied plans.
+        </Text>
+      )}
+    </Stack>
   );
 }

@@ -1,0 +1,55 @@
+import { Card, Text, Title } from '@mantine/core';
+
+import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
+import { EmptyState } from '../../components/query-states.tsx';
+import { ASSUMED_BLOCK_MS } from '../../hooks/block-estimate.ts';
+import { useBlockEstimate, useChainHead } from '../../hooks/use-block-estimate.ts';
+import { grouped } from '../../lib/format-number.ts';
+import { PlanCountdown } from './plan-countdown.tsx';
+import { PlanSource } from './plan-source.tsx';
+
+type Plan = ArchiveUpgrades['applied'][number];
+
+/**
+ * The scheduled upgrade, counting down: the archive's record of it (with what scheduled it) or,
+ * without an archive, the plan the node answers.
+ */
+export function NextUpgradeCard({
+  endpoint,
+  archived,
+  nodePlan,
+}: {
+  endpoint: string;
+  /** The archive's scheduled plan; undefined where there is no archive. */
+  archived: Plan | null | undefined;
+  nodePlan: { name: string; height: string } | null;
+}) {
+  const scheduled = archived === undefined ? nodePlan : archived;
+  // Block times and the head are read only while there is something to count down to.
+  const estimate = useBlockEstimate(endpoint, scheduled !== null);
+  const head = useChainHead(endpoint, estimate?.msPerBlock ?? ASSUMED_BLOCK_MS, scheduled !== null);
+  return (
+    <Card>
+      <Title order={2} fz="lg" mb="sm">
+        Next upgrade
+      </Title>
+      {archived && (
+        <Text fz="sm" mb="sm" data-testid="scheduled-by">
+          {!archived.scheduled_by ? (
+            'Scheduled before the archive’s record begins.'
+          ) : (
+            <>
+              Scheduled {archived.scheduled_at_height && <>at height {grouped(archived.scheduled_at_height)} </>}
+              by <PlanSource source={archived.scheduled_by} />.
+            </>
+          )}
+        </Text>
+      )}
+      {scheduled ? (
+        <PlanCountdown name={scheduled.name} height={scheduled.height} head={head} estimate={estimate} />
+      ) : (
+        <EmptyState>No upgrade is scheduled.</EmptyState>
+      )}
+    </Card>
+  );
+}
