@@ -24,6 +24,9 @@ export async function everyPage(request: APIRequestContext): Promise<Record<stri
     (p) => p.status === 'PROPOSAL_STATUS_ACCEPTED' || p.status === 'PROPOSAL_STATUS_REJECTED',
   );
   if (!open || !final) throw new Error('the demo chain has no open or no final proposal');
+  const closed = proposals.find(
+    (p) => p.status === 'PROPOSAL_STATUS_WITHDRAWN' || p.status === 'PROPOSAL_STATUS_ABORTED',
+  );
   const { votes } = await api<{ votes: { voter: string }[] }>(
     request,
     `/cosmos/group/v1/votes_by_proposal/${open.id}?pagination.limit=1`,
@@ -37,8 +40,11 @@ export async function everyPage(request: APIRequestContext): Promise<Record<stri
     proposals: '/proposals',
     'proposal (open)': `/proposals/${open.id}`,
     'proposal (final)': `/proposals/${final.id}`,
+    ...(closed ? { 'proposal (withdrawn or aborted)': `/proposals/${closed.id}` } : {}),
     vote: `/proposals/${open.id}/votes/${voter}`,
     voter: `/voters/${voter}`,
+    inbox: `/inbox/${voter}`,
+    following: '/following',
     upgrades: '/upgrades',
     'error (not found)': '/groups/999999',
     'error (bad input)': '/groups/abc',

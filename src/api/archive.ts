@@ -3,28 +3,19 @@ import * as v from 'valibot';
 import { getJson as getNodeJson } from './client.ts';
 import { ContractError, NotFoundError, UnsupportedError } from './errors.ts';
 import type { Page, PageParam } from './pagination.ts';
-import {
-  anyMessage,
-  decimal,
-  decisionPolicy,
-  executorResult,
-  proposalStatus,
-  tallyResult,
-  uint64,
-  voteOption,
-} from './schemas.ts';
+import { anyMessage, executorResult, proposalStatus, tallyResult, uint64 } from './schemas.ts';
 
 // The Polity archive's API (`{endpoint}/polity/archive/v1/…`): what the chain has pruned. A plain
 // node answers 501 (gRPC code 12) there; `isArchiveAbsent` tells a page to fall back to the node.
 
 export const ARCHIVE = '/polity/archive/v1';
-const segment = encodeURIComponent;
+export const segment = encodeURIComponent;
 
 /** A text field the archive may leave null. */
 export const text = v.nullable(v.string());
-const pageResponse = v.object({ next_key: v.nullable(v.string()), total: uint64 });
+export const pageResponse = v.object({ next_key: v.nullable(v.string()), total: uint64 });
 
-const archivedProposal = v.object({
+export const archivedProposal = v.object({
   id: uint64,
   group_id: v.nullable(uint64),
   group_name: v.string(),
@@ -46,44 +37,6 @@ const archivedProposal = v.object({
   pruned_height: v.nullable(uint64),
   known_from_height: v.nullable(uint64),
   last_seen_height: v.nullable(uint64),
-});
-
-const timelineEvent = v.object({
-  height: v.nullable(uint64),
-  time: text,
-  kind: v.string(),
-  status: text,
-  detail: v.unknown(),
-});
-
-const archivedVote = v.object({
-  proposal_id: uint64,
-  voter: v.string(),
-  option: voteOption,
-  metadata: text,
-  submit_time: text,
-  observed_height: v.nullable(uint64),
-  weight: v.nullable(decimal),
-  pruned_from_chain: v.boolean(),
-});
-
-const voterVote = v.object({
-  ...archivedVote.entries,
-  proposal_title: v.string(),
-  proposal_status: proposalStatus,
-  executor_result: v.string(),
-  group_id: v.string(),
-  group_name: v.string(),
-});
-
-const groupEvent = v.object({
-  group_id: uint64,
-  height: v.nullable(uint64),
-  time: text,
-  kind: v.string(),
-  address: text,
-  old_value: text,
-  new_value: text,
 });
 
 const archiveResponses = {
@@ -110,24 +63,10 @@ const archiveResponses = {
     ),
   }),
   proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
-  proposal: v.object({
-    proposal: archivedProposal,
-    timeline: v.array(timelineEvent),
-    /** The group's total weight and the policy's rule when the chain tallied it (null: not seen). */
-    tallied_with: v.optional(v.nullable(v.object({ total_weight: decimal, decision_policy: decisionPolicy })), null),
-    vote_count: v.optional(v.nullable(uint64), null),
-  }),
-  votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
-  voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),
-  groupHistory: v.object({ events: v.array(groupEvent), pagination: pageResponse }),
 };
 
 export type ArchiveStatus = v.InferOutput<typeof archiveResponses.status>;
 export type ArchivedProposal = v.InferOutput<typeof archivedProposal>;
-export type TimelineEvent = v.InferOutput<typeof timelineEvent>;
-export type ArchivedVote = v.InferOutput<typeof archivedVote>;
-export type VoterVote = v.InferOutput<typeof voterVote>;
-export type GroupEvent = v.InferOutput<typeof groupEvent>;
 
 /**
  * getJson for archive paths. A node without an archive answers them 501 (code 12); a server that
@@ -151,14 +90,11 @@ export const getArchiveJson: typeof getNodeJson = (endpoint, path, schema, opts)
 export const isArchiveAbsent = (error: unknown) => error instanceof UnsupportedError;
 
 export const archivedProposalRowId = (proposal: ArchivedProposal) => proposal.id;
-export const archivedVoteRowId = (vote: ArchivedVote) => `${vote.proposal_id}/${vote.voter}`;
-export const groupEventRowId = (event: GroupEvent) =>
-  `${event.height ?? ''}/${event.kind}/${event.address ?? ''}/${event.new_value ?? ''}`;
 
 export interface Options {
   signal?: AbortSignal;
 }
-interface ListOptions extends Options {
+export interface ListOptions extends Options {
   param: PageParam;
   limit?: number;
 }
@@ -173,7 +109,7 @@ function archivePageQuery(filters: Record<string, string | undefined>, options: 
   return query;
 }
 
-async function archiveList<T>(
+export async function archiveList<T>(
   endpoint: string,
   path: string,
   schema: v.GenericSchema<unknown, Record<string, unknown> & { pagination: Page<T>['pagination'] }>,
@@ -209,59 +145,5 @@ export const getArchivedProposals = (endpoint: string, filters: ProposalFilters,
     archiveResponses.proposals,
     'proposals',
     { ...filters },
-    options,
-  );
-
-export const getArchivedProposal = (endpoint: string, id: string, options: Options = {}) =>
-  getArchiveJson(endpoint, `${ARCHIVE}/proposals/${segment(id)}`, archiveResponses.proposal, options).then(
-    ({ data }) => data,
-  );
-
-export const getArchivedVotes = (
-  endpoint: string,
-  id: string,
-  order: { order_by?: 'time' | 'weight' | 'voter'; order?: 'asc' | 'desc' },
-  options: ListOptions,
-) =>
-  archiveList<ArchivedVote>(
-    endpoint,
-    `proposals/${segment(id)}/votes`,
-    archiveResponses.votes,
-    'votes',
-    { ...order },
-    options,
-  );
-
-/** Narrowing of a voter's record, applied by the archive to every vote (not just the loaded ones). */
-export interface VoterFilters {
-  option?: string;
-  group_id?: string;
-  order?: 'asc' | 'desc';
-}
-
-export const getVoterRecord = (endpoint: string, address: string, filters: VoterFilters, options: ListOptions) =>
-  archiveList<VoterVote>(
-    endpoint,
-    `voters/${segment(address)}/votes`,
-    archiveResponses.voterVotes,
-    'votes',
-    { order: 'desc', ...filters },
-    options,
-  );
-
-/** The archive path and query a voter's record is read from, as written into an export's provenance. */
-export function voterRecordPath(address: string, filters: VoterFilters): string {
-  const query = new URLSearchParams({ order: 'desc' });
-  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-  return `${ARCHIVE}/voters/${address}/votes?${query.toString()}`;
-}
-
-export const getGroupHistory = (endpoint: string, groupId: string, options: ListOptions) =>
-  archiveList<GroupEvent>(
-    endpoint,
-    `groups/${segment(groupId)}/history`,
-    archiveResponses.groupHistory,
-    'events',
-    { order: 'desc' },
     options,
   );

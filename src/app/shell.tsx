@@ -1,11 +1,26 @@
 import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { NavLink, Outlet, useNavigation } from 'react-router';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useLatestHeight } from '../hooks/use-latest-height.ts';
-import { withEndpoint } from '../lib/endpoint.ts';
+import { endpointLabel, withEndpoint } from '../lib/endpoint.ts';
+import { grouped } from '../lib/format-number.ts';
 import { EndpointButton } from './endpoint-button.tsx';
 import classes from './shell.module.css';
+
+const PAGES = [
+  { to: '/', label: 'Overview' },
+  { to: '/groups', label: 'Groups' },
+  { to: '/proposals', label: 'Proposals' },
+  { to: '/upgrades', label: 'Upgrades' },
+  { to: '/following', label: 'Following' },
+] as const;
+
+/** The nav item the path is in (a group's page is under Groups), as NavLink marks it current. */
+export function currentPage(pathname: string) {
+  return PAGES.find(({ to }) => (to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`)));
+}
 
 function ThemeToggle() {
   const { setColorScheme } = useMantineColorScheme();
@@ -23,16 +38,63 @@ function ThemeToggle() {
   );
 }
 
-/** The frame of every page: one compact header line (it stays one line at 390 px), then the page. */
+function NavLinks({ endpoint, className }: { endpoint: string; className: string }) {
+  return PAGES.map(({ to, label }) => (
+    <NavLink key={to} to={withEndpoint(to, endpoint)} className={className} end={to === '/'}>
+      {label}
+    </NavLink>
+  ));
+}
+
+/**
+ * Phones: one button, named by the page it is on ("☰ Upgrades"), opens every link as a list
+ * under the header; it closes when a link is followed (the location changes) or on Escape.
+ */
+function PhoneMenu({ endpoint, height }: { endpoint: string; height: string | null }) {
+  const location = useLocation();
+  // Open for the location it was opened at: following a link closes it, with no effect to run.
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt === location.key;
+  const button = useRef<HTMLButtonElement>(null);
+  const current = currentPage(location.pathname);
+  const closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    setOpenAt(null);
+    button.current?.focus();
+  };
+  return (
+    <div className={classes.phone} onKeyDown={closeOnEscape}>
+      <button
+        ref={button}
+        type="button"
+        className={classes.menuButton}
+        aria-expanded={open}
+        aria-controls="phone-nav"
+        onClick={() => setOpenAt(open ? null : location.key)}
+        data-testid="menu-button"
+      >
+        <span aria-hidden>☰</span>
+        <span className={classes.hidden}>Menu, this page: </span>
+        <span className={classes.menuLabel}>{current?.label ?? 'Menu'}</span>
+      </button>
+      {open && (
+        <nav aria-label="Main" id="phone-nav" className={classes.panel}>
+          <NavLinks endpoint={endpoint} className={classes.panelLink} />
+          <Text fz="xs" c="dimmed" className={classes.panelNote}>
+            Reading {endpointLabel(endpoint)}
+            {height ? `, at height ${grouped(height)}` : ''}
+          </Text>
+        </nav>
+      )}
+    </div>
+  );
+}
+
+/** The frame of every page: one compact header line (a menu button on phones), then the page. */
 export function Shell() {
   const endpoint = useEndpoint();
   const height = useLatestHeight(endpoint);
   const navigation = useNavigation();
-  const link = (to: string, label: string) => (
-    <NavLink to={withEndpoint(to, endpoint)} className={classes.link} end={to === '/'}>
-      {label}
-    </NavLink>
-  );
   return (
     <>
       <a href="#main" className={classes.skip}>
@@ -44,15 +106,12 @@ export function Shell() {
             Polity
           </Text>
           <nav aria-label="Main" className={classes.nav}>
-            {link('/', 'Overview')}
-            {link('/groups', 'Groups')}
-            {link('/proposals', 'Proposals')}
-            {link('/upgrades', 'Upgrades')}
-            {link('/following', 'Following')}
+            <NavLinks endpoint={endpoint} className={classes.link} />
           </nav>
+          <PhoneMenu endpoint={endpoint} height={height} />
           <Group gap={6} wrap="nowrap" ml="auto">
             <Text fz="xs" c="dimmed" visibleFrom="md" data-testid="latest-height">
-              {height ? `height ${height}` : ''}
+              {height ? `height ${grouped(height)}` : ''}
             </Text>
             <EndpointButton />
             <ThemeToggle />

@@ -3,7 +3,7 @@ import { useState } from 'react';
 
 import { useIpfsGateway } from '../hooks/use-ipfs-gateway.ts';
 import { gatewayUrl } from '../lib/ipfs.ts';
-import { readMetadata } from '../lib/metadata.ts';
+import { readMetadata } from '../lib/metadata-reading.ts';
 import { safeLink } from '../lib/safe-url.ts';
 import { OnChainText } from './on-chain-text.tsx';
 

@@ -7,7 +7,7 @@ import { endpointLabel, SAME_ORIGIN } from '../lib/endpoint.ts';
 
 export function LoadingBlock({ rows = 3, label }: { rows?: number; label: string }) {
   return (
-    <Stack gap="xs" aria-busy="true" aria-label={label}>
+    <Stack gap="xs" role="status" aria-busy="true" aria-label={label}>
       {Array.from({ length: rows }, (_, i) => (
         <Skeleton key={i} height={22} width={`${90 - i * 12}%`} />
       ))}

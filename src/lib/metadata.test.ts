@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { metadataName, readMetadata } from './metadata.ts';
+import { readMetadata } from './metadata-reading.ts';
+import { metadataName } from './metadata.ts';
 
 describe('names from metadata', () => {
   it('reads a JSON name, then a title, and a short line of plain text', () => {

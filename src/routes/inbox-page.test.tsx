@@ -69,7 +69,7 @@ describe('the inbox page', () => {
     expect(done).toHaveTextContent('Accepted');
     expect(done).toHaveTextContent('Executed');
     expect(done).toHaveTextContent('Yes');
-    expect(screen.getByRole('heading', { name: /Decided since 2025-12-04/ })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: /Decided in the last 30 days/ })).toBeInTheDocument();
     expect(feedLinks()).toEqual([`/polity/feeds/v1/voters/${alice}.atom`]);
   });
 

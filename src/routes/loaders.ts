@@ -53,7 +53,10 @@ export const routeLoaders = {
     if (id === null) return;
     void queryClient.prefetchQuery(proposalQueries.detail(endpoint, id));
     // The archive's record names the policy and group too: their reads need not wait for the node.
-    void queryClient.prefetchQuery(proposalQueries.archived(endpoint, id));
+    // Its query comes in a chunk of its own, so other routes' first pages do not carry it.
+    void import('../features/proposals/record-query.ts').then(({ archivedRecordQuery }) =>
+      queryClient.prefetchQuery(archivedRecordQuery(endpoint, id)),
+    );
   }),
   voter: warm((queryClient, endpoint, { params }) => {
     const check = checkAddress(params.address ?? '');

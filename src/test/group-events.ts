@@ -1,4 +1,4 @@
-import type { GroupEvent } from '../api/archive.ts';
+import type { GroupEvent } from '../api/archive-records.ts';
 
 /** One entry of an archived group history (group 1), as the archive answers it. */
 export const groupEvent = (height: string, kind: string, address: string | null, value: string | null): GroupEvent => ({

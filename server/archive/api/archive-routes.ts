@@ -14,6 +14,7 @@ import {
 import { readTallyWeights } from '../store/tally-weights.ts';
 import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
 import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
+import { readVoterGroups } from '../store/voter-groups.ts';
 import { PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
@@ -91,6 +92,12 @@ async function voterVotes(source: ArchiveSource, address: string, query: Archive
     group_name: String(row.group_name ?? ''),
   }));
   return { votes, pagination: page.pagination };
+}
+
+/** Every group the address was ever in or voted in, with its spans of membership and its votes there. */
+async function voterGroups(source: ArchiveSource, address: string, query: ArchiveQuery) {
+  if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
+  return readVoterGroups(source.store.db, address.toLowerCase(), query.page());
 }
 
 async function groupHistory(source: ArchiveSource, id: string, query: ArchiveQuery) {
@@ -181,6 +188,7 @@ export const ARCHIVE_ROUTES: {
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
   { pattern: /^names$/, answer: (source, _match, query) => names(source, query) },
   { pattern: /^inbox\/([^/]+)$/, answer: (source, match, query) => inbox(source, match[1], query) },
+  { pattern: /^voters\/([^/]+)\/groups$/, answer: (source, match, query) => voterGroups(source, match[1], query) },
 ];
 
 function uint64Path(value: string): string {

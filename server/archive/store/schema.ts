@@ -82,6 +82,12 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'the weights and rule each proposal was tallied with',
     statements: () => createTableStatements(PROPOSAL_TALLIES, 7),
   },
+  // A voter's groups (voters/{address}/groups) read the group history by member.
+  {
+    id: 8,
+    name: 'group history by member',
+    statements: () => ['CREATE INDEX group_history_by_address ON group_history (address, group_id, height, seq)'],
+  },
 ];
 
 /**

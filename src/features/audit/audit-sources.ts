@@ -1,4 +1,4 @@
-import { archivedVoteRowId, getArchivedVotes } from '../../api/archive.ts';
+import { archivedVoteRowId, getArchivedVotes } from '../../api/archive-records.ts';
 import { getGroupMembers, getTally, getVotesByProposal } from '../../api/endpoints.ts';
 import { fetchAllPages } from '../../api/pagination.ts';
 import { memberRowId, voteRowId } from '../../api/row-ids.ts';

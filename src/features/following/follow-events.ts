@@ -1,4 +1,5 @@
-import type { ArchivedProposal, TimelineEvent } from '../../api/archive.ts';
+import type { TimelineEvent } from '../../api/archive-records.ts';
+import type { ArchivedProposal } from '../../api/archive.ts';
 import { instant } from '../../lib/time.ts';
 import type { FollowedItem } from './follow-store.ts';
 

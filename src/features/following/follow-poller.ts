@@ -1,5 +1,5 @@
+import { getArchivedProposal } from '../../api/archive-records.ts';
 import {
-  getArchivedProposal,
   getArchivedProposals,
   getArchiveStatus,
   isArchiveAbsent,

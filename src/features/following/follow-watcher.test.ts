@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { ArchivedProposal, TimelineEvent } from '../../api/archive.ts';
+import type { TimelineEvent } from '../../api/archive-records.ts';
+import type { ArchivedProposal } from '../../api/archive.ts';
 import { archivedOpen } from '../../test/fake-archive.ts';
 import { SharedLocks, TabStorages } from '../../test/fake-tabs.ts';
 import { jsonResponse } from '../../test/render.tsx';

@@ -2,9 +2,10 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { OptionBadge, StatusBadge } from '../../components/badges.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { OptionBadge } from '../../components/vote-badges.tsx';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { metadataName } from '../../lib/metadata.ts';

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 
-import { getArchivedProposal, getArchivedProposals, getVoterRecord } from '../../api/archive.ts';
+import { getArchivedProposal, getVoterRecord } from '../../api/archive-records.ts';
+import { getArchivedProposals } from '../../api/archive.ts';
 import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 
 // The current state of each followed item, as the Following page lists it: small archive reads,

@@ -1,13 +1,14 @@
 import { Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 
-import { groupEventRowId, isArchiveAbsent, type GroupEvent } from '../../api/archive.ts';
+import { groupEventRowId, type GroupEvent } from '../../api/archive-records.ts';
+import { isArchiveAbsent } from '../../api/archive.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
-import { groupHistoryQuery } from '../../hooks/shared-queries.ts';
+import { groupHistoryQuery } from '../../hooks/group-history-query.ts';
 import { grouped } from '../../lib/format-number.ts';
 
 const KIND: Record<string, string> = {

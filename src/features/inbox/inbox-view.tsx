@@ -3,15 +3,18 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { Inbox, InboxDecidedProposal, InboxOpenProposal } from '../../api/archive-inbox.ts';
 import { AppLink } from '../../components/app-link.tsx';
-import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { IdText } from '../../components/id-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { ExecBadge, OptionBadge } from '../../components/vote-badges.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { instant } from '../../lib/time.ts';
+import { DecidedWindow } from './decided-window.tsx';
+import classes from './inbox.module.css';
 import { inboxQueries } from './queries.ts';
 
 /** A proposal's title and its group, both links, as on-chain text. */
@@ -21,7 +24,7 @@ function ProposalCell({ proposal }: { proposal: InboxOpenProposal | InboxDecided
       <AppLink to={`/proposals/${proposal.proposal_id}`}>
         <IdText id={proposal.proposal_id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
       </AppLink>
-      <AppLink to={`/groups/${proposal.group_id}`} fz="xs">
+      <AppLink to={`/groups/${proposal.group_id}`} fz="xs" className={classes.target}>
         group #{proposal.group_id} <ChainLabel value={proposal.group_name} />
       </AppLink>
     </Stack>
@@ -31,7 +34,7 @@ function ProposalCell({ proposal }: { proposal: InboxOpenProposal | InboxDecided
 function OpenTable({ open }: { open: InboxOpenProposal[] }) {
   if (open.length === 0) return <EmptyState>Nothing waits for this address’s vote.</EmptyState>;
   return (
-    <Table striped data-testid="inbox-open">
+    <Table striped data-testid="inbox-open" className={classes.stacked}>
       <Table.Caption>Waiting for this address’s vote, soonest to close first</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -48,7 +51,7 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
               <Table.Td>
                 <ProposalCell proposal={proposal} />
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Time left">
                 <Stack gap={0}>
                   <Text fz="sm" fw={600}>
                     {end ? <RelativeTime date={end} prefix="closes " past="voting ended " /> : 'unknown'}
@@ -56,7 +59,7 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
                   <TimeText value={proposal.voting_period_end} compact />
                 </Stack>
               </Table.Td>
-              <Table.Td>
+              <Table.Td data-label="Its weight">
                 <DecimalText value={proposal.weight} exact interactive={false} />
               </Table.Td>
             </Table.Tr>
@@ -71,7 +74,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
   if (decided.length === 0)
     return <EmptyState>No proposal this address voted on was decided{since ? ' since then' : ''}.</EmptyState>;
   return (
-    <Table striped data-testid="inbox-decided">
+    <Table striped data-testid="inbox-decided" className={classes.stacked}>
       <Table.Caption>Decided, latest first</Table.Caption>
       <Table.Thead>
         <Table.Tr>
@@ -87,7 +90,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
             <Table.Td>
               <ProposalCell proposal={proposal} />
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Outcome" data-wide>
               <Group gap={4}>
                 <StatusBadge status={proposal.status} />
                 {proposal.status === 'PROPOSAL_STATUS_ACCEPTED' && proposal.executor_result && (
@@ -95,7 +98,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
                 )}
               </Group>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Its vote">
               <Stack gap={2} align="flex-start">
                 <OptionBadge option={proposal.option} />
                 {proposal.weight === null ? (
@@ -103,11 +106,13 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
                     not counted
                   </Text>
                 ) : (
-                  <DecimalText value={proposal.weight} exact interactive={false} suffix=" counted" />
+                  <Text fz="sm" className={classes.nowrap}>
+                    <DecimalText value={proposal.weight} exact interactive={false} /> counted
+                  </Text>
                 )}
               </Stack>
             </Table.Td>
-            <Table.Td>
+            <Table.Td data-label="Decided">
               <TimeText value={proposal.decided_time} compact />
               <Text fz="xs" c="dimmed">
                 height {grouped(proposal.decided_height)}
@@ -120,7 +125,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
   );
 }
 
-function Sections({ inbox }: { inbox: Inbox }) {
+function Sections({ endpoint, inbox }: { endpoint: string; inbox: Inbox }) {
   return (
     <Stack gap="xl">
       <Stack gap="xs" component="section" aria-labelledby="inbox-open-title">
@@ -139,12 +144,7 @@ function Sections({ inbox }: { inbox: Inbox }) {
         )}
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="inbox-decided-title">
-        <Title order={2} fz="lg" id="inbox-decided-title">
-          Decided since {inbox.since ? <TimeText value={inbox.since} compact /> : 'the archive began'}
-        </Title>
-        <Text fz="xs" c="dimmed">
-          Proposals this address voted on that were accepted or rejected since then.
-        </Text>
+        <DecidedWindow endpoint={endpoint} inbox={inbox} titleId="inbox-decided-title" />
         <DecidedTable decided={inbox.decided} since={inbox.since} />
         {BigInt(inbox.decided_total) > BigInt(inbox.decided.length) && (
           <Text fz="xs">
@@ -165,7 +165,7 @@ export function InboxView({ endpoint, address }: { endpoint: string; address: st
   return (
     <Stack gap="md">
       {query.isError && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}
-      <Sections inbox={query.data} />
+      <Sections endpoint={endpoint} inbox={query.data} />
     </Stack>
   );
 }

@@ -21,6 +21,4 @@ export const archivedProposalQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, archivedProposalRowId),
     }),
-  /** The last record the archive saw of a proposal, with its timeline (kept with the loaders' queries). */
-  record: proposalQueries.archived,
 };

@@ -1,4 +1,4 @@
-import type { TimelineEvent } from '../../api/archive.ts';
+import type { TimelineEvent } from '../../api/archive-records.ts';
 
 const DECIDED = new Set(['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED']);
 

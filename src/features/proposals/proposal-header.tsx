@@ -2,9 +2,10 @@ import { Alert, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import { NotFoundError } from '../../api/errors.ts';
-import { ExecBadge, StatusBadge } from '../../components/badges.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { ExecBadge } from '../../components/vote-badges.tsx';
 import { labelText } from '../../lib/hostile-text.ts';
 import type { ProposalContext } from './use-proposal-context.ts';
 

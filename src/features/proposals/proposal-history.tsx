@@ -2,7 +2,8 @@ import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
-import { isArchiveAbsent, type ArchivedProposal, type TimelineEvent } from '../../api/archive.ts';
+import { type TimelineEvent } from '../../api/archive-records.ts';
+import { isArchiveAbsent, type ArchivedProposal } from '../../api/archive.ts';
 import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
@@ -12,7 +13,7 @@ import { ChainLabel, OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
-import { archivedProposalQueries } from './archive-queries.ts';
+import { archivedRecordQuery } from './record-query.ts';
 
 const KIND: Record<string, string> = {
   first_seen: 'First seen by the archive',
@@ -110,7 +111,7 @@ export function ProposalHistory({
   onChain: boolean;
   countedVotes: CountedVotesSlot;
 }) {
-  const query = useQuery(archivedProposalQueries.record(endpoint, id));
+  const query = useQuery(archivedRecordQuery(endpoint, id));
   let body;
   if (query.isPending) body = <LoadingBlock label="Loading the proposal's history" />;
   else if (query.isError && isArchiveAbsent(query.error))

@@ -1,6 +1,5 @@
 import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-query';
 
-import { getArchivedProposal } from '../../api/archive.ts';
 import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { isFailing, pollWhileHealthy } from '../../api/polling.ts';
@@ -25,12 +24,6 @@ export const proposalQueries = {
         pollMs !== false && !isFailing(query) && query.state.data && isUndecided(query.state.data.status)
           ? pollMs
           : false,
-    }),
-  /** The last record the archive saw of a proposal, with its timeline; a null id waits. */
-  archived: (endpoint: string, id: string | null) =>
-    queryOptions({
-      queryKey: [...proposalQueries.all(endpoint), 'archive', 'record', id],
-      queryFn: id === null ? skipToken : ({ signal }) => getArchivedProposal(endpoint, id, { signal }),
     }),
   /**
    * The live tally of an undecided proposal, polled every `paceMs` while voting is open; it stops

@@ -3,9 +3,9 @@ import { useCallback, useMemo, useState } from 'react';
 
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
-import { archivedProposalQueries } from './archive-queries.ts';
 import { proposalFromArchive } from './archived-as-proposal.ts';
 import { proposalQueries } from './queries.ts';
+import { archivedRecordQuery } from './record-query.ts';
 
 /** While live, only the tally follows every block; the proposal itself is read again this rarely (in blocks). */
 const PROPOSAL_POLL_BLOCKS = 10;
@@ -20,7 +20,7 @@ export function useProposalContext(endpoint: string, id: string | null) {
   const pace = useBlockPace(endpoint);
   const proposal = useQuery(proposalQueries.detail(endpoint, id, Math.max(15_000, pace * PROPOSAL_POLL_BLOCKS)));
   // A plain node answers the archive's path at once (501): nothing waits on it there.
-  const record = useQuery(archivedProposalQueries.record(endpoint, id));
+  const record = useQuery(archivedRecordQuery(endpoint, id));
   const archived = record.data;
   const policyAddress = proposal.data?.group_policy_address ?? archived?.proposal.group_policy_address ?? null;
   const policy = useQuery(policyInfoQuery(endpoint, policyAddress));

@@ -2,11 +2,11 @@ import { Card, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { AddressText } from '../../components/address-text.tsx';
-import { OptionBadge } from '../../components/badges.tsx';
 import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { OptionBadge } from '../../components/vote-badges.tsx';
 import { proposalQueries } from './queries.ts';
 
 const NOT_STORED =

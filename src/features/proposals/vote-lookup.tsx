@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 
 import { NotFoundError } from '../../api/errors.ts';
 import { AppLink } from '../../components/app-link.tsx';
-import { OptionBadge } from '../../components/badges.tsx';
 import { ErrorState } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { OptionBadge } from '../../components/vote-badges.tsx';
 import { proposalQueries } from './queries.ts';
 
 /** A whole address typed in the votes search is looked up on the server: one request, not every page. */

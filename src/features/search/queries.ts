@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 
 import { getArchivedNames } from '../../api/archive-names.ts';
-import { getArchivedProposal, getArchivedProposals } from '../../api/archive.ts';
+import { getArchivedProposal } from '../../api/archive-records.ts';
+import { getArchivedProposals } from '../../api/archive.ts';
 import { getGroupInfo, getProposal } from '../../api/endpoints.ts';
 
 /** What the search box asks: whether ids exist, and which proposal titles match words. */

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, skipToken } from '@tanstack/react-query';
 
-import { archivedVoteRowId, getArchivedVotes, getVoterRecord, type VoterFilters } from '../../api/archive.ts';
+import { archivedVoteRowId, getArchivedVotes, getVoterRecord, type VoterFilters } from '../../api/archive-records.ts';
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 import { voteQueries } from './queries.ts';
 

@@ -2,12 +2,12 @@ import { NativeSelect, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { archivedVoteRowId } from '../../api/archive.ts';
+import { archivedVoteRowId } from '../../api/archive-records.ts';
 import { AddressText } from '../../components/address-text.tsx';
-import { OptionBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { OptionBadge } from '../../components/vote-badges.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
 

@@ -2,11 +2,11 @@ import { Table, Text } from '@mantine/core';
 import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import type { GroupEvent } from '../../api/archive.ts';
+import type { GroupEvent } from '../../api/archive-records.ts';
 import { AddressText } from '../../components/address-text.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
-import { groupHistoryQuery } from '../../hooks/shared-queries.ts';
+import { groupHistoryQuery } from '../../hooks/group-history-query.ts';
 import { compareDecimals } from '../../lib/decimal.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';

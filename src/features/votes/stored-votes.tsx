@@ -6,9 +6,9 @@ import type { Page } from '../../api/pagination.ts';
 import { voteRowId } from '../../api/row-ids.ts';
 import type { Vote } from '../../api/schemas.ts';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
-import { OptionBadge } from '../../components/badges.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { OptionBadge } from '../../components/vote-badges.tsx';
 
 const STORED_ONLY =
   'Below are only the votes the chain still stores: those on proposals still open (votes are pruned once a ' +

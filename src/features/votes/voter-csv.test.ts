@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
-import { voterRecordPath, type VoterVote } from '../../api/archive.ts';
+import { voterRecordPath, type VoterVote } from '../../api/archive-records.ts';
 import { voterRecordCsv } from './voter-csv.ts';
 
 const VOTER = 'cosmos1qy352eufqy352eufqy352eufqy352eufh8ptyx';

@@ -1,4 +1,5 @@
-import type { ArchiveStatus, VoterVote } from '../../api/archive.ts';
+import type { VoterVote } from '../../api/archive-records.ts';
+import type { ArchiveStatus } from '../../api/archive.ts';
 import { endpointLabel } from '../../lib/endpoint.ts';
 
 /**

@@ -2,21 +2,23 @@ import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { archivedVoteRowId, voterRecordPath, type VoterFilters, type VoterVote } from '../../api/archive.ts';
+import { archivedVoteRowId, voterRecordPath, type VoterFilters, type VoterVote } from '../../api/archive-records.ts';
 import type { ExecutorResult } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { ArchiveReach } from '../../components/archive-gate.tsx';
-import { ExecBadge, OptionBadge, StatusBadge } from '../../components/badges.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { ExecBadge, OptionBadge } from '../../components/vote-badges.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
 import { Participation } from './participation.tsx';
 import { download, voterRecordCsv } from './voter-csv.ts';
+import classes from './votes.module.css';
 
 const EXEC_RESULTS: readonly string[] = [
   'PROPOSAL_EXECUTOR_RESULT_UNSPECIFIED',
@@ -72,7 +74,11 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
           {filters.option ? 'Export matching votes' : 'Export all votes'} (CSV, with provenance)
         </Button>
       </Group>
-      <Participation endpoint={endpoint} address={address} />
+      <Participation
+        endpoint={endpoint}
+        address={address}
+        listed={filters.option ? null : (query.data?.pages[0]?.pagination.total ?? null)}
+      />
       <InfiniteList
         label="Every vote by this address"
         query={query}
@@ -123,7 +129,7 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
                 <AppLink to={`/proposals/${vote.proposal_id}`}>
                   #{vote.proposal_id} <ChainLabel value={vote.proposal_title} fallback="(untitled)" />
                 </AppLink>
-                <AppLink to={`/groups/${vote.group_id}`} fz="xs">
+                <AppLink to={`/groups/${vote.group_id}`} fz="xs" className={classes.target}>
                   group #{vote.group_id} <ChainLabel value={vote.group_name} />
                 </AppLink>
               </Stack>
@@ -144,7 +150,9 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
           },
           {
             label: 'Outcome',
-            width: 'minmax(130px, 1.2fr)',
+            // "Not executed yet" is the widest badge: its column never squeezes it.
+            width: 'minmax(150px, 1.2fr)',
+            wide: true,
             cell: (vote) => (
               <Group gap={4}>
                 <StatusBadge status={vote.proposal_status} />
@@ -157,6 +165,7 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
           {
             label: 'Cast · provenance',
             width: 'minmax(180px, 2fr)',
+            wide: true,
             cell: (vote) => (
               <Stack gap={0}>
                 {vote.submit_time && <TimeText value={vote.submit_time} compact />}
