@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-
 import { expect, test, type Page } from '@playwright/test';
 
+import { seriousViolations } from './axe.ts';
 import { api, groupNamed } from './chain.ts';
 import { busiestOpenProposal, everyPage } from './pages.ts';
 
@@ -9,15 +8,6 @@ import { busiestOpenProposal, everyPage } from './pages.ts';
 // and whose words are true. Accessibility and layout do not depend on the pagination flavour, so
 // these run against the extended service only.
 test.skip(({ baseURL }) => !baseURL?.endsWith(':4173'), 'layout and accessibility run once');
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
 /** Waits until the page has its heading and no loading placeholder is left. */
 async function settled(page: Page) {
@@ -28,29 +18,6 @@ async function settled(page: Page) {
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-
-/** Serious and critical axe findings on the page as it is now, in a few words each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: unknown[] }> } }
-    ).axe;
-    // WCAG 2.2 AA (target size included) and axe's best practices.
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
-    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
-  });
-  return (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ` +
-        violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`)
-          .join(' | '),
-    );
-}
 
 test.describe('accessibility (axe-core)', () => {
   test.use({ bypassCSP: true });

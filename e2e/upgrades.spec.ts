@@ -1,13 +1,12 @@
-import { createRequire } from 'node:module';
-
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { seriousViolations } from './axe.ts';
 
 // The upgrades page as a person reads it while the chain runs (blocks every 0.5 s here): the
 // countdown keeps the chain's own pace and moves on by itself, module versions are listed once,
 // a phone shows everything without sideways scrolling, and axe finds nothing serious.
 
 const ARCHIVE = '/polity/archive/v1';
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 interface ArchivedPlans {
   applied: { name: string }[];
@@ -133,19 +132,6 @@ test.describe('with an archive', () => {
     });
   });
 });
-
-/** Serious and critical axe findings (WCAG 2.2 AA) on the page as it is now, in a few words each. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
-  });
-  return (violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
-}
 
 test.describe('with an archive: accessibility (axe-core, WCAG 2.2 AA)', () => {
   test.use({ bypassCSP: true });

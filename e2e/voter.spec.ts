@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
-
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import { seriousViolations } from './axe.ts';
 import { api, groupNamed, proposalTitled } from './chain.ts';
 
 // A voter's page and inbox with the archive: participation in every group ever joined (one the
 // voter left included), counts that agree with the list of votes, a phone's menu, and nothing
 // serious for axe (WCAG 2.2 AA) at phone and desktop widths, light and dark.
 
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 const NAV = ['Overview', 'Groups', 'Proposals', 'Upgrades', 'Following'] as const;
@@ -150,19 +148,6 @@ function clipped(page: Page): Promise<string[]> {
       .filter((cell) => cell.offsetParent !== null && cell.scrollWidth > cell.clientWidth + 1)
       .map((cell) => `${cell.tagName.toLowerCase()} "${cell.textContent?.slice(0, 40)}"`),
   );
-}
-
-/** Serious and critical axe findings (WCAG 2.2 AA) on the page as it is now. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: unknown[] }> } }).axe;
-    const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-    return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
-  });
-  return (violations as { id: string; impact: string | null; nodes: { target: string[] }[] }[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(' | ')}`);
 }
 
 test.describe('with an archive: the voter page and inbox are readable (axe-core, WCAG 2.2 AA; nothing cut)', () => {

@@ -43,8 +43,26 @@ export async function copyDatabase(url: string, name: string): Promise<string> {
   return withDatabase(url, database);
 }
 
+/** SQLSTATE insufficient_privilege: FORCE could not end a session of another role. */
+const NOT_ALLOWED_TO_END = '42501';
+
+/**
+ * Drops a database, ending its sessions. An autovacuum worker (the server's own, after a test's
+ * writes) cannot be ended by a plain role, so DROP … WITH (FORCE) fails while one runs: it is
+ * tried again until the worker is done (seconds at most), never skipped.
+ */
 export async function dropDatabase(url: string): Promise<void> {
-  await asAdmin(url, [`DROP DATABASE IF EXISTS ${checkedName(databaseOf(url))} WITH (FORCE)`]);
+  const statement = `DROP DATABASE IF EXISTS ${checkedName(databaseOf(url))} WITH (FORCE)`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await asAdmin(url, [statement]);
+      return;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code !== NOT_ALLOWED_TO_END || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
 
 /** The name of the database a URL points at. */

@@ -43,7 +43,7 @@ export function SearchBox() {
             style={{ flex: 1 }}
             size="md"
             aria-label="Search by group id, proposal id, address or words"
-            placeholder="#12 (group), p12 (proposal), cosmos1… or words of a title or name"
+            placeholder="#12, p12, cosmos1… or words"
             value={value}
             onChange={(ev) => {
               setValue(ev.currentTarget.value);
