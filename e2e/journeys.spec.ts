@@ -118,7 +118,8 @@ test.describe('live tally', () => {
     page.on('request', (r) => r.url().includes('/tally') && tallyRequests++);
     await page.waitForTimeout(3000);
     expect(tallyRequests).toBe(0);
-    await expect(page.getByText('votes are pruned once a proposal is final')).toBeVisible();
+    // Its votes now pruned by the chain, the page says so once (and not "0 votes").
+    await expect(page.getByTestId('votes-pruned-note')).toContainText('The chain pruned this proposal’s votes');
   });
 });
 
@@ -147,7 +148,7 @@ test.describe('upgrades', () => {
     await expect(plans.getByRole('row', { name: /nope/ })).toContainText('never applied');
     await expect(page.getByTestId('current-plan')).toBeVisible();
     await expect(page.getByTestId('consensus-state')).toContainText('/ibc.lightclients.tendermint.v1.ConsensusState');
-    await page.getByLabel('Plan height').fill('5');
+    await page.getByRole('textbox', { name: 'Plan height' }).fill('5');
     await page.getByRole('button', { name: 'Look up' }).nth(1).click();
     await expect(page.getByTestId('consensus-state')).toHaveText('Nothing stored at height 5.');
   });
@@ -319,7 +320,7 @@ test.describe('auditing', () => {
       await expect(audit.getByRole('button', { name: 'Recount again' })).toBeEnabled();
     }
     await expect(result).toContainText("The chain's tally adds up");
-    await expect(result).toContainText('1 skipped (no longer members)');
+    await expect(result).toContainText('1 not counted (no longer members)');
     const download = page.waitForEvent('download');
     await audit.getByRole('button', { name: 'Download votes (CSV)' }).click();
     const file = await download;
