@@ -4,11 +4,13 @@ import { defineConfig } from '@playwright/test';
 // the extended pagination and an archive, one reproducing a plain SDK node exactly (--compat sdk,
 // --archive off); every journey runs against both, except those written for one kind of endpoint
 // ("with an archive" / "on a plain node"). Fast blocks and short live voting periods make the
-// live tally observable.
+// live tally observable. A third, plain node makes a block every 2 s, as some real chains do:
+// only the journeys written for it ("on a 2 s chain") run there, to see estimates follow the pace.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const server = (port: number, extra: string) =>
+const server = (port: number, extra: string, blockMs = 500) =>
   `rm -rf .e2e-data/${port} && node --import tsx server/main.ts --port ${port} --data-dir .e2e-data/${port} ` +
-  `--block-time 500 --live-period 24 ${extra}`;
+  `--block-time ${blockMs} --live-period 24 ${extra}`;
+const TWO_SECOND_CHAIN = /on a 2 s chain/;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -36,8 +38,17 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'extended', grepInvert: /on a plain node/, use: { baseURL: 'http://127.0.0.1:4173' } },
-    { name: 'sdk-compat', grepInvert: /with an archive/, use: { baseURL: 'http://127.0.0.1:4174' } },
+    {
+      name: 'extended',
+      grepInvert: [/on a plain node/, TWO_SECOND_CHAIN],
+      use: { baseURL: 'http://127.0.0.1:4173' },
+    },
+    {
+      name: 'sdk-compat',
+      grepInvert: [/with an archive/, TWO_SECOND_CHAIN],
+      use: { baseURL: 'http://127.0.0.1:4174' },
+    },
+    { name: 'two-second-blocks', grep: TWO_SECOND_CHAIN, use: { baseURL: 'http://127.0.0.1:4175' } },
   ],
   webServer: [
     {
@@ -50,6 +61,12 @@ export default defineConfig({
     {
       command: server(4174, '--rpc-port off --archive off --compat sdk --seed polity-compat --cors'),
       url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    {
+      command: server(4175, '--rpc-port off --archive off --compat sdk --seed polity-slow', 2000),
+      url: 'http://127.0.0.1:4175/cosmos/upgrade/v1beta1/module_versions',
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -65,14 +65,17 @@ describe('choosing the estimate', () => {
     expect(chooseBlockEstimate({ median: null, observedMs: 2100, archiveBlocksPerSecond: 1 })).toEqual({
       basis: 'observed',
       msPerBlock: 2100,
+      tooFewBlocks: false,
     });
     expect(chooseBlockEstimate({ median: null, observedMs: null, archiveBlocksPerSecond: 2 })).toEqual({
       basis: 'archive-rate',
       msPerBlock: 500,
+      tooFewBlocks: false,
     });
     expect(chooseBlockEstimate({ median: null, observedMs: null, archiveBlocksPerSecond: 0 })).toEqual({
       basis: 'assumed',
       msPerBlock: ASSUMED_BLOCK_MS,
+      tooFewBlocks: false,
     });
   });
 
@@ -88,6 +91,18 @@ describe('choosing the estimate', () => {
     );
     expect(describeBlockEstimate({ basis: 'observed', msPerBlock: 6100 })).toMatch(
       /^6\.1 s per block, from the heights/,
+    );
+  });
+
+  it('does not claim a young chain serves no block times', () => {
+    const young = chooseBlockEstimate({
+      median: null,
+      observedMs: 2100,
+      archiveBlocksPerSecond: null,
+      tooFewBlocks: true,
+    });
+    expect(describeBlockEstimate(young)).toBe(
+      '2.1 s per block, from the heights this page has seen (too few blocks yet to measure)',
     );
   });
 });

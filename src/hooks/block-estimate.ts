@@ -46,9 +46,7 @@ export function medianBlockMs(stamps: readonly BlockStamp[]): MedianBlockTime | 
 
 export type BlockEstimate =
   | { basis: 'median'; msPerBlock: number; blocks: number }
-  | { basis: 'archive-rate'; msPerBlock: number }
-  | { basis: 'observed'; msPerBlock: number }
-  | { basis: 'assumed'; msPerBlock: number };
+  | { basis: 'archive-rate' | 'observed' | 'assumed'; msPerBlock: number; tooFewBlocks?: boolean };
 
 export interface BlockTimeHints {
   /** Measured from block headers (the node's REST block service or its CometBFT RPC). */
@@ -57,6 +55,8 @@ export interface BlockTimeHints {
   observedMs: number | null;
   /** The archive's recent rate while it follows the chain block by block. */
   archiveBlocksPerSecond: number | null;
+  /** The node serves block times but has made too few blocks to measure yet (a chain just started). */
+  tooFewBlocks?: boolean;
 }
 
 /**
@@ -64,12 +64,14 @@ export interface BlockTimeHints {
  * rate, then a guess. The archive counts blocks per one-second window, so on a chain slower than
  * a block a second its rate jumps between 0 and 1: the coarsest hint, used only without the others.
  */
-export function chooseBlockEstimate({ median, archiveBlocksPerSecond, observedMs }: BlockTimeHints): BlockEstimate {
+export function chooseBlockEstimate(hints: BlockTimeHints): BlockEstimate {
+  const { median, archiveBlocksPerSecond, observedMs } = hints;
   if (median) return { basis: 'median', msPerBlock: median.msPerBlock, blocks: median.blocks };
-  if (observedMs !== null && observedMs > 0) return { basis: 'observed', msPerBlock: observedMs };
+  const tooFewBlocks = hints.tooFewBlocks === true;
+  if (observedMs !== null && observedMs > 0) return { basis: 'observed', msPerBlock: observedMs, tooFewBlocks };
   if (archiveBlocksPerSecond !== null && archiveBlocksPerSecond > 0)
-    return { basis: 'archive-rate', msPerBlock: 1000 / archiveBlocksPerSecond };
-  return { basis: 'assumed', msPerBlock: ASSUMED_BLOCK_MS };
+    return { basis: 'archive-rate', msPerBlock: 1000 / archiveBlocksPerSecond, tooFewBlocks };
+  return { basis: 'assumed', msPerBlock: ASSUMED_BLOCK_MS, tooFewBlocks };
 }
 
 /** "2.0" for 2 s, "0.50" for half a second, "12" for twelve: about two significant digits. */
@@ -81,14 +83,14 @@ export function secondsText(ms: number): string {
 /** "2.0 s per block, median of the last 20 blocks": the pace and how it was found. */
 export function describeBlockEstimate(estimate: BlockEstimate): string {
   const pace = `${secondsText(estimate.msPerBlock)} s per block`;
+  if (estimate.basis === 'median') return `${pace}, median of the last ${estimate.blocks} blocks`;
+  const why = estimate.tooFewBlocks ? 'too few blocks yet to measure' : 'this node serves no block times';
   switch (estimate.basis) {
-    case 'median':
-      return `${pace}, median of the last ${estimate.blocks} blocks`;
     case 'archive-rate':
-      return `${pace}, from the archive’s recent block rate (this node serves no block times)`;
+      return `${pace}, from the archive’s recent block rate (${why})`;
     case 'observed':
-      return `${pace}, from the heights this page has seen (this node serves no block times)`;
+      return `${pace}, from the heights this page has seen (${why})`;
     case 'assumed':
-      return `${pace}, assumed: this node serves no block times`;
+      return `${pace}, assumed: ${why}`;
   }
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '../test/render.tsx';
 import { medianBlockMs } from './block-estimate.ts';
-import { fetchChainHead, fetchRecentBlocks } from './block-times.ts';
+import { blockQueries, fetchChainHead, fetchRecentBlocks, type RecentBlocks } from './block-times.ts';
 
 const START = Date.UTC(2026, 10, 24, 11, 0, 0);
 /** Block `height`'s header, one every `ms` from height 1000 at START. */
@@ -74,5 +74,21 @@ describe('reading recent block times', () => {
       time: null,
       source: 'height header',
     });
+  });
+});
+
+describe('when recent block times are read again', () => {
+  const interval = blockQueries.recentTimes('http://node.example').refetchInterval as (query: {
+    state: { status: 'pending' | 'error' | 'success'; data?: RecentBlocks | null };
+  }) => number | false;
+  const stamps = (count: number) => Array.from({ length: count }, (_, index) => header(1000 + index));
+
+  it('soon on a chain with too few blocks to measure (just started), every few minutes once measured', () => {
+    expect(interval({ state: { status: 'success', data: { source: 'rpc', stamps: stamps(2) } } })).toBe(10_000);
+    expect(interval({ state: { status: 'success', data: { source: 'rpc', stamps: stamps(20) } } })).toBe(300_000);
+  });
+
+  it('not at all while the read fails (the healing asks again, with backoff)', () => {
+    expect(interval({ state: { status: 'error', data: { source: 'rpc', stamps: stamps(2) } } })).toBe(false);
   });
 });

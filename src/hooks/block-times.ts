@@ -134,6 +134,9 @@ export async function fetchChainHead(endpoint: string, signal?: AbortSignal): Pr
 }
 
 const FIVE_MINUTES = 5 * 60_000;
+/** Fewer blocks than this give a pace a single odd block can skew. */
+const MEASURABLE_BLOCKS = 5;
+const TOO_FEW_RETRY_MS = 10_000;
 
 export const blockQueries = {
   all: (endpoint: string) => ['api', endpoint, 'blocks'] as const,
@@ -146,13 +149,20 @@ export const blockQueries = {
       staleTime: 0,
       refetchInterval: pollWhileHealthy(everyMs),
     }),
-  /** The last blocks' header times, read again every few minutes: the pace changes slowly. */
+  /**
+   * The last blocks' header times, read again every few minutes: the pace changes slowly. A
+   * chain that has made too few blocks to measure yet (one just started, or a node that just
+   * pruned) is asked again soon, or its pace would stay unmeasured for those minutes.
+   */
   recentTimes: (endpoint: string) =>
     queryOptions({
       queryKey: [...blockQueries.all(endpoint), 'recent-times'],
       queryFn: ({ signal }) => fetchRecentBlocks(endpoint, RECENT_BLOCKS, signal),
       staleTime: FIVE_MINUTES,
-      refetchInterval: pollWhileHealthy(FIVE_MINUTES),
+      refetchInterval: (query) => {
+        const tooFew = query.state.data && query.state.data.stamps.length < MEASURABLE_BLOCKS;
+        return pollWhileHealthy(tooFew ? TOO_FEW_RETRY_MS : FIVE_MINUTES)(query);
+      },
     }),
   /**
    * Blocks per second the archive has been following at; null while it catches up or backfills

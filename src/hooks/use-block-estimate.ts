@@ -17,7 +17,9 @@ export function useBlockEstimate(endpoint: string, enabled = true): BlockEstimat
   const needsHints = enabled && !recent.isPending && median === null;
   const archiveRate = useQuery({ ...blockQueries.archiveRate(endpoint), enabled: needsHints });
   if (!enabled || recent.isPending || (needsHints && archiveRate.isPending && observedMs === null)) return null;
-  return chooseBlockEstimate({ median, observedMs, archiveBlocksPerSecond: archiveRate.data ?? null });
+  // A node that answered with block times but too few of them is young, not without them.
+  const tooFewBlocks = recent.data != null && median === null;
+  return chooseBlockEstimate({ median, observedMs, archiveBlocksPerSecond: archiveRate.data ?? null, tooFewBlocks });
 }
 
 /** Polls never faster than once a second, nor slower than twice a minute, whatever the chain's pace. */

@@ -1,4 +1,5 @@
 import { ActivityIndex } from '../source/activity-index.ts';
+import { errorText } from '../source/error-text.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -256,7 +257,7 @@ export class Follower {
     this.writing = null;
     this.forget();
     if (error instanceof LostLeaseError) this.lease.lost();
-    this.state.lastError = error instanceof Error ? error.message : String(error);
+    this.state.lastError = errorText(error);
     // Until something is archived again, the status says what stands in the way.
     this.state.phase = 'retrying';
     this.state.problem = `${this.state.lastError}; nothing merged, trying again`;
