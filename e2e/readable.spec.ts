@@ -81,6 +81,10 @@ test.describe('on a phone (390 × 844)', () => {
     expect(found).toEqual({});
     const header = await page.locator('header').boundingBox();
     expect(header?.height).toBeLessThanOrEqual(56);
+    // The chain being read stays named in the header, inside the screen.
+    const chain = page.getByTestId('endpoint-button');
+    await expect(chain).toHaveText('Chain: this server', { useInnerText: true });
+    await expect(chain).toBeInViewport({ ratio: 1 });
   });
 });
 

@@ -11,8 +11,9 @@ const EndpointDialog = lazy(() =>
 );
 
 /**
- * Opens the endpoint picker. Its name is its visible text ("Chain: this server"); on phones the
- * endpoint part is hidden and the name is just "Chain", so the two always match.
+ * Opens the endpoint picker. Its name is its visible text ("Chain: this server"), on phones too,
+ * where a long endpoint is cut with an ellipsis (whole in its title). An https address is shown
+ * without its scheme: the host is what tells chains apart.
  */
 export function EndpointButton() {
   const label = endpointLabel(useEndpoint());
@@ -31,7 +32,7 @@ export function EndpointButton() {
         data-testid="endpoint-button"
         classNames={{ label: classes.label }}
       >
-        Chain<span className={classes.target}>: {label}</span>
+        Chain:&nbsp;<span className={classes.target}>{label.replace(/^https:\/\//, '')}</span>
       </Button>
       {wanted && (
         <Suspense fallback={null}>
