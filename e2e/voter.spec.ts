@@ -103,6 +103,40 @@ test.describe('with an archive: a voter’s groups', () => {
   });
 });
 
+test.describe('with an archive: a vote’s transaction', () => {
+  test('is shown shortened, whole for copying, and is the one the node’s RPC names', async ({ page }) => {
+    test.setTimeout(90_000);
+    const voter = await busyVoter(page.request);
+    const firstVote = page
+      .getByRole('table', { name: 'Every vote by this address' })
+      .locator('[role="row"][aria-rowindex="2"]');
+    let hash = '';
+    // The newest proposal it voted on may be one it voted on before the archive began (no transaction read yet).
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`/voters/${voter}`);
+          await expect(firstVote).toBeVisible();
+          if ((await firstVote.getByTestId('tx-hash').count()) === 0) return false;
+          const proposalId = /#(\d+)/.exec((await firstVote.getByRole('link').first().textContent()) ?? '')?.[1];
+          const query = `cosmos.group.v1.EventVote.proposal_id='"${proposalId}"' AND message.sender='${voter}'`;
+          const answer = await page.request.post('/rpc', {
+            data: { jsonrpc: '2.0', id: 1, method: 'tx_search', params: { query } },
+          });
+          const { result } = (await answer.json()) as { result: { txs: { hash: string }[] } };
+          hash = result.txs[0]?.hash ?? '';
+          return hash !== '';
+        },
+        { timeout: 60_000, intervals: [2000] },
+      )
+      .toBe(true);
+    const shown = firstVote.getByTestId('tx-hash');
+    await expect(shown).toContainText(`${hash.slice(0, 8)}…${hash.slice(-6)}`);
+    await expect(shown).toHaveAttribute('title', hash);
+    await expect(firstVote.getByRole('button', { name: `Copy transaction ${hash}` })).toBeVisible();
+  });
+});
+
 test.describe('on a phone (390 × 844): the menu', () => {
   test.use({ viewport: PHONE });
   test('every page is reachable from the menu, and the page one is on is always in sight', async ({ page }) => {

@@ -104,7 +104,7 @@ export async function archiveDump(archive: { db: SqlDatabase }): Promise<string>
   // Until its proposal is tallied a vote holds only a hint of its weight (the voter's weight when
   // it was written, which depends on where a batch began); the weight the tally counted must match.
   out.votes = await archive.db.query(
-    `SELECT v.proposal_id, v.voter, v.option, v.metadata, v.submit_time, v.submit_at, v.height,
+    `SELECT v.proposal_id, v.voter, v.option, v.metadata, v.submit_time, v.submit_at, v.height, v.tx_hash,
        CASE WHEN p.status IN ('PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED') THEN v.weight END AS weight
      FROM votes v JOIN proposals p ON p.id = v.proposal_id ORDER BY 1, 2`,
   );

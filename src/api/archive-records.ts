@@ -17,12 +17,17 @@ import { decimal, decisionPolicy, proposalStatus, uint64, voteOption } from './s
 // voter's record, a group's history. Apart from archive.ts so the first page, which needs only
 // the status and the open proposals, does not carry their schemas.
 
+/** A transaction as CometBFT names it; null where the archive did not read it (absent from older archives). */
+const txHash = v.optional(v.nullable(v.string()));
+
 const timelineEvent = v.object({
   height: v.nullable(uint64),
   time: text,
   kind: v.string(),
   status: text,
   detail: v.unknown(),
+  /** The transaction that submitted or executed the proposal. */
+  tx_hash: txHash,
 });
 
 const archivedVote = v.object({
@@ -34,6 +39,8 @@ const archivedVote = v.object({
   observed_height: v.nullable(uint64),
   weight: v.nullable(decimal),
   pruned_from_chain: v.boolean(),
+  /** The transaction that cast it. */
+  tx_hash: txHash,
 });
 
 const voterVote = v.object({

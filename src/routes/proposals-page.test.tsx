@@ -5,6 +5,9 @@ import { alice } from '../test/chain-fixtures.ts';
 import { archiveAnswers, archivedPruned, stubNodeAndArchive } from '../test/fake-archive.ts';
 import { renderRoute } from '../test/render-route.tsx';
 
+const EXEC_TX = '645CFAFD694AC895C80662ECF393E95BAB4401D2A86E5A1E7F0C3B2A11E1A2B3';
+const VOTE_TX = 'BDD2CBF5376B4E9A829B75C6479A8DC042BE21CD4E7CA81DD7422F4CDC6853F1';
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the proposals page', () => {
@@ -71,6 +74,7 @@ describe('a proposal the chain pruned, with an archive', () => {
             kind: 'executed',
             status: null,
             detail: { result: 'PROPOSAL_EXECUTOR_RESULT_SUCCESS' },
+            tx_hash: EXEC_TX,
           },
           { height: '30', time: '2026-01-01T12:00:00Z', kind: 'pruned', status: null, detail: null },
         ],
@@ -86,6 +90,7 @@ describe('a proposal the chain pruned, with an archive', () => {
             observed_height: '25',
             weight: '2.500000000000000001',
             pruned_from_chain: true,
+            tx_hash: VOTE_TX,
           },
         ],
         pagination: { next_key: null, total: '1' },
@@ -101,5 +106,12 @@ describe('a proposal the chain pruned, with an archive', () => {
     expect(timeline).toHaveTextContent('Pruned from chain state · height 30');
     const votes = await screen.findByRole('table', { name: 'Archived votes' });
     expect(votes).toHaveTextContent('2.500000000000000001');
+    // Transactions shortened, named, and whole for copying; an archive without them (the submission here) shows none.
+    expect(timeline).toHaveTextContent('Executed: success · height 30 · 2026-01-01');
+    expect(within(timeline).getByTestId('tx-hash')).toHaveTextContent('645CFAFD…E1A2B3');
+    expect(within(timeline).getByRole('button', { name: `Copy transaction ${EXEC_TX}` })).toBeInTheDocument();
+    expect(within(votes).getByTestId('tx-hash')).toHaveTextContent('BDD2CBF5…6853F1');
+    expect(within(votes).getByTestId('tx-hash')).toHaveAttribute('title', VOTE_TX);
+    expect(within(votes).getByRole('button', { name: `Copy transaction ${VOTE_TX}` })).toBeInTheDocument();
   });
 });

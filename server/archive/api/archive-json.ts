@@ -44,6 +44,8 @@ export function voteJson(row: Row) {
     /** The voter's weight when the proposal was tallied; null while open or when it did not count. */
     weight: text(row.weight),
     pruned_from_chain: row.on_chain === false || row.votes_pruned === true,
+    /** The transaction that cast it (null: the archive found it stored, e.g. when it began). */
+    tx_hash: text(row.tx_hash),
   };
 }
 
@@ -53,6 +55,8 @@ export const timelineJson = (row: Row) => ({
   kind: text(row.kind),
   status: text(row.status),
   detail: row.detail === null || row.detail === undefined ? null : (JSON.parse(String(row.detail)) as unknown),
+  /** The transaction that submitted or executed the proposal (null for other events, or not read). */
+  tx_hash: text(row.tx_hash),
 });
 
 export const groupHistoryJson = (row: Row) => ({

@@ -4,8 +4,9 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 import { recordGap, setCursor } from '../store/cursor-store.ts';
 import { knowPlan } from '../store/upgrade-store.ts';
 import { VOTES_KEPT_STATUSES } from '../vocabulary.ts';
+import { decodeBlock } from './decode-block.ts';
 import type { GapPlan } from './start-point.ts';
-import { writeSnapshot } from './state-snapshot.ts';
+import { voteKey, writeSnapshot } from './state-snapshot.ts';
 
 /**
  * First start of an archive at a height of a chain whose history began before it: the whole
@@ -42,6 +43,9 @@ export async function bootstrap(
     proposals,
     votes,
     moduleVersions: versions,
+    voteTransactions: new Map(
+      decodeBlock(block).votes.map((vote) => [voteKey(vote.proposalId, vote.voter), vote.txHash]),
+    ),
   };
   await store.write(async (tx) => {
     await writeSnapshot(tx, snapshot);

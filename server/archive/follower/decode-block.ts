@@ -17,6 +17,8 @@ export interface VoteFact {
   voter: string;
   option: string;
   metadata: string;
+  /** The transaction that cast it, as CometBFT names it (tx_search's `hash`). */
+  txHash: string;
 }
 
 export interface PrunedFact {
@@ -29,11 +31,14 @@ export interface ExecFact {
   proposalId: string;
   result: string;
   logs: string;
+  /** The MsgExec, or the submission or vote with EXEC_TRY, that ran it (null: no transaction did). */
+  txHash: string | null;
 }
 
 export interface SubmitFact {
   proposalId: string;
   message: MsgSubmitProposal;
+  txHash: string;
 }
 
 export interface BlockFacts {
@@ -71,7 +76,11 @@ const jsonValue = (event: AbciEventData, key: string): string => {
 
 const GROUP = 'cosmos.group.v1.';
 
-function readEvents(events: readonly AbciEventData[], facts: BlockFacts): void {
+/** CometBFT's name for a transaction: the SHA-256 of its bytes, in uppercase hex. */
+const transactionHash = (tx: Uint8Array) => createHash('sha256').update(tx).digest('hex').toUpperCase();
+
+/** `txHash`: the transaction the events are of (null: the block's own, from its end-blocker). */
+function readEvents(events: readonly AbciEventData[], facts: BlockFacts, txHash: string | null): void {
   for (const event of events) {
     // x/gov's end-blocker passing a proposal (plain attribute values, unlike x/group's JSON).
     if (event.type === 'active_proposal' && attribute(event, 'proposal_result') === 'proposal_passed') {
@@ -89,6 +98,7 @@ function readEvents(events: readonly AbciEventData[], facts: BlockFacts): void {
         proposalId: jsonValue(event, 'proposal_id'),
         result: jsonValue(event, 'result'),
         logs: jsonValue(event, 'logs'),
+        txHash,
       };
       facts.executed.push(executed);
       if (executed.result === 'PROPOSAL_EXECUTOR_RESULT_SUCCESS')
@@ -120,6 +130,7 @@ export function decodeBlock(block: FetchedBlock): BlockFacts {
     const result = block.results[index];
     if (!result || result.code !== 0) return;
     const body = TxBody.decode(TxRaw.decode(tx).bodyBytes);
+    const txHash = transactionHash(tx);
     body.messages.forEach((any, msgIndex) => {
       const events = result.events.filter((event) => attribute(event, 'msg_index') === String(msgIndex));
       if (any.typeUrl === '/cosmos.group.v1.MsgVote') {
@@ -129,26 +140,27 @@ export function decodeBlock(block: FetchedBlock): BlockFacts {
           voter: vote.voter,
           option: voteOptionToJSON(vote.option),
           metadata: vote.metadata,
+          txHash,
         });
       } else if (any.typeUrl === '/cosmos.group.v1.MsgSubmitProposal') {
         const message = MsgSubmitProposal.decode(any.value);
         const submitted = events.find((event) => event.type === `${GROUP}EventSubmitProposal`);
         if (submitted) {
           const proposalId = jsonValue(submitted, 'proposal_id');
-          facts.submitted.push({ proposalId, message });
+          facts.submitted.push({ proposalId, message, txHash });
           // EXEC_TRY: each proposer's yes vote is only visible here.
           if (events.some((event) => event.type === `${GROUP}EventVote`)) {
             for (const proposer of message.proposers) {
-              facts.votes.push({ proposalId, voter: proposer, option: 'VOTE_OPTION_YES', metadata: '' });
+              facts.votes.push({ proposalId, voter: proposer, option: 'VOTE_OPTION_YES', metadata: '', txHash });
             }
           }
         }
       } else if (UPGRADE_MESSAGES.has(any.typeUrl)) {
-        facts.planSources.push(`tx:${createHash('sha256').update(tx).digest('hex').toUpperCase()}`);
+        facts.planSources.push(`tx:${txHash}`);
       }
-      readEvents(events, facts);
+      readEvents(events, facts, txHash);
     });
   });
-  readEvents(block.finalizeEvents, facts);
+  readEvents(block.finalizeEvents, facts, null);
   return facts;
 }

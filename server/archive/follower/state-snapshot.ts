@@ -15,7 +15,14 @@ export interface StateSnapshot {
   proposals: readonly NodeProposal[];
   votes: readonly NodeVote[];
   moduleVersions: readonly { name: string; version: string }[];
+  /**
+   * The transaction of each vote cast in the snapshot's own block, by `proposal/voter`, when that
+   * block was read: the same as an archive that read the block while following would hold.
+   */
+  voteTransactions?: ReadonlyMap<string, string>;
 }
+
+export const voteKey = (proposalId: string, voter: string) => `${proposalId}/${voter}`;
 
 /** Writes a snapshot as the archive's first state: everything known from its height on. */
 export async function writeSnapshot(tx: StoreTransaction, snapshot: StateSnapshot): Promise<void> {
@@ -33,7 +40,14 @@ export async function writeSnapshot(tx: StoreTransaction, snapshot: StateSnapsho
     rows.proposals.timelineEntry({ proposalId: proposal.id, height, time, kind: 'first_seen' }, proposal.status);
   }
   for (const vote of snapshot.votes) {
-    const input = { proposalId: vote.proposal_id, voter: vote.voter, option: vote.option, metadata: vote.metadata };
+    const txHash = snapshot.voteTransactions?.get(voteKey(vote.proposal_id, vote.voter)) ?? null;
+    const input = {
+      proposalId: vote.proposal_id,
+      voter: vote.voter,
+      option: vote.option,
+      metadata: vote.metadata,
+      txHash,
+    };
     rows.votes.add(input, height, vote.submit_time);
   }
   for (const entry of snapshot.moduleVersions) rows.moduleVersions.add(entry.name, height, entry.version);

@@ -67,7 +67,8 @@ async function writeRecords(batch: BatchWrites, block: FetchedBlock, facts: Bloc
     const proposal = read ?? (await proposalFromMessage(tx, fact, block, facts));
     const groupId = await groupOfPolicy(batch, proposal.group_policy_address);
     rows.proposals.write(proposals, { proposal, groupId, height, onChain: read !== null });
-    rows.proposals.timelineEntry({ proposalId: fact.proposalId, height, time, kind: 'submitted' }, OPEN_STATUS);
+    const entry = { proposalId: fact.proposalId, height, time, kind: 'submitted', txHash: fact.txHash } as const;
+    rows.proposals.timelineEntry(entry, OPEN_STATUS);
     submitted.add(fact.proposalId);
   }
   for (const [id, proposal] of reads.proposals) {
@@ -93,7 +94,8 @@ async function writePrunes(batch: BatchWrites, block: FetchedBlock, facts: Block
   const { tx, rows, proposals } = batch;
   for (const fact of facts.executed) {
     const detail = JSON.stringify({ result: fact.result, logs: fact.logs });
-    rows.proposals.timelineEntry({ proposalId: fact.proposalId, height, time, kind: 'executed' }, null, detail);
+    const entry = { proposalId: fact.proposalId, height, time, kind: 'executed', txHash: fact.txHash } as const;
+    rows.proposals.timelineEntry(entry, null, detail);
   }
   for (const fact of facts.pruned) {
     const final = isTallied(fact.status);

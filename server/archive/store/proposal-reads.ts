@@ -87,7 +87,7 @@ export async function proposalExists(db: SqlExecutor, id: string): Promise<boole
 
 export function readTimeline(db: SqlExecutor, id: string): Promise<Row[]> {
   return db.query(
-    'SELECT height::text AS height, block_time, kind, status, detail FROM proposal_timeline WHERE proposal_id = $1::numeric ORDER BY height, seq',
+    'SELECT height::text AS height, block_time, kind, status, detail, tx_hash FROM proposal_timeline WHERE proposal_id = $1::numeric ORDER BY height, seq',
     [id],
   );
 }

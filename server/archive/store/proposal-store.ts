@@ -62,6 +62,8 @@ export const TIMELINE: Table = {
     column('kind', 'text'),
     column('status', 'text', { nullable: true }),
     column('detail', 'text', { nullable: true }),
+    // The transaction behind a submission or an execution, where the archive read its block.
+    column('tx_hash', 'text', { nullable: true, since: 9 }),
   ],
   primaryKey: ['proposal_id', 'height', 'seq'],
 };
@@ -176,12 +178,12 @@ export class ProposalRows {
   }
 
   timelineEntry(
-    entry: { proposalId: string; height: bigint; time: string; kind: TimelineKind },
+    entry: { proposalId: string; height: bigint; time: string; kind: TimelineKind; txHash?: string | null },
     status: string | null,
     detail: string | null = null,
   ): void {
-    const { proposalId, height, time, kind } = entry;
-    this.timeline.push([proposalId, String(height), String(TIMELINE_SEQ[kind]), time, kind, status, detail]);
+    const { proposalId, height, time, kind, txHash = null } = entry;
+    this.timeline.push([proposalId, String(height), String(TIMELINE_SEQ[kind]), time, kind, status, detail, txHash]);
   }
 
   /** Applies a prune: to the row still waiting here, or to the stored one. */

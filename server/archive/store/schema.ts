@@ -88,6 +88,12 @@ const MIGRATIONS: readonly Migration[] = [
     name: 'group history by member',
     statements: () => ['CREATE INDEX group_history_by_address ON group_history (address, group_id, height, seq)'],
   },
+  // Rows written before it keep null: their blocks are not read again.
+  {
+    id: 9,
+    name: 'the transactions of votes, submissions and executions',
+    statements: () => [...addedColumnStatements(VOTES, 9), ...addedColumnStatements(TIMELINE, 9)],
+  },
 ];
 
 /**

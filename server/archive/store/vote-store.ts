@@ -17,6 +17,8 @@ export const VOTES: Table = {
     column('height', 'numeric(20)'),
     column('weight', 'text', { nullable: true }),
     column('weight_value', 'numeric', { nullable: true }),
+    // Null where the archive found the vote stored rather than read its transaction (a bootstrap).
+    column('tx_hash', 'text', { nullable: true, since: 9 }),
   ],
   primaryKey: ['proposal_id', 'voter'],
   indexes: [
@@ -40,6 +42,7 @@ export interface VoteInput {
   voter: string;
   option: string;
   metadata: string;
+  txHash: string | null;
 }
 
 /** Votes gathered for a batch; a vote already stored is kept as it was. */
@@ -47,7 +50,7 @@ export class VoteRows {
   private readonly rows: SqlValue[][] = [];
 
   add(vote: VoteInput, height: bigint, time: string): void {
-    this.rows.push([vote.proposalId, vote.voter, vote.option, vote.metadata, time, time, String(height)]);
+    this.rows.push([vote.proposalId, vote.voter, vote.option, vote.metadata, time, time, String(height), vote.txHash]);
   }
 
   /**
@@ -63,10 +66,10 @@ export class VoteRows {
       {
         conflict: 'ON CONFLICT DO NOTHING',
         statement: (values) =>
-          `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value)
+          `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value, tx_hash)
            SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height,
-             ${memberOfVote('n', 'weight')}, ${memberOfVote('n', 'weight_value')}
-           FROM (VALUES ${values}) AS n (proposal_id, voter, option, metadata, submit_time, submit_at, height)
+             ${memberOfVote('n', 'weight')}, ${memberOfVote('n', 'weight_value')}, n.tx_hash
+           FROM (VALUES ${values}) AS n (proposal_id, voter, option, metadata, submit_time, submit_at, height, tx_hash)
            ON CONFLICT DO NOTHING`,
       },
     );
@@ -98,7 +101,7 @@ const TALLIED = `p.status IN (${wordList(TALLIED_STATUSES)})`;
 const WEIGHT_ORDER = `COALESCE(CASE WHEN ${TALLIED} THEN v.weight_value END, -1)`;
 
 const VOTE_SELECT = `SELECT v.proposal_id::text AS proposal_id, v.voter, v.option, v.metadata, v.submit_time,
-  v.submit_at::text AS submit_at, v.height::text AS height, CASE WHEN ${TALLIED} THEN v.weight END AS weight,
+  v.submit_at::text AS submit_at, v.height::text AS height, v.tx_hash, CASE WHEN ${TALLIED} THEN v.weight END AS weight,
   ${WEIGHT_ORDER}::text AS weight_order, p.on_chain,
   ${TALLIED} AS votes_pruned, p.title, p.status, p.executor_result,
   p.group_id::text AS group_id, g.name AS group_name

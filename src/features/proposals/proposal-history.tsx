@@ -12,6 +12,7 @@ import { DecimalText } from '../../components/decimal-text.tsx';
 import { ChainLabel, OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TxHashText } from '../../components/tx-hash-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedRecordQuery } from './record-query.ts';
 
@@ -58,6 +59,14 @@ function Timeline({ events }: { events: TimelineEvent[] }) {
             {event.time ? ' · ' : ''}
           </Text>
           {event.time && <TimeText value={event.time} compact />}
+          {event.tx_hash && (
+            <>
+              <Text span fz="sm" c="dimmed">
+                {' · '}
+              </Text>
+              <TxHashText hash={event.tx_hash} />
+            </>
+          )}
         </li>
       ))}
     </ol>

@@ -1,4 +1,4 @@
-import { NativeSelect, Text } from '@mantine/core';
+import { NativeSelect, Stack, Text } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
@@ -7,6 +7,7 @@ import { AddressText } from '../../components/address-text.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TxHashText } from '../../components/tx-hash-text.tsx';
 import { OptionBadge } from '../../components/vote-badges.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
@@ -23,7 +24,7 @@ export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }
       query={query}
       identity={archivedVoteRowId}
       noun="archived votes"
-      rowHeight={56}
+      rowHeight={64}
       empty="The archive saw no vote on this proposal."
       toolbar={
         <NativeSelect
@@ -62,11 +63,14 @@ export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }
           label: 'Cast · observed',
           width: 'minmax(170px, 1.6fr)',
           cell: (vote) => (
-            <Text span fz="xs">
-              {vote.submit_time && <TimeText value={vote.submit_time} compact />}
-              {vote.observed_height ? ` · height ${grouped(vote.observed_height)}` : ''}
-              {vote.pruned_from_chain ? ' · pruned from chain' : ''}
-            </Text>
+            <Stack gap={2} align="flex-start">
+              <Text span fz="xs">
+                {vote.submit_time && <TimeText value={vote.submit_time} compact />}
+                {vote.observed_height ? ` · height ${grouped(vote.observed_height)}` : ''}
+                {vote.pruned_from_chain ? ' · pruned from chain' : ''}
+              </Text>
+              {vote.tx_hash && <TxHashText hash={vote.tx_hash} />}
+            </Stack>
           ),
         },
       ]}

@@ -11,6 +11,7 @@ import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { TxHashText } from '../../components/tx-hash-text.tsx';
 import { ExecBadge, OptionBadge } from '../../components/vote-badges.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
@@ -167,9 +168,10 @@ export function VoterRecord({ endpoint, address }: { endpoint: string; address: 
             width: 'minmax(180px, 2fr)',
             wide: true,
             cell: (vote) => (
-              <Stack gap={0}>
+              <Stack gap={0} align="flex-start">
                 {vote.submit_time && <TimeText value={vote.submit_time} compact />}
                 <Provenance vote={vote} />
+                {vote.tx_hash && <TxHashText hash={vote.tx_hash} />}
               </Stack>
             ),
           },
