@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { api, groupNamed, openQuickPoll, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
-import { busiestOpenProposal } from './pages.ts';
+import { onABusyOpenProposal } from './pages.ts';
 
 test.describe('browsing', () => {
   test('groups → group → policy → proposal', async ({ page }) => {
@@ -228,16 +228,17 @@ test.describe('deep links and looks', () => {
     const ctx = await browser.newContext({ baseURL });
     const page = await ctx.newPage();
     // Any open proposal with votes: the live chain decides some as it goes.
-    const p = await busiestOpenProposal(page.request);
-    const { votes } = await api<{ votes: { voter: string }[] }>(
-      page.request,
-      `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`,
-    );
-    await page.goto(`/proposals/${p.id}/votes/${votes[0].voter}`);
-    await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
-    await page.goto(`/proposals/${p.id}?api=`);
-    await page.reload();
-    await expect(page.getByRole('heading', { name: p.title })).toBeVisible();
+    await onABusyOpenProposal(page.request, async (p) => {
+      const { votes } = await api<{ votes: { voter: string }[] }>(
+        page.request,
+        `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`,
+      );
+      await page.goto(`/proposals/${p.id}/votes/${votes[0].voter}`);
+      await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
+      await page.goto(`/proposals/${p.id}?api=`);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: p.title })).toBeVisible();
+    });
     await ctx.close();
   });
 
