@@ -1,5 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
+import { groupNamed, policiesOf, proposalsOf } from './chain.ts';
+
 // Pages that tell the whole truth: names from plain-text metadata, final tallies drawn against
 // the weights they were tallied with, one account of a proposal's votes, pruned proposals shown
 // whole, and an overview that asks little.
@@ -125,6 +127,34 @@ test.describe('truthful pages, with an archive', () => {
     await expect(page.getByText(/Not executed/)).toHaveCount(0);
   });
 
+  test('an aborted proposal claims no tally either', async ({ page }) => {
+    const list = await archive<{ proposals: { id: string }[] }>(
+      page.request,
+      'proposals?status=PROPOSAL_STATUS_ABORTED&pagination.limit=1',
+    );
+    expect(list.proposals.length, 'the demo chain aborts a proposal when its policy changes').toBeGreaterThan(0);
+    await page.goto(`/proposals/${list.proposals[0].id}`);
+    await expect(page.getByText(/An aborted proposal has no tally/)).toBeVisible();
+    await expect(page.getByTestId('tally-audit')).toContainText('There is no tally to check');
+    await expect(page.getByTestId('tally-verdict')).toHaveCount(0);
+    await expect(page.getByText(/when the tally was made/)).toHaveCount(0);
+  });
+
+  test('one number style and a named tab: heights grouped, never "(h …)", no badge of an execution that cannot be', async ({
+    page,
+  }) => {
+    const record = await talliedWhileArchived(page.request, 'PROPOSAL_STATUS_REJECTED');
+    await page.goto(`/proposals/${record.proposal.id}`);
+    await expect(page.getByTestId('tally-verdict')).toContainText('Rejected');
+    await expect(page).toHaveTitle(new RegExp(`^Proposal ${record.proposal.id} · .+ · Polity$`));
+    const history = page.getByTestId('proposal-timeline');
+    await expect(history).toContainText(/height \d{1,3},\d{3}/);
+    const main = (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+    expect(main).not.toMatch(/\(h \d/);
+    expect(main).not.toMatch(/height \d{4,}/);
+    await expect(page.getByText(/not executed/i)).toHaveCount(0);
+  });
+
   test('the overview asks for what it shows: at most 8 requests', async ({ page }) => {
     await archive(page.request, 'status');
     const requests = countRequests(page);
@@ -145,5 +175,26 @@ test.describe('truthful pages, with an archive', () => {
     expect(archiveRead).toBeGreaterThanOrEqual(0);
     // Not in a chain behind the policy and group: it starts with the proposal itself.
     expect(archiveRead).toBeLessThan(policyRead);
+  });
+});
+
+test.describe('dates from the chain', () => {
+  test('a poll rejected before its voting period ended says when voting would have ended, not that it ended', async ({
+    page,
+  }) => {
+    const polls = await groupNamed(page.request, 'Daily polls');
+    const [policy] = await policiesOf(page.request, polls.id);
+    // Two "no" of four members leave "yes" short of 3: the chain rejects such a poll at once.
+    const early = (await proposalsOf(page.request, policy.address)).find(
+      (proposal) =>
+        proposal.status === 'PROPOSAL_STATUS_REJECTED' && Date.parse(proposal.voting_period_end) > Date.now(),
+    );
+    expect(early, 'a poll rejected early, its voting period still running').toBeDefined();
+    await page.goto(`/proposals/${early!.id}`);
+    const decided = page.getByTestId('proposal-decided');
+    await expect(decided).toContainText('Decided');
+    await expect(decided).toContainText(/Voting period would have ended \d{4}-\d\d-\d\d/);
+    await expect(page.getByText('Voting ended', { exact: true })).toHaveCount(0);
+    await expect(page.getByText('Voting ends', { exact: true })).toHaveCount(0);
   });
 });

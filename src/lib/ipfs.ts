@@ -20,12 +20,30 @@ export function checkGateway(input: string): { ok: true; value: string } | { ok:
   return { ok: true, value: url.origin + url.pathname.replace(/\/+$/, '') };
 }
 
-/** The gateway URL for an ipfs:// link, or null (no gateway set, or not an ipfs link). */
+/** A CID is base58 or base32 text; a path inside it, plain names (no dot-only or empty segment). */
+const CID = /^[A-Za-z0-9]{1,256}$/;
+const SEGMENT = /^(?!\.+$)[A-Za-z0-9._~-]{1,255}$/;
+
+/**
+ * The gateway URL for an ipfs://CID[/path] link, or null (no gateway set, not an ipfs link, or a
+ * link written to reach beyond its document: "..", "%2e", a query or a fragment). The link is
+ * written by anyone, so only plain characters pass and the URL is resolved against the gateway
+ * with the URL API, then checked to stay under it.
+ */
 export function gatewayUrl(href: string, gateway: string): string | null {
-  if (!gateway || !href.startsWith('ipfs://')) return null;
-  const path = href.slice('ipfs://'.length).replace(/^ipfs\//, '');
-  if (!/^[A-Za-z0-9]+(\/[^\s?#]*)?$/.test(path)) return null;
-  return `${gateway}/ipfs/${path}`;
+  const checked = checkGateway(gateway);
+  if (!checked.ok || !checked.value || !href.startsWith('ipfs://')) return null;
+  const [cid = '', ...path] = href
+    .slice('ipfs://'.length)
+    .replace(/^ipfs\//, '')
+    .split('/');
+  // A trailing slash names the same directory; any other empty segment is refused.
+  if (path.at(-1) === '') path.pop();
+  if (!CID.test(cid) || !path.every((segment) => SEGMENT.test(segment))) return null;
+  const base = new URL(`${checked.value}/`);
+  const url = new URL(['ipfs', cid, ...path].join('/'), base);
+  if (url.origin !== base.origin || !url.pathname.startsWith(base.pathname) || url.search || url.hash) return null;
+  return url.href;
 }
 
 export function storedGateway(): string {

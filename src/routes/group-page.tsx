@@ -14,8 +14,8 @@ import { groupQueries } from '../features/groups/queries.ts';
 import { PolicyList } from '../features/policies/policy-list.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useMetadataName } from '../hooks/use-ipfs-document.ts';
 import { parseId } from '../lib/ids.ts';
-import { metadataName } from '../lib/metadata.ts';
 
 const POLICIES = { id: 'policies', title: 'Policies' };
 const PROPOSALS = { id: 'proposals', title: 'Latest proposals' };
@@ -32,6 +32,7 @@ export function Component() {
   const id = parseId(raw);
   const info = useQuery(groupQueries.polledInfo(endpoint, id));
   const policies = useInfiniteQuery(policyQueries.byGroup(endpoint, id));
+  const name = useMetadataName(info.data?.metadata, '');
   if (id === null)
     return (
       <InvalidInput
@@ -44,14 +45,7 @@ export function Component() {
       <GroupSummary
         id={id}
         info={info}
-        actions={
-          info.data && (
-            <FollowButton
-              endpoint={endpoint}
-              target={{ kind: 'group', id, name: metadataName(info.data.metadata, '') }}
-            />
-          )
-        }
+        actions={info.data && <FollowButton endpoint={endpoint} target={{ kind: 'group', id, name }} />}
       />
       {(info.data || info.isPending) && (
         <>

@@ -8,14 +8,15 @@ import { PolicyHeader } from '../features/policies/policy-header.tsx';
 import { usePolicyContext } from '../features/policies/use-policy-context.ts';
 import { ProposalList } from '../features/proposals/proposal-list.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useMetadataName } from '../hooks/use-ipfs-document.ts';
 import { checkAddress } from '../lib/address.ts';
-import { metadataName } from '../lib/metadata.ts';
 
 export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().address ?? '';
   const check = checkAddress(raw);
   const context = usePolicyContext(endpoint, check.ok ? check.address : null);
+  const name = useMetadataName(context.info.data?.metadata, '');
   if (!check.ok) return <InvalidInput title="Not a policy address" reason={check.reason} />;
   const policy = context.info.data;
   return (
@@ -23,14 +24,7 @@ export function Component() {
       <PolicyHeader
         address={check.address}
         context={context}
-        actions={
-          policy && (
-            <FollowButton
-              endpoint={endpoint}
-              target={{ kind: 'policy', id: check.address, name: metadataName(policy.metadata, '') }}
-            />
-          )
-        }
+        actions={policy && <FollowButton endpoint={endpoint} target={{ kind: 'policy', id: check.address, name }} />}
       />
       {policy && (
         <>

@@ -15,6 +15,7 @@ import type { CountedVotesSlot } from '../features/proposals/proposal-history.ts
 import { ProposalMessages, ProposalVotes } from '../features/proposals/proposal-sections.tsx';
 import { useProposalContext } from '../features/proposals/use-proposal-context.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useMetadataName } from '../hooks/use-ipfs-document.ts';
 import { parseId } from '../lib/ids.ts';
 
 // The title and facts come with the page's code; the heavier parts (decimal maths, the list
@@ -45,6 +46,7 @@ export function Component() {
   const raw = useParams().proposalId ?? '';
   const id = parseId(raw);
   const context = useProposalContext(endpoint, id);
+  const metadataTitle = useMetadataName((context.proposal.data ?? context.archived?.proposal)?.metadata, '');
   const names = useMemo(
     (): NameRenderers => ({
       group: (groupId) => <GroupName endpoint={endpoint} groupId={groupId} />,
@@ -79,7 +81,7 @@ export function Component() {
           (proposal || archived) && (
             <FollowButton
               endpoint={endpoint}
-              target={{ kind: 'proposal', id, name: (proposal ?? archived?.proposal)?.title ?? '' }}
+              target={{ kind: 'proposal', id, name: (proposal ?? archived?.proposal)?.title || metadataTitle }}
             />
           )
         }

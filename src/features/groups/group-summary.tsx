@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 import type { GroupInfo } from '../../api/schemas.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
-import { metadataName } from '../../lib/metadata.ts';
+import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import { GroupInfoCard } from './group-info-card.tsx';
 
 /**
@@ -20,12 +21,14 @@ export function GroupSummary({
   info: UseQueryResult<GroupInfo>;
   actions?: ReactNode;
 }) {
+  // Its name may come from a document its metadata links to (read through the reader's gateway).
+  const name = useMetadataName(info.data?.metadata, '');
   return (
     <>
       <PageTitle
         kicker={`Group #${id}`}
-        title={info.data ? metadataName(info.data.metadata, `Group ${id}`) : `Group ${id}`}
-        docTitle={`${info.data ? `${metadataName(info.data.metadata, '', 60)} · ` : ''}Group ${id}`}
+        title={name || `Group ${id}`}
+        docTitle={`${name ? `${labelText(name, 60)} · ` : ''}Group ${id}`}
         right={actions}
       />
       {info.isPending && <LoadingBlock label="Loading group" />}

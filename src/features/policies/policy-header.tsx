@@ -4,8 +4,9 @@ import { AddressText } from '../../components/address-text.tsx';
 import { AppLink } from '../../components/app-link.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 import { shortAddress } from '../../lib/address.ts';
-import { metadataName } from '../../lib/metadata.ts';
+import { labelText } from '../../lib/hostile-text.ts';
 import type { PolicyContext } from './use-policy-context.ts';
 
 /**
@@ -23,12 +24,13 @@ export function PolicyHeader({
 }) {
   const { info, group } = context;
   const policy = info.data;
+  const name = useMetadataName(policy?.metadata, '');
   return (
     <>
       <PageTitle
         kicker="Group policy"
-        title={policy ? metadataName(policy.metadata, 'Group policy') : 'Group policy'}
-        docTitle={`${policy ? `${metadataName(policy.metadata, '', 60)} ` : ''}Policy ${shortAddress(address)}`.trim()}
+        title={name || 'Group policy'}
+        docTitle={`${name ? `${labelText(name, 60)} ` : ''}Policy ${shortAddress(address)}`}
         right={actions}
       />
       <AddressText address={address} full />

@@ -3,13 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { policyInfoQuery } from '../../hooks/shared-queries.ts';
+import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 import { shortAddress } from '../../lib/address.ts';
-import { metadataName } from '../../lib/metadata.ts';
 
 /** A policy's name (from its metadata) beside its shortened address, linked to its page. */
 export function PolicyName({ endpoint, address }: { endpoint: string; address: string }) {
   const policy = useQuery({ ...policyInfoQuery(endpoint, address), staleTime: 60_000 });
-  const name = policy.data ? metadataName(policy.data.metadata, '') : '';
+  // A document its metadata links to names it only if already read (it is shown in lists too).
+  const name = useMetadataName(policy.data?.metadata, '', { read: 'cache' });
   return (
     <AppLink to={`/policies/${address}`} title={address}>
       {name ? `${name} · ` : ''}

@@ -73,19 +73,21 @@ export function ProposalFacts({ proposal, policy, group, policyFailed, names, de
           </Field>
           {phase === 'final' && (decidedAt || !periodOver) ? (
             // Decided early: the chain closed it once the outcome could not change.
-            <Field label="Decided">
-              {decidedAt ? (
-                <Text fz="sm">
-                  <TimeText value={decidedAt.time} /> (height {grouped(decidedAt.height)})
+            <div data-testid="proposal-decided">
+              <Field label="Decided">
+                {decidedAt ? (
+                  <Text fz="sm">
+                    <TimeText value={decidedAt.time} /> (height {grouped(decidedAt.height)})
+                  </Text>
+                ) : (
+                  <Text fz="sm">before its voting period’s end</Text>
+                )}
+                <Text fz="xs" c="dimmed">
+                  Voting period {periodOver ? 'ended' : 'would have ended'}{' '}
+                  <TimeText value={proposal.voting_period_end} />
                 </Text>
-              ) : (
-                <Text fz="sm">before its voting period’s end</Text>
-              )}
-              <Text fz="xs" c="dimmed">
-                Voting period {periodOver ? 'ended' : 'would have ended'}{' '}
-                <TimeText value={proposal.voting_period_end} />
-              </Text>
-            </Field>
+              </Field>
+            </div>
           ) : (
             <Field label={VOTING_END_LABEL[phase]}>
               <TimeText value={proposal.voting_period_end} withRelative={PHASES[phase].undecided} />
@@ -122,7 +124,8 @@ export function ProposalFacts({ proposal, policy, group, policyFailed, names, de
         <Field label="Metadata">
           <MetadataText
             value={proposal.metadata}
-            elsewhere={proposal.title || proposal.summary ? 'title and summary' : undefined}
+            // The header names it (by its title, else by its metadata's): only a summary may be left.
+            elsewhere={proposal.summary ? 'title and summary' : 'name'}
           />
         </Field>
       </Stack>

@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/badges.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
 import { ExecBadge } from '../../components/vote-badges.tsx';
+import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 import { labelText } from '../../lib/hostile-text.ts';
 import type { ProposalContext } from './use-proposal-context.ts';
 
@@ -31,18 +32,17 @@ export function ProposalHeader({
   const proposal = query.data;
   const shown = proposal ?? context.pruned;
   const gone = query.isError && query.error instanceof NotFoundError;
+  // The on-chain title first; without one (before SDK v0.50 there was none), its metadata's, which
+  // may be in a document the metadata links to.
+  const record = proposal ?? archived?.proposal;
+  const metadataTitle = useMetadataName(record?.metadata, '');
+  const title = record ? record.title || metadataTitle : '';
   return (
     <>
       <PageTitle
         kicker={`Proposal #${id}`}
-        title={
-          proposal
-            ? proposal.title || '(untitled proposal)'
-            : archived
-              ? archived.proposal.title || '(untitled proposal)'
-              : `Proposal ${id}`
-        }
-        docTitle={`Proposal ${id}${(proposal?.title ?? archived?.proposal.title) ? ` · ${labelText(proposal?.title ?? archived?.proposal.title, 60)}` : ''}`}
+        title={record ? title || '(untitled proposal)' : `Proposal ${id}`}
+        docTitle={`Proposal ${id}${title ? ` · ${labelText(title, 60)}` : ''}`}
         right={
           <Group gap="xs">
             {shown && (

@@ -1,0 +1,100 @@
+import { Code, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+
+import type { MetadataReading } from '../lib/metadata-reading.ts';
+import { safeLink } from '../lib/safe-url.ts';
+import { ChainLink } from './chain-link.tsx';
+import { OnChainText } from './on-chain-text.tsx';
+
+/** What the page already shows from metadata: its name (a heading), or a proposal's title and summary. */
+export type ShownElsewhere = 'name' | 'title and summary';
+
+function FieldValue({ value }: { value: unknown }) {
+  if (typeof value === 'string') {
+    const href = safeLink(value);
+    if (href) return <ChainLink href={href} />;
+    return (
+      <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        <OnChainText value={value} max={600} />
+      </Text>
+    );
+  }
+  return (
+    <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+      <OnChainText value={JSON.stringify(value)} max={600} />
+    </Code>
+  );
+}
+
+/**
+ * Metadata that is text or JSON, shown as text: a JSON object as its fields (the name and
+ * description left out where the page already shows them), with the raw text a click away.
+ */
+export function MetadataBody({
+  value,
+  reading,
+  elsewhere,
+}: {
+  value: string;
+  reading: Extract<MetadataReading, { kind: 'text' | 'json' }>;
+  elsewhere?: ShownElsewhere;
+}) {
+  const [raw, setRaw] = useState(false);
+  if (reading.kind === 'text')
+    return (
+      <Text span fz="sm" style={{ wordBreak: 'break-word', whiteSpace: 'pre-wrap' }}>
+        <OnChainText value={value} max={1500} />
+      </Text>
+    );
+  const fields: [string, unknown][] = [
+    ...(reading.name && !elsewhere ? ([['name', reading.name]] as [string, unknown][]) : []),
+    ...(reading.description && elsewhere !== 'title and summary'
+      ? ([['description', reading.description]] as [string, unknown][])
+      : []),
+    ...reading.rest,
+  ];
+  return (
+    <Stack gap={4}>
+      {raw ? (
+        <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+          <OnChainText value={prettyJson(value)} max={4000} />
+        </Code>
+      ) : fields.length === 0 ? (
+        <Text span c="dimmed" fz="sm">
+          nothing beyond the {elsewhere === 'title and summary' ? 'title and summary above' : 'name above'}
+        </Text>
+      ) : (
+        <dl
+          style={{
+            margin: 0,
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, max-content) minmax(0, 1fr)',
+            gap: '2px 12px',
+          }}
+        >
+          {fields.map(([key, field]) => (
+            <div key={key} style={{ display: 'contents' }}>
+              <Text component="dt" fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                <OnChainText value={key} max={80} />
+              </Text>
+              <dd style={{ margin: 0, minWidth: 0 }}>
+                <FieldValue value={field} />
+              </dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <UnstyledButton fz="xs" c="blue" td="underline" onClick={() => setRaw((was) => !was)} aria-pressed={raw}>
+        {raw ? 'Show as fields' : 'Show the JSON as written'}
+      </UnstyledButton>
+    </Stack>
+  );
+}
+
+function prettyJson(value: string): string {
+  try {
+    return JSON.stringify(JSON.parse(value), null, 2);
+  } catch {
+    return value;
+  }
+}
