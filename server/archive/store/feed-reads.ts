@@ -79,8 +79,12 @@ export function readVoterEvents(db: SqlExecutor, voter: string, limit: number) {
      candidates AS (
        (SELECT proposal_id, height, 0 AS rank FROM recent)
        UNION ALL
-       (SELECT t.proposal_id, t.height, t.seq + 1 FROM recent JOIN proposal_timeline t ON t.proposal_id = recent.proposal_id
-        WHERE ${FATE_KINDS} AND (SELECT height FROM floor) IS NULL)
+       (SELECT fate.proposal_id, fate.height, fate.seq + 1 FROM recent, LATERAL (
+          -- Through the timeline's key, proposal by proposal (OFFSET 0 keeps the planner from
+          -- turning this into a scan of the whole timeline).
+          SELECT t.proposal_id, t.height, t.seq FROM proposal_timeline t
+          WHERE t.proposal_id = recent.proposal_id AND ${FATE_KINDS} OFFSET 0) fate
+        WHERE (SELECT height FROM floor) IS NULL)
        UNION ALL
        (SELECT t.proposal_id, t.height, t.seq + 1 FROM proposal_timeline t
         WHERE ${FATE_KINDS} AND t.height >= (SELECT height FROM floor)
@@ -93,8 +97,12 @@ export function readVoterEvents(db: SqlExecutor, voter: string, limit: number) {
        v.option, CASE WHEN ${TALLIED} THEN v.weight END AS weight, ${PROPOSAL_OF_EVENT}
      FROM newest e JOIN votes v ON v.proposal_id = e.proposal_id AND v.voter = $1
        JOIN proposals p ON p.id = e.proposal_id LEFT JOIN groups g ON g.id = p.group_id
-       LEFT JOIN proposal_timeline t ON e.rank > 0 AND t.proposal_id = e.proposal_id AND t.height = e.height
-         AND t.seq = e.rank - 1
+       -- A lookup by the timeline's key for each of the (at most limit) entries: as a plain join the
+       -- planner hashed the whole timeline, a cost that grows with the archive, not the feed.
+       LEFT JOIN LATERAL (
+         SELECT block_time, kind, status, detail FROM proposal_timeline
+         WHERE e.rank > 0 AND proposal_id = e.proposal_id AND height = e.height AND seq = e.rank - 1 LIMIT 1
+       ) t ON true
      ORDER BY e.height DESC, e.proposal_id DESC, e.rank DESC`,
     [voter],
   );
