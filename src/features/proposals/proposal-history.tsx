@@ -14,6 +14,7 @@ import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TxHashText } from '../../components/tx-hash-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { decisionTime } from './decision-time.ts';
 import { archivedRecordQuery } from './record-query.ts';
 
 const KIND: Record<string, string> = {
@@ -137,10 +138,9 @@ export function ProposalHistory({
   else {
     const { proposal, timeline } = query.data;
     const final = proposal.status !== 'PROPOSAL_STATUS_SUBMITTED';
-    // The tally is made when voting ends or when the proposal is executed early, whichever came first.
-    const tallyHeight =
-      timeline.find((event) => event.kind === 'voting_ended' || event.kind === 'executed' || event.kind === 'status')
-        ?.height ?? null;
+    // Only a tally the archive saw made has a height whose members can be named: withdrawn and
+    // aborted proposals have none, and one found already decided was tallied before the archive.
+    const tallyHeight = decisionTime(timeline)?.height ?? null;
     body = (
       <>
         {!onChain && !proposal.on_chain && (
