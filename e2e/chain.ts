@@ -73,7 +73,10 @@ export async function openQuickPoll(request: APIRequestContext, remainingMs: num
         target = open.at(-1);
         return target !== undefined;
       },
-      { timeout: 45_000, intervals: [1000] },
+      // A quick poll opens about every 30 s here (live proposals go to one of several policies
+      // at random) and is young enough for only a few seconds: 45 s missed them all about one
+      // run in twelve on a busy machine.
+      { timeout: 100_000, intervals: [500] },
     )
     .toBe(true);
   return target!;

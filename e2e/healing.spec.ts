@@ -68,7 +68,7 @@ test.describe('a dashboard that heals', () => {
   });
 
   test('a tally whose endpoint hangs is marked stale, then live again', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     const open = await openQuickPoll(page.request, 20_000);
     await page.goto(`/proposals/${open.id}`);
     // Once the page has measured the chain's pace (a block every 0.5 s: it polls every second),

@@ -98,7 +98,7 @@ test.describe('browsing', () => {
 
 test.describe('live tally', () => {
   test('changes on screen without a reload, then stops when voting ends', async ({ page }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(150_000);
     // The newest quick poll that still has a while to run (the simulator adds several per voting period).
     const target = await openQuickPoll(page.request, 16_000);
     await page.goto(`/proposals/${target.id}`);
