@@ -20,7 +20,7 @@ test.describe('browsing', () => {
     await expect(page.getByRole('heading', { name: 'Core contributors' })).toBeVisible();
     await expect(page.getByTestId('total-weight')).toHaveText('6');
     await expect(page.getByText('5 members', { exact: true })).toBeVisible();
-    await expect(page.getByRole('cell', { name: '33.33%' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: /^≈\s33\.33%$/ })).toBeVisible();
     await expect(page.getByTestId('group-proposals')).toContainText('Raise the validator budget');
     await page.getByRole('link', { name: 'Core treasury' }).click();
     await expect(page.getByText('Passes with 3 yes weight — 50% of the total weight 6')).toBeVisible();

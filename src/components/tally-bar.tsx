@@ -1,6 +1,6 @@
 import type { TallyResult } from '../api/schemas.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../domain/vote-options.ts';
-import { percentOf, type Dec } from '../lib/decimal.ts';
+import { dec, percentOf, type Dec } from '../lib/decimal.ts';
 import { shownDecimal } from '../lib/format-number.ts';
 import classes from './tally-bar.module.css';
 
@@ -34,14 +34,19 @@ export function TallyBar({
       <div className={classes.bar}>
         {TALLY_ORDER.map((option) => {
           const { color, tallyField } = VOTE_OPTIONS[option];
-          const width = share(tally[tallyField]);
-          return width > 0 ? (
+          // Any weight at all is drawn, however thin its share (the section's min-width): a veto
+          // of 100 against 123,000,000 yes is still there to see.
+          return dec(tally[tallyField]).isZero() ? null : (
             <div
               key={tallyField}
               className={classes.section}
-              style={{ width: `${width}%`, background: `var(--mantine-color-${color}-filled)` }}
+              style={{
+                width: `${share(tally[tallyField])}%`,
+                ['--section-light' as string]: `var(--mantine-color-${color}-8)`,
+                ['--section-dark' as string]: `var(--mantine-color-${color}-5)`,
+              }}
             />
-          ) : null;
+          );
         })}
       </div>
       {linePercent !== null && (

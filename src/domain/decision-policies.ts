@@ -6,9 +6,10 @@ import {
   type KnownDecisionPolicy,
   type TallyResult,
 } from '../api/schemas.ts';
-import { dec, max, min, percentOf, type Dec } from '../lib/decimal.ts';
+import { dec, max, min, type Dec } from '../lib/decimal.ts';
 import { shownDecimal } from '../lib/format-number.ts';
 import type { Phrase } from '../lib/phrase.ts';
+import { shareText } from '../lib/share-text.ts';
 import { durationSeconds, humanDuration } from '../lib/time.ts';
 
 // Decision policies, one registry entry per @type. A new type added to the schema's
@@ -48,19 +49,12 @@ const POLICY_RULES: { [T in PolicyType]: PolicyRule<T> } = {
     describe: (policy, totalWeight) => {
       const rule: Phrase = ['Passes with ', { decimal: policy.threshold }, ' yes weight'];
       if (totalWeight === undefined) return rule;
-      const share = percentOf(policy.threshold, totalWeight);
+      const share = shareText(policy.threshold, totalWeight);
       const above = dec(policy.threshold).gt(totalWeight)
         ? ['. The threshold is above the total, so the line is the total weight: every unit must vote yes']
         : [];
       if (share === null) return [...rule, ' (the group has no weight)', ...above];
-      return [
-        ...rule,
-        ' — ',
-        { decimal: share, suffix: '%' },
-        ' of the total weight ',
-        { decimal: totalWeight },
-        ...above,
-      ];
+      return [...rule, ` — ${share} of the total weight `, { decimal: totalWeight }, ...above];
     },
     brief: (policy) => `threshold ${shownDecimal(policy.threshold).text}`,
   },

@@ -8,9 +8,10 @@ import { AddressText } from '../../components/address-text.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList, type ListView } from '../../components/infinite-list.tsx';
 import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx';
+import { ShareOf } from '../../components/share-of.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { useUrlState } from '../../hooks/use-url-state.ts';
-import { compareDecimals, percentOf } from '../../lib/decimal.ts';
+import { compareDecimals } from '../../lib/decimal.ts';
 import { labelText } from '../../lib/hostile-text.ts';
 import { compareTimes } from '../../lib/time.ts';
 import { groupQueries } from './queries.ts';
@@ -93,11 +94,8 @@ export function MemberList({
         },
         {
           label: 'Share',
-          width: '90px',
-          cell: ({ member }) => {
-            const share = totalWeight ? percentOf(member.weight, totalWeight) : null;
-            return share === null ? '—' : <DecimalText value={share} suffix="%" interactive={false} />;
-          },
+          width: '100px',
+          cell: ({ member }) => <ShareOf part={member.weight} whole={totalWeight || undefined} />,
         },
         {
           label: 'Added',

@@ -2,18 +2,13 @@ import { Table, Text } from '@mantine/core';
 
 import type { DecisionPolicy, GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
+import { ShareOf } from '../../components/share-of.tsx';
 import { TallyBar } from '../../components/tally-bar.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { countedWeight, shareBase } from '../../domain/tally-share.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
-import { percentOf, type Dec } from '../../lib/decimal.ts';
 import { FinalVerdict, LiveOutcome } from './tally-outcome.tsx';
-
-function Share({ value, total }: { value: string | Dec; total?: string }) {
-  const share = total === undefined ? null : percentOf(value, total);
-  return share === null ? <>—</> : <DecimalText value={share} suffix="%" />;
-}
 
 export interface TalliedWith {
   total_weight: string;
@@ -69,9 +64,10 @@ export function TallyBody({
                   <DecimalText value={tally[tallyField]} />
                 </Table.Td>
                 <Table.Td ta="right">
-                  <Share
-                    value={tally[tallyField]}
-                    total={total ?? (counted.isZero() ? undefined : counted.toFixed())}
+                  <ShareOf
+                    part={tally[tallyField]}
+                    whole={total ?? (counted.isZero() ? undefined : counted.toFixed())}
+                    testId={`share-${tallyField}`}
                   />
                 </Table.Td>
               </Table.Tr>
@@ -84,7 +80,7 @@ export function TallyBody({
                 <DecimalText value={evaluation.undecided.toFixed()} />
               </Table.Td>
               <Table.Td ta="right" c="dimmed">
-                <Share value={evaluation.undecided} total={total} />
+                <ShareOf part={evaluation.undecided.toFixed()} whole={total} />
               </Table.Td>
             </Table.Tr>
           )}

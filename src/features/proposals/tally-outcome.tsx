@@ -3,8 +3,9 @@ import type { ReactNode } from 'react';
 
 import type { ExecutorResult, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
+import { ShareOf } from '../../components/share-of.tsx';
 import { briefPolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
-import { dec, percentOf } from '../../lib/decimal.ts';
+import { dec } from '../../lib/decimal.ts';
 
 // What the tally means, in words that stay true. While a proposal is undecided, everything is
 // said "at current membership and weights": group changes never abort a proposal and the live
@@ -54,15 +55,14 @@ export function LiveOutcome({
   total: string;
   votingEnded: boolean;
 }) {
-  const share = percentOf(evaluation.line, total);
   return (
     <Alert color={OUTCOME_COLOR[evaluation.outcome]} variant="light" data-testid="tally-outcome">
       <Text fz="sm">
         At current membership and weights, the pass line is <DecimalText value={evaluation.line.toFixed()} /> yes weight
-        {share !== null && (
+        {!dec(total).isZero() && (
           <>
             {' '}
-            (<DecimalText value={share} suffix="%" /> of <DecimalText value={total} />)
+            (<ShareOf part={evaluation.line.toFixed()} whole={total} /> of <DecimalText value={total} />)
           </>
         )}
         .{' '}
@@ -101,7 +101,6 @@ export function FinalVerdict({
   if (!accepted && proposal.status !== 'PROPOSAL_STATUS_REJECTED') return null;
   const rule = policy ? briefPolicy(readPolicy(policy.decision_policy)).split(' · ')[0] : null;
   const policyChanged = policy && policy.version !== proposal.group_policy_version;
-  const share = evaluation && total !== undefined ? percentOf(evaluation.line, total) : null;
   const shortBy = evaluation ? dec(evaluation.line).minus(proposal.final_tally_result.yes_count) : null;
   return (
     <Alert
@@ -114,10 +113,10 @@ export function FinalVerdict({
         {evaluation && total !== undefined ? (
           <Text fz="sm">
             The pass line when the chain tallied it was <DecimalText value={evaluation.line.toFixed()} /> yes weight
-            {share !== null && (
+            {!dec(total).isZero() && (
               <>
                 {' '}
-                (<DecimalText value={share} suffix="%" /> of <DecimalText value={total} />)
+                (<ShareOf part={evaluation.line.toFixed()} whole={total} /> of <DecimalText value={total} />)
               </>
             )}
             . Yes had {yes}

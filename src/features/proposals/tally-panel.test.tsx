@@ -174,6 +174,24 @@ describe('TallyPanel', () => {
     );
   });
 
+  it('never rounds a share into a landslide: a tiny veto reads "< 0.01%" and is drawn, yes reads "> 99.99%"', async () => {
+    const lopsided = {
+      ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),
+      final_tally_result: { yes_count: '1230000000', abstain_count: '0', no_count: '0', no_with_veto_count: '1' },
+    };
+    const talliedWith = { total_weight: '1230000001', decision_policy: policy.decision_policy };
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={lopsided} policy={policy} group={group} talliedWith={talliedWith} />,
+    );
+    await tick(10);
+    expect(screen.getByTestId('share-yes_count')).toHaveTextContent('> 99.99%');
+    expect(screen.getByTestId('share-no_with_veto_count')).toHaveTextContent('< 0.01%');
+    expect(screen.getByTestId('share-no_with_veto_count')).toHaveAttribute('title', '1 of 1,230,000,001');
+    expect(screen.getByTestId('share-no_count')).toHaveTextContent(/^0%$/);
+    const sections = screen.getByRole('img', { name: /^Tally:/ }).querySelectorAll('[class*=section]');
+    expect(sections).toHaveLength(2);
+  });
+
   it('does not ask for the tally of a withdrawn proposal (the chain refuses it)', async () => {
     renderWithApp(
       <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_WITHDRAWN', 60_000)} policy={policy} group={group} />,

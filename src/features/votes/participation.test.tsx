@@ -87,10 +87,10 @@ describe('participation by group', () => {
     expect(left).toHaveTextContent('1 did not count: it was no longer a member when the tally was made (#70)');
     const core = within(table).getByRole('row', { name: /#31.Core/ });
     expect(core).toHaveTextContent('weight 1; weight 2 from height 518,832 (2026-11-24); still a member.');
-    expect(core).toHaveTextContent('12 of 19 proposals (≈ 63.16 %)');
+    expect(core).toHaveTextContent('12 of 19 proposals (≈ 63.16%)');
     expect(core).toHaveTextContent('⟨RLO⟩');
     expect(screen.getByTestId('participation-summary')).toHaveTextContent(
-      'Voted on 13 of 21 proposals (≈ 61.9 %) open for votes while a member, in 2 groups (1 now, 1 left).',
+      'Voted on 13 of 21 proposals (≈ 61.9%) open for votes while a member, in 2 groups (1 now, 1 left).',
     );
     expect(screen.getByTestId('participation-votes')).toHaveTextContent(
       'With 1 more vote cast before the archive saw the membership, that is 14 votes in all, as listed below.',

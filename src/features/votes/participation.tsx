@@ -19,7 +19,7 @@ import {
   voteFates,
   type VoterGroupsRead,
 } from './participation-data.ts';
-import { shareText } from './share-text.ts';
+import { shareText } from '../../lib/share-text.ts';
 import classes from './votes.module.css';
 
 function ProposalLinks({ ids }: { ids: string[] }) {
