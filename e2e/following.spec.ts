@@ -179,3 +179,16 @@ test.describe('following with an archive', () => {
     });
   });
 });
+
+test('the header keeps the chain’s height current on the Following page, which asks the node nothing', async ({
+  page,
+}) => {
+  await page.goto('/following');
+  const header = page.getByTestId('latest-height');
+  await expect(header).toHaveText(/^height [\d,]+$/, { timeout: 15_000 });
+  const first = BigInt((await header.innerText()).replace(/\D/g, ''));
+  // Blocks keep coming: a page left open does not show the height it was opened at for good.
+  await expect
+    .poll(async () => BigInt((await header.innerText()).replace(/\D/g, '')), { timeout: 45_000, intervals: [1_000] })
+    .toBeGreaterThan(first);
+});

@@ -27,7 +27,7 @@ test.describe('a dashboard that heals', () => {
     const group = await groupNamed(page.request, 'Community assembly');
     const fault = await failing(page, /\/cosmos\/group\/v1\/group_info\//);
     await page.goto(`/groups/${group.id}`);
-    await expect(page.getByRole('alert').filter({ hasText: `Group ${group.id}: the server failed` })).toBeVisible({
+    await expect(page.getByRole('alert').filter({ hasText: `Group #${group.id}: the server failed` })).toBeVisible({
       timeout: 20_000,
     });
     await expect(page.getByText(FAULT.message)).toBeVisible();

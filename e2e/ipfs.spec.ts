@@ -76,7 +76,7 @@ test.describe('metadata behind an ipfs:// link', () => {
 
     await setGateway(page);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bridge stewards');
-    await expect(page).toHaveTitle(`Bridge stewards · Group ${group.id} · Polity`);
+    await expect(page).toHaveTitle(`Bridge stewards · Group #${group.id} · Polity`);
     const document = page.getByTestId('ipfs-document');
     await expect(document).toContainText(`read through ${new URL(GATEWAY).host}`);
     await expect(document).toContainText(DOCUMENT.description);
@@ -103,7 +103,7 @@ test.describe('metadata behind an ipfs:// link', () => {
     await setGateway(page);
     const alert = page.getByRole('alert').filter({ hasText: 'Could not read the document' });
     await expect(alert).toContainText(`${new URL(GATEWAY).host} answered HTTP 500.`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Group ${group.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Group #${group.id}`);
     // The app asks a failing chain again in the background (from 3 s on): never the gateway.
     await page.waitForTimeout(4_000);
     expect(asked).toHaveLength(1);

@@ -157,7 +157,9 @@ test.describe('upgrades', () => {
 test.describe('bad input and missing things', () => {
   test('unknown ids and bad addresses get clear messages', async ({ page }) => {
     await page.goto('/groups/999999');
-    await expect(page.getByRole('alert')).toContainText('Group 999999: not found');
+    await expect(page.getByRole('alert')).toContainText('Group #999999: not found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No group #999999');
+    await expect(page).toHaveTitle('No group #999999 · Polity');
     await page.goto('/groups/abc');
     await expect(page.getByRole('alert')).toContainText('"abc" is not a group id');
     await page.goto('/voters/cosmos1notanaddress');

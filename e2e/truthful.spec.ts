@@ -72,7 +72,7 @@ test.describe('truthful pages, with an archive', () => {
     const search = page.getByRole('search');
     await search.getByRole('link', { name: /^Group #\d+ Emptied group$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Emptied group' })).toBeVisible();
-    await expect(page).toHaveTitle(/^Emptied group · Group \d+ · Polity$/);
+    await expect(page).toHaveTitle(/^Emptied group · Group #\d+ · Polity$/);
     await expect(page.getByText('emptied group treasury').first()).toBeVisible();
   });
 

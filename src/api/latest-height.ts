@@ -3,9 +3,11 @@
 // cross-origin node usually does not), so readers must cope with null.
 
 const heights = new Map<string, string>();
+const reportedAt = new Map<string, number>();
 const listeners = new Set<() => void>();
 
 export function reportHeight(endpoint: string, height: string): void {
+  reportedAt.set(endpoint, Date.now());
   const previous = heights.get(endpoint);
   // Responses can arrive out of order; the height never goes back.
   if (previous !== undefined && BigInt(previous) >= BigInt(height)) return;
@@ -15,6 +17,11 @@ export function reportHeight(endpoint: string, height: string): void {
 
 export function latestHeight(endpoint: string): string | null {
   return heights.get(endpoint) ?? null;
+}
+
+/** When a response last reported a height for the endpoint (epoch ms; 0 when none has). */
+export function heightReportedAt(endpoint: string): number {
+  return reportedAt.get(endpoint) ?? 0;
 }
 
 export function subscribeToHeights(listener: () => void): () => void {

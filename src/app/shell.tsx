@@ -3,7 +3,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { useLatestHeight } from '../hooks/use-latest-height.ts';
+import { useHeightKeptFresh, useLatestHeight } from '../hooks/use-latest-height.ts';
 import { endpointLabel, withEndpoint } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { EndpointButton } from './endpoint-button.tsx';
@@ -94,6 +94,7 @@ function PhoneMenu({ endpoint, height }: { endpoint: string; height: string | nu
 export function Shell() {
   const endpoint = useEndpoint();
   const height = useLatestHeight(endpoint);
+  useHeightKeptFresh(endpoint);
   const navigation = useNavigation();
   return (
     <>

@@ -49,6 +49,12 @@ describe('messages in plain words', () => {
     ).toEqual([{ label: 'Plan info', value: 'see https://example.org', kind: 'text' }]);
     expect(
       describeMessage({
+        '@type': '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade',
+        plan: { name: 'v2', height: '1200000', info: '' },
+      })?.summary,
+    ).toBe('Schedule the software upgrade “v2” at height 1,200,000: nodes stop there until they run the new version.');
+    expect(
+      describeMessage({
         '@type': '/cosmos.gov.v1.MsgVote',
         proposal_id: '3',
         voter: 'cosmos1v',

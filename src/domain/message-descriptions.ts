@@ -154,8 +154,10 @@ const DESCRIPTIONS: Record<string, Describe> = {
   '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade': (fields) => {
     const plan = record(fields, 'plan');
     if (!plan) return null;
+    const height = text(plan, 'height');
+    const heightText = height === null ? '?' : /^\d+$/.test(height) ? grouped(height) : height;
     return plainly(
-      `Schedule the software upgrade “${text(plan, 'name') ?? '?'}” at height ${text(plan, 'height') ?? '?'}: ` +
+      `Schedule the software upgrade “${text(plan, 'name') ?? '?'}” at height ${heightText}: ` +
         'nodes stop there until they run the new version.',
       fact('Plan info', text(plan, 'info')),
     );

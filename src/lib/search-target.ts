@@ -33,7 +33,7 @@ export function searchTarget(input: string): SearchTarget {
     return {
       kind: 'choose',
       options: [
-        { label: `Group ${id}`, to: `/groups/${id}` },
+        { label: `Group #${id}`, to: `/groups/${id}` },
         { label: `Proposal ${id}`, to: `/proposals/${id}` },
       ],
     };

@@ -45,6 +45,6 @@ describe('the group page, mounted through the real route table', () => {
   it('says when the node has no such group', async () => {
     stubNode(chainAnswers);
     renderRoute('/groups/999');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Group 999: not found');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Group #999: not found');
   });
 });

@@ -50,7 +50,7 @@ describe('names from documents behind ipfs:// links', () => {
     const { gatewayRequests } = stubChainAndGateway();
     renderRoute('/groups/1');
     expect(await screen.findByRole('heading', { name: 'Stewards of the bridge', level: 1 })).toBeInTheDocument();
-    await waitFor(() => expect(document.title).toBe('Stewards of the bridge · Group 1 · Polity'));
+    await waitFor(() => expect(document.title).toBe('Stewards of the bridge · Group #1 · Polity'));
     const shown = await screen.findByTestId('ipfs-document');
     expect(shown).toHaveTextContent('descriptionKeeps it running.');
     expect(shown).not.toHaveTextContent('Stewards of the bridge');
@@ -77,7 +77,7 @@ describe('names from documents behind ipfs:// links', () => {
   it('without a gateway, asks no one and falls back to the id', async () => {
     const { gatewayRequests } = stubChainAndGateway();
     renderRoute('/groups/1');
-    expect(await screen.findByRole('heading', { name: 'Group 1', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Group #1', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText(/Set an IPFS gateway under Chain and Polity reads it here/)).toBeInTheDocument();
     expect(gatewayRequests).toEqual([]);
   });

@@ -1,6 +1,8 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 
+import { AppLink } from '../components/app-link.tsx';
+import { useArchiveAvailability } from '../components/archive-gate.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { PolicyCard } from '../features/policies/policy-card.tsx';
@@ -17,6 +19,7 @@ export function Component() {
   const check = checkAddress(raw);
   const context = usePolicyContext(endpoint, check.ok ? check.address : null);
   const name = useMetadataName(context.info.data?.metadata, '');
+  const archive = useArchiveAvailability(endpoint);
   if (!check.ok) return <InvalidInput title="Not a policy address" reason={check.reason} />;
   const policy = context.info.data;
   return (
@@ -31,8 +34,19 @@ export function Component() {
           <PolicyCard policy={policy} group={context.group.data} />
           <Stack gap="xs">
             <Title order={2} fz="lg">
-              Proposals
+              Proposals the chain stores
             </Title>
+            <Text fz="xs" c="dimmed" data-testid="policy-pruned-proposals">
+              The chain removes executed proposals at once and others 14 days after voting ends, so this count leaves
+              them out.{' '}
+              {archive === 'present' ? (
+                <AppLink to={`/proposals?policy=${check.address}`}>
+                  Every proposal of this policy, pruned ones included, from the archive →
+                </AppLink>
+              ) : (
+                'An archive in front of this chain would keep them.'
+              )}
+            </Text>
             <ProposalList query={context.proposals} />
           </Stack>
         </>

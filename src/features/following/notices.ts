@@ -28,7 +28,7 @@ const proposalLine = (event: FollowEvent) =>
   `#${event.proposal.id} ${labelText(event.proposal.title || '(untitled proposal)', 120)}`;
 
 const where = (event: FollowEvent) =>
-  labelText(event.proposal.group_name || `Group ${event.proposal.group_id ?? '?'}`, 80);
+  labelText(event.proposal.group_name || `Group #${event.proposal.group_id ?? '?'}`, 80);
 
 function noticeOf(event: FollowEvent, chainNow: number): Notice {
   const common = {

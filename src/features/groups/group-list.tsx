@@ -26,7 +26,7 @@ export function GroupList({ endpoint, filter }: { endpoint: string; filter: Grou
           width: 'minmax(180px, 2fr)',
           cell: (group) => (
             <AppLink to={`/groups/${group.id}`}>
-              <IdText id={group.id} /> {metadataName(group.metadata, `Group ${group.id}`)}
+              <IdText id={group.id} /> {metadataName(group.metadata, '(no name)')}
             </AppLink>
           ),
         },

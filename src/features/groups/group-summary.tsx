@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
+import { isApiError } from '../../api/errors.ts';
 import type { GroupInfo } from '../../api/schemas.ts';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
@@ -23,12 +24,14 @@ export function GroupSummary({
 }) {
   // Its name may come from a document its metadata links to (read through the reader's gateway).
   const name = useMetadataName(info.data?.metadata, '');
+  // An id no group has is not titled as if it were one.
+  const missing = !info.data && isApiError(info.error) && info.error.kind === 'not-found';
   return (
     <>
       <PageTitle
         kicker={`Group #${id}`}
-        title={name || `Group ${id}`}
-        docTitle={`${name ? `${labelText(name, 60)} · ` : ''}Group ${id}`}
+        title={missing ? `No group #${id}` : name || `Group #${id}`}
+        docTitle={missing ? `No group #${id}` : `${name ? `${labelText(name, 60)} · ` : ''}Group #${id}`}
         right={actions}
       />
       {info.isPending && <LoadingBlock label="Loading group" />}
@@ -36,7 +39,7 @@ export function GroupSummary({
         <ErrorState
           error={info.error}
           onRetry={() => void info.refetch()}
-          what={`Group ${id}`}
+          what={`Group #${id}`}
           notFound="No group has this id on this chain. Groups are never deleted, so the id may be from another chain."
         />
       )}

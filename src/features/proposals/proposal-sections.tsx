@@ -20,7 +20,9 @@ export function ProposalMessages({ proposal, names }: { proposal: Proposal; name
       </Title>
       {proposal.messages.length === 0 ? (
         <Text fz="sm" c="dimmed">
-          This proposal carries no messages: passing it executes nothing.
+          {proposal.status === 'PROPOSAL_STATUS_SUBMITTED'
+            ? 'This proposal carries no messages: passing it would execute nothing.'
+            : 'This proposal carries no messages.'}
         </Text>
       ) : (
         <Suspense fallback={<LoadingBlock label="Loading messages" />}>

@@ -39,7 +39,7 @@ export function NextUpgradeCard({
             'Scheduled before the archive’s record begins.'
           ) : (
             <>
-              Scheduled {archived.scheduled_at_height && <>at height {grouped(archived.scheduled_at_height)} </>}
+              Scheduled {archived.scheduled_at_height && <>in block {grouped(archived.scheduled_at_height)} </>}
               by <PlanSource source={archived.scheduled_by} />.
             </>
           )}

@@ -52,7 +52,7 @@ export function PlanCountdown({
         <Field label="Plan">
           <PlanName name={name} />
         </Field>
-        <Field label="At height">
+        <Field label="Upgrade height">
           <Text ff="monospace">{grouped(height)}</Text>
         </Field>
         <Field label="Blocks left">

@@ -10,7 +10,7 @@ export function ScheduledUpgradeNote({ plan }: { plan: { name: string; height: s
     <Card padding="sm">
       <Group gap="xs">
         <Text fz="sm">
-          Upgrade <b>{plan.name}</b> is scheduled at height {grouped(plan.height)}.
+          Upgrade <b>{plan.name}</b> is scheduled for height {grouped(plan.height)}.
         </Text>
         <AppLink to="/upgrades" fz="sm">
           Upgrades

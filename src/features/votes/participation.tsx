@@ -9,6 +9,7 @@ import { DecimalText } from '../../components/decimal-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { shareText } from '../../lib/share-text.ts';
 import {
   atHeight,
   dayOf,
@@ -19,7 +20,6 @@ import {
   voteFates,
   type VoterGroupsRead,
 } from './participation-data.ts';
-import { shareText } from '../../lib/share-text.ts';
 import classes from './votes.module.css';
 
 function ProposalLinks({ ids }: { ids: string[] }) {
