@@ -9,6 +9,15 @@ import { OnChainText } from './on-chain-text.tsx';
 /** What the page already shows from metadata: its name (a heading), or a proposal's title and summary. */
 export type ShownElsewhere = 'name' | 'title and summary';
 
+/** An object of a few text fields, such as an upgrade plan's `binaries` ({"linux/amd64": "https://…"}). */
+const isFlatRecord = (value: unknown): value is Record<string, string | number | boolean> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length > 0 &&
+  Object.keys(value).length <= 40 &&
+  Object.values(value).every((item) => ['string', 'number', 'boolean'].includes(typeof item));
+
 function FieldValue({ value }: { value: unknown }) {
   if (typeof value === 'string') {
     const href = safeLink(value);
@@ -19,6 +28,25 @@ function FieldValue({ value }: { value: unknown }) {
       </Text>
     );
   }
+  if (typeof value === 'number' || typeof value === 'boolean')
+    return (
+      <Text span fz="sm">
+        {String(value)}
+      </Text>
+    );
+  if (isFlatRecord(value))
+    return (
+      <ul style={{ margin: 0, paddingLeft: 0, listStyle: 'none' }}>
+        {Object.entries(value).map(([key, item]) => (
+          <li key={key} style={{ overflowWrap: 'anywhere' }}>
+            <Text span fz="sm" c="dimmed">
+              <OnChainText value={key} max={80} />:
+            </Text>{' '}
+            <FieldValue value={typeof item === 'string' ? item : String(item)} />
+          </li>
+        ))}
+      </ul>
+    );
   return (
     <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
       <OnChainText value={JSON.stringify(value)} max={600} />

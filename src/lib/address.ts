@@ -25,5 +25,9 @@ export function checkAddress(input: string, prefix = ACCOUNT_PREFIX): AddressChe
 }
 
 export function shortAddress(address: string): string {
-  return address.length > 24 ? `${address.slice(0, 12)}…${address.slice(-6)}` : address;
+  if (address.length <= 24) return address;
+  // The prefix stays whole ("cosmosvaloper1qz…", not "cosmosvalope…"), then five characters of data.
+  const separator = address.lastIndexOf('1');
+  const keep = separator > 0 && separator <= 20 ? separator + 6 : 12;
+  return `${address.slice(0, keep)}…${address.slice(-6)}`;
 }
