@@ -70,11 +70,13 @@ describe('block hashes', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polity-hashes-'));
     dirs.push(dataDir);
     openNode({ dataDir, livePeriodS: 30 });
-    // chain.json as an earlier Polity wrote it: no block hash scheme.
+    // chain.json as an earlier Polity wrote it: no block hash scheme, no signer sequences.
     const paramsFile = join(dataDir, 'chain.json');
     const params = JSON.parse(readFileSync(paramsFile, 'utf8')) as Record<string, unknown>;
     expect(params.blockHashes).toBe('cometbft');
+    expect(params.signerSequences).toBe(true);
     delete params.blockHashes;
+    delete params.signerSequences;
     const olderParams = JSON.stringify(params, null, 2) + '\n';
     writeFileSync(paramsFile, olderParams);
     const older = openNode({ dataDir, livePeriodS: 30 });

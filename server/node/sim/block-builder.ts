@@ -20,11 +20,13 @@ export class BlockBuilder {
     private readonly context: MsgContext,
     private readonly chainId: string,
     private readonly hashScheme: BlockHashScheme,
+    /** The signer's account sequence for its next transaction (it counts up); null: not recorded. */
+    private readonly takeSequence: ((signer: string) => bigint) | null = null,
   ) {}
 
   deliver(msg: ChainMsg): void {
-    const tx = encodeTx([msg]);
     const signer = signerOf(msg);
+    const tx = encodeTx([msg], '', this.takeSequence?.(signer));
     const feeEvents = [
       plainEvent('tx', [
         ['fee', ''],

@@ -1,6 +1,5 @@
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
-import { GENESIS_GOV_PARAMS } from '../chain/gov/gov-params.ts';
 import { GovKeeper } from '../chain/gov/keeper.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
@@ -12,10 +11,11 @@ import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
 import type { DurableWriter } from './durable-writer.ts';
-import { genesisStake } from './genesis-stake.ts';
+import { genesisGovState } from './genesis-stake.ts';
 import { buildGenesis } from './genesis.ts';
 import { liveStep } from './live.ts';
 import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './persistence.ts';
+import { SignerSequences } from './signer-sequences.ts';
 import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
 import { releaseHandlers } from './upgrades.ts';
 
@@ -88,6 +88,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   private builder: BlockBuilder | null = null;
   /** Hash of the block a snapshot was taken at: the next block links to it (none kept yet). */
   private restoredTipHash = '';
+  private readonly sequences = new SignerSequences();
 
   private readonly liveEvery: bigint;
 
@@ -111,6 +112,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       scenario: options.scenario,
       livePeriodS: options.livePeriodS,
       blockHashes: 'cometbft',
+      signerSequences: true,
     };
     const opened: OpenedChain | null = options.dataDir
       ? ChainFiles.open(options.dataDir, fresh, { reset: options.reset, writer: options.writer })
@@ -189,16 +191,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.group.importState(snapshot.group);
     this.upgrade.importState(snapshot.upgrade);
     // A snapshot from before x/gov existed: gov starts as its genesis would have it, with no proposals.
-    this.gov.importState(
-      snapshot.gov ?? {
-        params: GENESIS_GOV_PARAMS,
-        stake: genesisStake(this.accounts),
-        nextProposalId: 1n,
-        proposals: [],
-        votes: [],
-        deposits: [],
-      },
-    );
+    this.gov.importState(snapshot.gov ?? genesisGovState(this.accounts));
+    this.sequences.importState(snapshot.sequences ?? []);
     this.cast = snapshot.cast;
     this.height = snapshot.height;
     this.time = snapshot.time;
@@ -219,6 +213,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       upgrade: this.upgrade.exportState(),
       gov: this.gov.exportState(),
       blockHash: this.tipHash,
+      sequences: this.sequences.exportState(),
     });
   }
 
@@ -259,7 +254,12 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
 
   /** A live block: its transactions are recorded, its state committed for pinned reads. */
   private runBlock(height: bigint, time: Millis): void {
-    this.builder = new BlockBuilder(this, this.chainId, this.params.blockHashes ?? 'polity-1');
+    this.builder = new BlockBuilder(
+      this,
+      this.chainId,
+      this.params.blockHashes ?? 'polity-1',
+      this.params.signerSequences ? (signer) => this.sequences.take(signer) : null,
+    );
     try {
       this.block(height, time, () => {
         for (const msg of this.injected.splice(0)) this.deliver(msg);

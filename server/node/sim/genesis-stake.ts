@@ -1,3 +1,5 @@
+import type { GovState } from '../chain/gov/gov-genesis.ts';
+import { GENESIS_GOV_PARAMS } from '../chain/gov/gov-params.ts';
 import type { Stake } from '../chain/gov/stake.ts';
 import { decFromInt } from '../lib/legacy-dec.ts';
 import type { Accounts } from './accounts.ts';
@@ -32,3 +34,13 @@ export function genesisStake(accounts: Accounts): Stake {
     delegations,
   };
 }
+
+/** x/gov as genesis leaves it: its params and stake, no proposals yet. */
+export const genesisGovState = (accounts: Accounts): GovState => ({
+  params: GENESIS_GOV_PARAMS,
+  stake: genesisStake(accounts),
+  nextProposalId: 1n,
+  proposals: [],
+  votes: [],
+  deposits: [],
+});

@@ -63,7 +63,8 @@ function readParams(path: string): ChainParams {
     !whole(params.genesisTime) ||
     (params.scenario !== 'demo' && params.scenario !== 'large') ||
     !whole(params.livePeriodS) ||
-    (params.blockHashes !== undefined && params.blockHashes !== 'cometbft' && params.blockHashes !== 'polity-1')
+    (params.blockHashes !== undefined && params.blockHashes !== 'cometbft' && params.blockHashes !== 'polity-1') ||
+    (params.signerSequences !== undefined && params.signerSequences !== true)
   ) {
     throw new ChainDataError(
       `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
@@ -76,6 +77,7 @@ function readParams(path: string): ChainParams {
     scenario: params.scenario,
     livePeriodS: params.livePeriodS,
     ...(params.blockHashes === undefined ? {} : { blockHashes: params.blockHashes }),
+    ...(params.signerSequences === undefined ? {} : { signerSequences: params.signerSequences }),
   };
 }
 

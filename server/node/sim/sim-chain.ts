@@ -20,6 +20,8 @@ export interface ChainParams {
   livePeriodS: number;
   /** Absent in data dirs written before blocks had CometBFT header hashes: they keep their own. */
   blockHashes?: BlockHashScheme;
+  /** Transactions name their signer's account sequence; absent in data dirs written before they did. */
+  signerSequences?: true;
 }
 
 /** Names the tests, benchmarks and the live simulator use to find things in the genesis state. */

@@ -20,6 +20,8 @@ export interface Snapshot {
   gov?: GovState;
   /** Hash of the block at `height`, which the next block's header links to (absent before it was kept). */
   blockHash?: string;
+  /** Each signer's next account sequence, as decimal strings (absent before transactions named them). */
+  sequences?: [string, string][];
 }
 
 // snapshot.json is one JSON object: {"format":2,"height":"H","logHash":"…","stateSha256":"…",

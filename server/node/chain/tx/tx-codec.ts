@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { TxMsgData } from 'cosmjs-types/cosmos/base/abci/v1beta1/abci';
+import { SignMode } from 'cosmjs-types/cosmos/tx/signing/v1beta1/signing';
 import { AuthInfo, TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 
@@ -12,13 +13,18 @@ export const GAS_WANTED = 200_000n;
 /**
  * A transaction as a block carries it: TxRaw with the body's messages, a fee-less auth info and
  * an empty signature set. Polity never signs anything; the bytes decode as any node's would.
+ * With `sequence`, the auth info names the signer's account sequence as a real transaction's
+ * does, so two transactions of the same message (a vote refused twice) still differ in bytes and
+ * hash; chains made before it was recorded keep their fee-only auth info (and their hashes).
  */
-export function encodeTx(msgs: readonly ChainMsg[], memo = ''): Uint8Array {
+export function encodeTx(msgs: readonly ChainMsg[], memo = '', sequence?: bigint): Uint8Array {
   const bodyBytes = TxBody.encode(
     TxBody.fromPartial({ messages: msgs.map(packMsg), memo, timeoutHeight: 0n }),
   ).finish();
+  const signerInfos =
+    sequence === undefined ? [] : [{ modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } }, sequence }];
   const authInfoBytes = AuthInfo.encode(
-    AuthInfo.fromPartial({ signerInfos: [], fee: { amount: [], gasLimit: GAS_WANTED, payer: '', granter: '' } }),
+    AuthInfo.fromPartial({ signerInfos, fee: { amount: [], gasLimit: GAS_WANTED, payer: '', granter: '' } }),
   ).finish();
   return TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [] }).finish();
 }
