@@ -71,8 +71,11 @@ export async function backfillBench(pgUrl: string | undefined): Promise<void> {
       `on PostgreSQL, >= 10,000 on PGlite; every block >= 1,000 on PostgreSQL; follower RSS <= 300 MB`,
   );
   const kinds: ('PGlite' | 'PostgreSQL')[] = pgUrl ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+  // POLITY_BENCH_RUNS=PostgreSQL:index,PGlite:index: only those runs, while working on one of them.
+  const only = process.env.POLITY_BENCH_RUNS?.split(',');
   for (const kind of kinds) {
     for (const mode of ['index', 'every-block'] as const) {
+      if (only && !only.includes(`${kind}:${mode}`)) continue;
       const fresh = await freshDatabase(kind, pgUrl, mode.replace('-', '_'));
       try {
         const run = await followerRun(base, fresh.database, mode);

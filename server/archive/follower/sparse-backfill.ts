@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 
 import { indexedActivity, type ActivityIndex } from '../source/activity-index.ts';
-import type { RestReader } from '../source/rest-reader.ts';
+import type { NodeProposal, RestReader } from '../source/rest-reader.ts';
 import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { recordGap } from '../store/cursor-store.ts';
@@ -28,7 +28,7 @@ export interface SparseParts {
   batch: number;
 }
 
-/** The next height that must be read after `last`: named by the index, or computed. */
+/** The next heights that must be read after `last`: named by the index, or computed. */
 class NextHeights {
   private position = 0;
   /** Each open proposal's first block after its voting end, once found (null: not in this stretch). */
@@ -41,29 +41,55 @@ class NextHeights {
     private readonly endOfStretch: number,
   ) {}
 
-  upcoming(count: number): readonly bigint[] {
-    return this.named.slice(this.position, this.position + count);
+  /**
+   * Finds the due block of every open proposal that needs it, all at once: each is a search of
+   * block headers, and one after another they were a quarter of a stretch's time.
+   */
+  private async findDue(last: bigint, work: OpenWork): Promise<void> {
+    const open = work.openProposals();
+    // A proposal decided early, withdrawn or aborted has no due block to read any more.
+    const ids = new Set(open.map(({ id }) => id));
+    for (const id of this.due.keys()) if (!ids.has(id)) this.due.delete(id);
+    const needed = open.filter(({ id, endsAt }) => {
+      if (endsAt >= this.endOfStretch) return false;
+      const due = this.due.get(id);
+      // Still open after its due block (decided a block later at worst): look again from here.
+      return due === undefined || (due !== null && due <= last);
+    });
+    await Promise.all(
+      needed.map(async ({ id, endsAt }) => this.due.set(id, await this.clock.firstAfter(endsAt, last + 1n, this.to))),
+    );
+  }
+
+  /** Up to `count` heights after `last` that will be read, as known now: named, due, or a plan's. */
+  upcoming(last: bigint, count: number, work: OpenWork): bigint[] {
+    const heights = new Set(this.named.slice(this.position, this.position + count));
+    for (const due of this.due.values()) if (due !== null && due > last) heights.add(due);
+    for (const plan of work.pendingPlans())
+      if (BigInt(plan.height) > last && BigInt(plan.height) <= this.to) heights.add(BigInt(plan.height));
+    return [...heights].sort((a, b) => (a < b ? -1 : 1)).slice(0, count);
+  }
+
+  /** Proposals whose due block is `height`, as known now: their reads there can start early. */
+  dueAt(height: bigint): string[] {
+    return [...this.due].filter(([, due]) => due === height).map(([id]) => id);
   }
 
   async after(last: bigint, work: OpenWork): Promise<bigint | null> {
     while (this.position < this.named.length && this.named[this.position] <= last) this.position++;
-    let next: bigint | null = this.position < this.named.length ? this.named[this.position] : null;
-    const earlier = (height: bigint | null) => height !== null && height > last && (next === null || height < next);
-    for (const { id, endsAt } of work.openProposals()) {
-      if (endsAt >= this.endOfStretch) continue;
-      let due = this.due.get(id);
-      // Still open after its due block (decided a block later at worst): look again from here.
-      if (due === undefined || (due !== null && due <= last)) {
-        due = await this.clock.firstAfter(endsAt, last + 1n, this.to);
-        this.due.set(id, due);
-      }
-      if (earlier(due)) next = due;
-    }
-    for (const plan of work.pendingPlans()) {
-      const height = BigInt(plan.height);
-      if (height <= this.to && earlier(height)) next = height;
-    }
-    return next;
+    await this.findDue(last, work);
+    const candidates = [
+      ...(this.position < this.named.length ? [this.named[this.position]] : []),
+      ...[...this.due.values()].filter((due): due is bigint => due !== null && due > last),
+      ...work
+        .pendingPlans()
+        .map((plan) => BigInt(plan.height))
+        .filter((height) => height > last && height <= this.to),
+    ];
+    return candidates.reduce<bigint | null>(
+      (least, height) => (least === null || height < least ? height : least),
+      null,
+    );
   }
 }
 
@@ -131,14 +157,24 @@ export async function backfillSparsely(
     await clock.timeOf(to),
   );
   const ahead = new Map<bigint, Promise<PreparedBlock>>();
-  const prepare = (height: bigint) => rpc.block(height).then((block) => prepareBlocks(rest, [block])[0]);
+  // Reads of proposals at the block they come due, started with the block's own: a read at a
+  // height is that height's answer, so one the block turns out not to need costs a read, nothing else.
+  const forecast = new Map<string, Promise<NodeProposal | null>>();
+  const prepare = (height: bigint) => {
+    for (const id of heights.dueAt(height)) {
+      const read = rest.proposal(id, height);
+      read.catch(() => undefined);
+      forecast.set(`${id}@${height}`, read);
+    }
+    return rpc.block(height).then((block) => prepareBlocks(rest, [block])[0]);
+  };
   let pending: PlannedBlocks = [];
   let last = from - 1n;
   let written: bigint | null = null;
   // A batch is written while the next one is read, as when following block by block.
   let writing: Promise<void> = Promise.resolve();
   for (let next = await heights.after(last, work); next !== null; next = await heights.after(last, work)) {
-    for (const height of heights.upcoming(batch)) {
+    for (const height of heights.upcoming(last, batch, work)) {
       if (ahead.has(height)) continue;
       const read = prepare(height);
       read.catch(() => undefined);
@@ -157,7 +193,8 @@ export async function backfillSparsely(
       const broken = breakInChain(range.previousHash, [prepared.block]);
       if (broken) throw new ChainBreakError(broken);
     }
-    pending.push(...(await readBlocks(rest, work, [prepared], new Map())));
+    pending.push(...(await readBlocks(rest, work, [prepared], forecast)));
+    for (const key of forecast.keys()) if (BigInt(key.slice(key.indexOf('@') + 1)) <= next) forecast.delete(key);
     last = next;
     if (pending.length >= batch || next === to) {
       await writing;
