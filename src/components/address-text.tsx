@@ -19,14 +19,16 @@ export function AddressText({
   copy?: boolean;
 }) {
   const shown = full ? address : shortAddress(address);
+  // A shortened address is short enough for any line: kept whole. A full one may break anywhere.
+  const wrapping = shown === address ? { wordBreak: 'break-all' as const } : { whiteSpace: 'nowrap' as const };
   return (
     <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex' }}>
       {to ? (
-        <AppLink to={to} ff="monospace" fz="sm" title={address} style={{ wordBreak: 'break-all' }}>
+        <AppLink to={to} ff="monospace" fz="sm" title={address} style={wrapping}>
           {shown}
         </AppLink>
       ) : (
-        <Text span ff="monospace" fz="sm" title={address} style={{ wordBreak: 'break-all' }}>
+        <Text span ff="monospace" fz="sm" title={address} style={wrapping}>
           {shown}
         </Text>
       )}

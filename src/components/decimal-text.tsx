@@ -1,7 +1,22 @@
-import { useState } from 'react';
+import { Fragment, useState, type ReactNode } from 'react';
 
 import { shownDecimal } from '../lib/format-number.ts';
 import classes from './decimal-text.module.css';
+
+/** "123,456,789" with a break opportunity after each comma: a narrow cell wraps between groups. */
+function breakable(text: string): ReactNode {
+  const groups = text.split(',');
+  return groups.map((group, index) => (
+    <Fragment key={index}>
+      {group}
+      {index < groups.length - 1 && (
+        <>
+          ,<wbr />
+        </>
+      )}
+    </Fragment>
+  ));
+}
 
 /**
  * A decimal from the chain in its readable form (lib/format-number's one rule). When that form is
@@ -30,13 +45,13 @@ export function DecimalText({
   if (!shown.approximate || exact)
     return (
       <span className={classes.number} data-testid={testId}>
-        {text}
+        {breakable(text)}
       </span>
     );
   if (!interactive)
     return (
       <span className={classes.number} title={`Exactly ${shown.exact}${suffix}`} data-testid={testId}>
-        {text}
+        {breakable(text)}
       </span>
     );
   return (
@@ -48,7 +63,7 @@ export function DecimalText({
       onClick={() => setExpanded((previous) => !previous)}
       data-testid={testId}
     >
-      {text}
+      {breakable(text)}
     </button>
   );
 }
