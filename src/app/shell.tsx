@@ -1,4 +1,4 @@
-import { ActionIcon, Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
@@ -27,14 +27,15 @@ function ThemeToggle() {
   const scheme = useComputedColorScheme('light');
   const next = scheme === 'dark' ? 'light' : 'dark';
   return (
-    <ActionIcon
-      variant="default"
+    // A plain button: Mantine's ActionIcon brought its group components to every first page.
+    <button
+      type="button"
       className={classes.icon}
       onClick={() => setColorScheme(next)}
       aria-label={`Switch to ${next} mode`}
     >
       <span aria-hidden>{scheme === 'dark' ? '☀' : '☾'}</span>
-    </ActionIcon>
+    </button>
   );
 }
 

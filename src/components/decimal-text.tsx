@@ -1,22 +1,11 @@
-import { Fragment, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { shownDecimal } from '../lib/format-number.ts';
 import classes from './decimal-text.module.css';
 
 /** "123,456,789" with a break opportunity after each comma: a narrow cell wraps between groups. */
-function breakable(text: string): ReactNode {
-  const groups = text.split(',');
-  return groups.map((group, index) => (
-    <Fragment key={index}>
-      {group}
-      {index < groups.length - 1 && (
-        <>
-          ,<wbr />
-        </>
-      )}
-    </Fragment>
-  ));
-}
+const breakable = (text: string): ReactNode =>
+  text.split(',').flatMap((group, index) => (index ? [',', <wbr key={index} />, group] : [group]));
 
 /**
  * A decimal from the chain in its readable form (lib/format-number's one rule). When that form is
