@@ -13,7 +13,7 @@ export interface ListColumn<T> {
   wide?: boolean;
 }
 
-/** Below this width rows become cards: every value on a line of its own, none cut off. */
+/** Below this width rows become cards: every value beside its column's name, none cut off. */
 const PHONE_QUERY = '(max-width: 40em)';
 
 interface Props<T> {
@@ -49,7 +49,7 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const estimate = phone ? 36 + 44 * Math.ceil((columns.length - 1) / 2) : rowHeight;
+  const estimate = phone ? 36 + 28 * Math.ceil((columns.length - 1) / 2) : rowHeight;
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => estimate,

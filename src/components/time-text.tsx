@@ -28,7 +28,8 @@ export function TimeText({
   return (
     <span>
       <Text span fz="sm" style={{ whiteSpace: 'normal' }}>
-        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined}>
+        {/* Kept on one line: a line may not end inside "2026-11-24" at its hyphens. */}
+        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined} style={{ whiteSpace: 'nowrap' }}>
           {formatUtc(date)}
         </time>
         {withRelative && (
