@@ -1,7 +1,8 @@
-import { ActionIcon, CopyButton, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 
 import { shortAddress } from '../lib/address.ts';
 import { AppLink } from './app-link.tsx';
+import { CopyIconButton } from './copy-icon-button.tsx';
 
 /**
  * An address, shortened for reading (its start and its tail stay), full on hover and for copying;
@@ -32,38 +33,7 @@ export function AddressText({
           {shown}
         </Text>
       )}
-      {copy && (
-        <CopyButton value={address} timeout={1500}>
-          {({ copied, copy }) => (
-            // A title, not a Tooltip: the tooltip machinery (floating-ui) would weigh more than every page's data.
-            <ActionIcon
-              variant="subtle"
-              size="xs"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={copied ? `Copied ${address}` : `Copy address ${address}`}
-              title={copied ? 'Copied' : 'Copy address'}
-            >
-              {copied ? (
-                <span aria-hidden>✓</span>
-              ) : (
-                <svg
-                  aria-hidden
-                  width="12"
-                  height="12"
-                  viewBox="0 0 24 24"
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="2"
-                >
-                  <rect x="9" y="9" width="12" height="12" rx="2" />
-                  <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-                </svg>
-              )}
-            </ActionIcon>
-          )}
-        </CopyButton>
-      )}
+      {copy && <CopyIconButton value={address} name={`address ${address}`} title="Copy address" />}
     </Group>
   );
 }

@@ -1,4 +1,6 @@
-import { ActionIcon, CopyButton, Group, Text, VisuallyHidden } from '@mantine/core';
+import { Group, Text, VisuallyHidden } from '@mantine/core';
+
+import { CopyIconButton } from './copy-icon-button.tsx';
 
 /** "BDD2CBF5…6853F1": enough of both ends to tell two transactions apart at a glance. */
 export const shortTxHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash);
@@ -16,35 +18,7 @@ export function TxHashText({ hash }: { hash: string }) {
         <span aria-hidden>tx </span>
         {shortTxHash(hash)}
       </Text>
-      <CopyButton value={hash} timeout={1500}>
-        {({ copied, copy }) => (
-          <ActionIcon
-            variant="subtle"
-            size="xs"
-            color={copied ? 'teal' : 'gray'}
-            onClick={copy}
-            aria-label={copied ? `Copied transaction ${hash}` : `Copy transaction ${hash}`}
-            title={copied ? 'Copied' : 'Copy transaction hash'}
-          >
-            {copied ? (
-              <span aria-hidden>✓</span>
-            ) : (
-              <svg
-                aria-hidden
-                width="12"
-                height="12"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <rect x="9" y="9" width="12" height="12" rx="2" />
-                <path d="M5 15V5a2 2 0 0 1 2-2h10" />
-              </svg>
-            )}
-          </ActionIcon>
-        )}
-      </CopyButton>
+      <CopyIconButton value={hash} name={`transaction ${hash}`} title="Copy transaction hash" />
     </Group>
   );
 }
