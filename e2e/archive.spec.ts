@@ -35,6 +35,7 @@ interface ArchivedProposal {
   on_chain: boolean;
   executor_result: string;
   group_id: string;
+  group_policy_address: string;
 }
 
 test.describe('with an archive', () => {
@@ -173,6 +174,32 @@ test.describe('with an archive, over time', () => {
     await expect(timeline).toContainText('Executed: success');
     await expect(timeline).toContainText('Pruned from chain state · height');
     await expect(page.getByRole('table', { name: 'Archived votes' }).getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test('a policy’s page says its list leaves out pruned proposals, and leads to the archive’s list of all', async ({
+    page,
+    request,
+  }) => {
+    let pruned: ArchivedProposal | undefined;
+    await expect
+      .poll(
+        async () => {
+          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+            request,
+            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
+          );
+          pruned = proposals.find((p) => !p.on_chain);
+          return pruned?.id ?? '';
+        },
+        { timeout: 60_000, intervals: [2_000] },
+      )
+      .not.toBe('');
+    const policy = pruned!.group_policy_address;
+    await page.goto(`/policies/${policy}`);
+    await expect(page.getByTestId('policy-pruned-proposals')).toContainText('this count leaves them out');
+    await page.getByRole('link', { name: /Every proposal of this policy, pruned ones included/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/proposals\\?policy=${policy}`));
+    await expect(page.getByRole('table', { name: 'Proposals' }).getByRole('row').nth(1)).toBeVisible();
   });
 
   test('an applied upgrade appears in the history once its height passes', async ({ page, request }) => {
