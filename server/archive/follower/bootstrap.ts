@@ -21,20 +21,30 @@ export async function bootstrap(
   start: { height: bigint; gaps: readonly GapPlan[] },
 ): Promise<bigint> {
   const height = start.height;
-  const block = await rpc.block(height);
-  const groups = await rest.groups(height);
-  const members = await Promise.all(groups.map((group) => rest.members(group.id, height)));
-  const policies = (await Promise.all(groups.map((group) => rest.policiesOf(group.id, height)))).flat();
-  const proposals = (await Promise.all(policies.map((policy) => rest.proposalsOf(policy.address, height)))).flat();
-  const votes = (
-    await Promise.all(
-      proposals
-        .filter((proposal) => (VOTES_KEPT_STATUSES as readonly string[]).includes(proposal.status))
-        .map((proposal) => rest.votesOf(proposal.id, height)),
-    )
-  ).flat();
-  const plan = await rest.currentPlan(height);
-  const versions = await rest.moduleVersions(height);
+  // Only what depends on an earlier answer waits for it: members, and the policies with their
+  // proposals and votes, are read side by side, with the block, the plan and the versions.
+  const [block, plan, versions, groups] = await Promise.all([
+    rpc.block(height),
+    rest.currentPlan(height),
+    rest.moduleVersions(height),
+    rest.groups(height),
+  ]);
+  const readPolicies = async () => {
+    const policies = (await Promise.all(groups.map((group) => rest.policiesOf(group.id, height)))).flat();
+    const proposals = (await Promise.all(policies.map((policy) => rest.proposalsOf(policy.address, height)))).flat();
+    const votes = (
+      await Promise.all(
+        proposals
+          .filter((proposal) => (VOTES_KEPT_STATUSES as readonly string[]).includes(proposal.status))
+          .map((proposal) => rest.votesOf(proposal.id, height)),
+      )
+    ).flat();
+    return { policies, proposals, votes };
+  };
+  const [members, { policies, proposals, votes }] = await Promise.all([
+    Promise.all(groups.map((group) => rest.members(group.id, height))),
+    readPolicies(),
+  ]);
   const snapshot = {
     height,
     time: block.time,
