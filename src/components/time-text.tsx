@@ -1,4 +1,5 @@
 import { Text } from '@mantine/core';
+import { Fragment } from 'react';
 
 import { formatLocal, formatUtc, instant } from '../lib/time.ts';
 import { RelativeTime } from './relative-time.tsx';
@@ -28,9 +29,16 @@ export function TimeText({
   return (
     <span>
       <Text span fz="sm" style={{ whiteSpace: 'normal' }}>
-        {/* Kept on one line: a line may not end inside "2026-11-24" at its hyphens. */}
-        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined} style={{ whiteSpace: 'nowrap' }}>
-          {formatUtc(date)}
+        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined}>
+          {/* A line may end between the day and the time, never inside "2026-11-24" at its hyphens. */}
+          {formatUtc(date)
+            .split(/ (?=\d{2}:)/)
+            .map((part, index) => (
+              <Fragment key={index}>
+                {index > 0 && ' '}
+                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
+              </Fragment>
+            ))}
         </time>
         {withRelative && (
           <Text span c="dimmed" fz="sm">
