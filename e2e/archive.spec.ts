@@ -38,6 +38,15 @@ interface ArchivedProposal {
   group_policy_address: string;
 }
 
+/** Accepted proposals the archive holds, newest first: pruned ones are among them. */
+const acceptedProposals = async (request: APIRequestContext, limit: number) =>
+  (
+    await archive<{ proposals: ArchivedProposal[] }>(
+      request,
+      `proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=${limit}`,
+    )
+  ).proposals;
+
 test.describe('with an archive', () => {
   test.beforeEach(({ request }) => archiveOpen(request));
   test('find a proposal by a word of its title', async ({ page, request }) => {
@@ -103,10 +112,7 @@ test.describe('with an archive', () => {
     await expect
       .poll(
         async () => {
-          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
-            request,
-            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=100',
-          );
+          const proposals = await acceptedProposals(request, 100);
           for (const proposal of proposals.filter((p) => !p.on_chain)) {
             const { votes } = await archive<{ votes: { voter: string }[] }>(request, `proposals/${proposal.id}/votes`);
             if (votes[0]) return (found = { proposal: proposal.id, voter: votes[0].voter });
@@ -158,10 +164,7 @@ test.describe('with an archive, over time', () => {
     await expect
       .poll(
         async () => {
-          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
-            request,
-            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
-          );
+          const proposals = await acceptedProposals(request, 50);
           id = proposals.find((p) => !p.on_chain && p.executor_result.endsWith('SUCCESS'))?.id ?? '';
           return id;
         },
@@ -184,10 +187,7 @@ test.describe('with an archive, over time', () => {
     await expect
       .poll(
         async () => {
-          const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
-            request,
-            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
-          );
+          const proposals = await acceptedProposals(request, 50);
           pruned = proposals.find((p) => !p.on_chain);
           return pruned?.id ?? '';
         },

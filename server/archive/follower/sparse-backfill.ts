@@ -75,21 +75,11 @@ class NextHeights {
     return [...this.due].filter(([, due]) => due === height).map(([id]) => id);
   }
 
+  /** The next height to read after `last` (null: none in this stretch). */
   async after(last: bigint, work: OpenWork): Promise<bigint | null> {
     while (this.position < this.named.length && this.named[this.position] <= last) this.position++;
     await this.findDue(last, work);
-    const candidates = [
-      ...(this.position < this.named.length ? [this.named[this.position]] : []),
-      ...[...this.due.values()].filter((due): due is bigint => due !== null && due > last),
-      ...work
-        .pendingPlans()
-        .map((plan) => BigInt(plan.height))
-        .filter((height) => height > last && height <= this.to),
-    ];
-    return candidates.reduce<bigint | null>(
-      (least, height) => (least === null || height < least ? height : least),
-      null,
-    );
+    return this.upcoming(last, 1, work)[0] ?? null;
   }
 }
 
