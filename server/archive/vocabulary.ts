@@ -12,6 +12,9 @@ export type ProposalStatus = (typeof PROPOSAL_STATUSES)[number];
 
 /** Still open for votes. */
 export const OPEN_STATUS: ProposalStatus = 'PROPOSAL_STATUS_SUBMITTED';
+/** The only status an execution runs in, whether it then succeeds or fails. */
+export const ACCEPTED_STATUS: ProposalStatus = 'PROPOSAL_STATUS_ACCEPTED';
+export const WITHDRAWN_STATUS: ProposalStatus = 'PROPOSAL_STATUS_WITHDRAWN';
 
 /** Decided by a tally: the statuses whose final tally (and the weights it counted) mean something. */
 export const TALLIED_STATUSES: readonly ProposalStatus[] = ['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED'];

@@ -80,7 +80,7 @@ describe.each(DATABASE_KINDS)('backfill on $kind', (kind) => {
     expect(status.gaps).toContainEqual({
       from_height: String(earliest),
       to_height: String(kept - 1n),
-      reason: `blocks ${earliest}-${kept - 1n} are on the node but their state was pruned: not confirmed`,
+      reason: `blocks ${earliest}-${kept - 1n} are on the node but their state was pruned: their votes, submissions, executions, withdrawals, prunes and the membership changes their messages show were taken from their transactions and events, but decisions at voting end, vote weights, upgrades and all else read from state are not confirmed`,
     });
   }, 240_000);
 

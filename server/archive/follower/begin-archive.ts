@@ -1,3 +1,4 @@
+import { ActivityIndex } from '../source/activity-index.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -13,7 +14,7 @@ export async function beginArchive(
   store: ArchiveStore,
   rpc: RpcReader,
   rest: RestReader,
-  options: { from?: ArchiveFrom; rpcUrl?: string; log: (line: string) => void },
+  options: { from?: ArchiveFrom; rpcUrl?: string; batch?: number; log: (line: string) => void },
   status: NodeStatus,
 ): Promise<string | null> {
   const start = await findStart(options.from ?? 'earliest', status, rest);
@@ -24,7 +25,8 @@ export async function beginArchive(
     options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
     return null;
   }
-  const height = await bootstrap(store, rpc, rest, start);
+  const reading = { index: new ActivityIndex(rpc), inFlight: options.batch, log: options.log };
+  const height = await bootstrap(store, rpc, rest, start, reading);
   options.log(`archive: bootstrapped from the state at height ${height}`);
   return null;
 }

@@ -1,3 +1,4 @@
+import type { ActivityIndex } from '../source/activity-index.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -5,26 +6,44 @@ import { recordGap, setCursor } from '../store/cursor-store.ts';
 import { knowPlan } from '../store/upgrade-store.ts';
 import { VOTES_KEPT_STATUSES } from '../vocabulary.ts';
 import { decodeBlock } from './decode-block.ts';
+import { readEventHistory, type HistoryBlock } from './event-history.ts';
 import type { GapPlan } from './start-point.ts';
-import { voteKey, writeSnapshot } from './state-snapshot.ts';
+import { voteKey, writeSnapshot, type StateSnapshot } from './state-snapshot.ts';
+import { writeEventHistory } from './write-event-history.ts';
+
+/** How the blocks below the first kept state are read: the node's index, blocks in flight, progress. */
+export interface HistoryReading {
+  index: ActivityIndex;
+  inFlight?: number;
+  log: (line: string) => void;
+}
 
 /**
  * First start of an archive at a height of a chain whose history began before it: the whole
  * state pinned at that height (every group, member, policy, proposal and stored vote, the
  * scheduled plan and module versions), everything marked as known from that height on, and the
- * heights before it recorded as gaps, each with why.
+ * heights before it recorded as gaps, each with why. Blocks the node keeps below a pruned state
+ * (`prunedBlocks`) are read for what their events prove, written first in the same transaction.
  */
 export async function bootstrap(
   store: ArchiveStore,
   rpc: RpcReader,
   rest: RestReader,
-  start: { height: bigint; gaps: readonly GapPlan[] },
+  start: { height: bigint; gaps: readonly GapPlan[]; prunedBlocks: { from: bigint; to: bigint } | null },
+  reading: HistoryReading,
 ): Promise<bigint> {
   const height = start.height;
+  const blockRead = rpc.block(height);
+  const prunedBlocks = start.prunedBlocks;
+  const historyRead: Promise<HistoryBlock[]> = prunedBlocks
+    ? blockRead.then((block) => readEventHistory(rpc, reading.index, prunedBlocks, block, reading))
+    : Promise.resolve([]);
+  // Awaited below, after the state's reads: a failure of either must not go unhandled meanwhile.
+  historyRead.catch(() => undefined);
   // Only what depends on an earlier answer waits for it: members, and the policies with their
   // proposals and votes, are read side by side, with the block, the plan and the versions.
   const [block, plan, versions, groups] = await Promise.all([
-    rpc.block(height),
+    blockRead,
     rest.currentPlan(height),
     rest.moduleVersions(height),
     rest.groups(height),
@@ -45,7 +64,7 @@ export async function bootstrap(
     Promise.all(groups.map((group) => rest.members(group.id, height))),
     readPolicies(),
   ]);
-  const snapshot = {
+  const snapshot: StateSnapshot = {
     height,
     time: block.time,
     groups: groups.map((group, index) => ({ group, members: members[index] })),
@@ -57,7 +76,17 @@ export async function bootstrap(
       decodeBlock(block).votes.map((vote) => [voteKey(vote.proposalId, vote.voter), vote.txHash]),
     ),
   };
+  const history = await historyRead;
   await store.write(async (tx) => {
+    if (history.length > 0) {
+      const kept = {
+        height,
+        proposals: new Map(proposals.map((proposal) => [proposal.id, proposal])),
+        policies: new Map(policies.map((policy) => [policy.address, policy])),
+        groups: new Map(groups.map((group) => [group.id, group])),
+      };
+      await writeEventHistory(tx, history, kept);
+    }
     await writeSnapshot(tx, snapshot);
     if (plan) await knowPlan(tx, plan);
     for (const gap of start.gaps) await recordGap(tx, gap.from, gap.to, gap.reason);

@@ -65,9 +65,10 @@ const UPGRADE_MESSAGES = new Set([
   '/cosmos.upgrade.v1beta1.MsgCancelUpgrade',
 ]);
 
-const attribute = (event: AbciEventData, key: string) => event.attributes.find((entry) => entry.key === key)?.value;
+export const attribute = (event: AbciEventData, key: string) =>
+  event.attributes.find((entry) => entry.key === key)?.value;
 /** Typed event attributes hold JSON: `"\"2\""` is the string 2. */
-const jsonValue = (event: AbciEventData, key: string): string => {
+export const jsonValue = (event: AbciEventData, key: string): string => {
   const raw = attribute(event, key);
   if (raw === undefined) return '';
   const parsed: unknown = JSON.parse(raw);

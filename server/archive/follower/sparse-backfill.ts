@@ -107,6 +107,23 @@ function unnamedSample(from: bigint, to: bigint, named: ReadonlySet<bigint>, cou
 const lie = (height: bigint, activity: string) =>
   `its index left out height ${height}, where ${activity}: it cannot be trusted`;
 
+/**
+ * Reads a random sample of the heights of [from, to] the index did not name: why the index
+ * cannot be trusted when one of them holds what it was asked about, or null.
+ */
+export async function indexLeftOut(
+  rpc: RpcReader,
+  range: { from: bigint; to: bigint },
+  named: ReadonlySet<bigint>,
+): Promise<string | null> {
+  const sample = unnamedSample(range.from, range.to, named, SAMPLED_HEIGHTS);
+  for (const block of await Promise.all(sample.map((height) => rpc.block(height)))) {
+    const activity = indexedActivity(block);
+    if (activity) return lie(block.height, activity);
+  }
+  return null;
+}
+
 async function distrust(parts: SparseParts, reason: string, from: bigint, written: bigint | null) {
   parts.index.distrust(reason);
   if (written === null) return;
@@ -131,12 +148,10 @@ export async function backfillSparsely(
   const { store, rpc, rest, work, batch } = parts;
   const namedSet = new Set(named);
   // Before anything is merged: blocks the index did not name must hold nothing it was asked about.
-  for (const block of await Promise.all(unnamedSample(from, to, namedSet, SAMPLED_HEIGHTS).map((h) => rpc.block(h)))) {
-    const activity = indexedActivity(block);
-    if (activity) {
-      await distrust(parts, lie(block.height, activity), from, null);
-      return 'untrusted';
-    }
+  const leftOut = await indexLeftOut(rpc, range, namedSet);
+  if (leftOut) {
+    await distrust(parts, leftOut, from, null);
+    return 'untrusted';
   }
   const clock = new BlockClock(rpc, to);
   const always = new Set([from, ...named.filter((height) => height < to), to]);

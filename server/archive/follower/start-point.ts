@@ -3,7 +3,8 @@ import type { NodeStatus } from '../source/rpc-reader.ts';
 
 // Where a new archive begins: the node's earliest block (the default), the chain's genesis, a
 // height, or the latest block. Heights before the start, and heights whose blocks the node keeps
-// but whose state it has pruned, are recorded as gaps with what happened to them.
+// but whose state it has pruned, are recorded as gaps with what happened to them (the latter
+// still give the archive what their events prove).
 
 export type ArchiveFrom = 'earliest' | 'genesis' | 'latest' | bigint;
 
@@ -23,7 +24,19 @@ export interface GapPlan {
 }
 
 export type StartPoint =
-  { kind: 'state'; height: bigint; gaps: GapPlan[] } | { kind: 'genesis' } | { kind: 'refused'; problem: string };
+  | {
+      kind: 'state';
+      height: bigint;
+      gaps: GapPlan[];
+      /** Blocks the node keeps below the state it starts from: read for what their events prove. */
+      prunedBlocks: { from: bigint; to: bigint } | null;
+    }
+  | { kind: 'genesis' }
+  | { kind: 'refused'; problem: string };
+
+/** What blocks whose state was pruned give the archive, and what they cannot, in one sentence. */
+export const prunedStateReason = (from: bigint, to: bigint) =>
+  `blocks ${from}-${to} are on the node but their state was pruned: their votes, submissions, executions, withdrawals, prunes and the membership changes their messages show were taken from their transactions and events, but decisions at voting end, vote weights, upgrades and all else read from state are not confirmed`;
 
 /**
  * The lowest height at or above `from` whose state the node keeps. Kept states form one range
@@ -71,12 +84,8 @@ export async function findStart(from: ArchiveFrom, status: NodeStatus, rest: Res
         : `before height ${start}, where the archive was asked to start (the node's earliest block is ${earliest})`;
     gaps.push({ from: 1n, to: start - 1n, reason });
   }
-  if (height > start) {
-    gaps.push({
-      from: start,
-      to: height - 1n,
-      reason: `blocks ${start}-${height - 1n} are on the node but their state was pruned: not confirmed`,
-    });
-  }
-  return { kind: 'state', height, gaps };
+  if (height === start) return { kind: 'state', height, gaps, prunedBlocks: null };
+  const prunedBlocks = { from: start, to: height - 1n };
+  gaps.push({ ...prunedBlocks, reason: prunedStateReason(prunedBlocks.from, prunedBlocks.to) });
+  return { kind: 'state', height, gaps, prunedBlocks };
 }
