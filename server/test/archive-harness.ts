@@ -49,7 +49,13 @@ export async function followNode(
   base: string,
   database: string,
   db?: SqlDatabase,
-  tuning: { from?: ArchiveFrom; sparseAbove?: bigint; log?: (line: string) => void; timeoutMs?: number } = {},
+  tuning: {
+    from?: ArchiveFrom;
+    sparseAbove?: bigint;
+    log?: (line: string) => void;
+    timeoutMs?: number;
+    fillRecheckMs?: number;
+  } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`, tuning.timeoutMs);
@@ -57,6 +63,7 @@ export async function followNode(
     batch: 16,
     from: tuning.from ?? 'earliest',
     sparseAbove: tuning.sparseAbove,
+    fillRecheckMs: tuning.fillRecheckMs,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => {

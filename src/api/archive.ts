@@ -61,6 +61,22 @@ const archiveResponses = {
       ),
       null,
     ),
+    /** While the archive fills its gaps from the node: the history rebuilt beside it, and how far. */
+    fill: v.optional(
+      v.nullable(
+        v.object({
+          phase: v.string(),
+          from_height: v.string(),
+          to_height: v.string(),
+          done_blocks: v.string(),
+          total_blocks: v.string(),
+          eta_seconds: v.nullable(v.number()),
+        }),
+      ),
+      null,
+    ),
+    /** Why gaps inside the archive's range are not being filled. */
+    fill_problem: v.optional(v.nullable(v.string()), null),
   }),
   proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
 };

@@ -53,23 +53,23 @@ export function ArchiveGate({
 }
 
 // Shown only while history is being filled: loaded then, not with every page's first script.
-const BackfillProgress = lazy(() =>
-  import('./backfill-progress.tsx').then((module) => ({ default: module.BackfillProgress })),
+const ArchiveFilling = lazy(() =>
+  import('./backfill-progress.tsx').then((module) => ({ default: module.ArchiveFilling })),
 );
 
 /** The archive's reach in one line: which heights it covers; while it fills history, how far it got. */
 export function ArchiveReach({ endpoint }: { endpoint: string }) {
   const status = useQuery(archiveStatusQuery(endpoint));
   if (!status.data) return null;
-  const { earliest_height: from, latest_height: to, phase, backfill } = status.data;
+  const { earliest_height: from, latest_height: to, phase, backfill, fill, fill_problem: fillProblem } = status.data;
   return (
     <>
       <Text fz="xs" c="dimmed" data-testid="archive-reach">
         From the archive{from && to ? `, heights ${grouped(from)}–${grouped(to)}` : ''} ({phase}).
       </Text>
-      {backfill ? (
+      {backfill || fill || fillProblem ? (
         <Suspense fallback={null}>
-          <BackfillProgress backfill={backfill} />
+          <ArchiveFilling backfill={backfill} fill={fill} fillProblem={fillProblem} />
         </Suspense>
       ) : null}
     </>

@@ -144,6 +144,10 @@ async function status(source: ArchiveSource) {
     lag: latest !== null && nodeLatest !== null ? String(BigInt(nodeLatest) - BigInt(latest)) : null,
     blocks_per_second: Number(state.blocksPerSecond.toFixed(1)),
     backfill: backfillJson(state, latest),
+    /** While gaps are filled from the node: the heights rebuilt beside the archive, and how far. */
+    fill: fillJson(state),
+    /** Why the archive's gaps are not being filled (the node does not keep their heights). */
+    fill_problem: state.fillProblem,
     /** The process that writes this archive (any number may serve it), and when its lease runs out. */
     writer: writer ? { holder: writer.holder, lease_expires: writer.expires_at } : null,
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
@@ -165,6 +169,22 @@ function backfillJson(state: FollowerState, latest: string | null) {
     done_blocks: String(done),
     total_blocks: String(total),
     eta_seconds: state.blocksPerSecond > 0 ? Math.ceil(Number(left) / state.blocksPerSecond) : null,
+  };
+}
+
+function fillJson(state: FollowerState) {
+  if (!state.fill) return null;
+  const { fromHeight, toHeight, doneHeight, phase, blocksPerSecond } = state.fill;
+  const done = doneHeight === null || doneHeight < fromHeight ? 0n : doneHeight - fromHeight + 1n;
+  const total = toHeight - fromHeight + 1n;
+  const left = total > done ? total - done : 0n;
+  return {
+    phase,
+    from_height: String(fromHeight),
+    to_height: String(toHeight),
+    done_blocks: String(done > total ? total : done),
+    total_blocks: String(total),
+    eta_seconds: blocksPerSecond > 0 ? Math.ceil(Number(left) / blocksPerSecond) : null,
   };
 }
 

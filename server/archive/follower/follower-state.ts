@@ -13,7 +13,25 @@ export interface FollowerOptions {
    */
   sparseAbove?: bigint;
   pollMs: number;
+  /** Fill the archive's gaps in the background from the node, where it keeps their heights (default true). */
+  fillGaps?: boolean;
+  /** How often gaps the node could not fill are looked at again (default a minute). */
+  fillRecheckMs?: number;
+  /** The highest height to read (a gap fill stops at the archive's cursor); none: the node's tip. */
+  until?: () => bigint | null;
   log: (line: string) => void;
+}
+
+/** A gap fill under way: the history rebuilt beside the archive, and how far it got. */
+export interface FillProgress {
+  /** `merging`: the archive waits while the fill reads its last blocks and the archive takes its rows. */
+  phase: 'reading' | 'merging';
+  fromHeight: bigint;
+  /** The archive's cursor, which the fill must reach. */
+  toHeight: bigint;
+  /** The fill's last committed height. */
+  doneHeight: bigint | null;
+  blocksPerSecond: number;
 }
 
 export interface FollowerState {
@@ -45,6 +63,10 @@ export interface FollowerState {
   /** The last height committed to the archive. */
   archivedHeight: bigint | null;
   blocksPerSecond: number;
+  /** A fill of the archive's gaps, while one runs. */
+  fill: FillProgress | null;
+  /** Why the archive's gaps are not being filled, when the node cannot give their heights. */
+  fillProblem: string | null;
 }
 
 export const startingState = (): FollowerState => ({
@@ -57,4 +79,6 @@ export const startingState = (): FollowerState => ({
   nodeHeardAt: null,
   archivedHeight: null,
   blocksPerSecond: 0,
+  fill: null,
+  fillProblem: null,
 });

@@ -10,6 +10,7 @@ import { BlockPrefetch } from './block-prefetch.ts';
 import { CatchUpMeter } from './catch-up-meter.ts';
 import { breakInChain, ChainBreakError, ChainGuard } from './chain-guard.ts';
 import { startingState, type FollowerOptions, type FollowerState } from './follower-state.ts';
+import { GapFiller, type FillHost } from './gap-filler.ts';
 import { OpenWork } from './open-work.ts';
 import { backfillSparsely } from './sparse-backfill.ts';
 import { writeBlocks } from './write-facts.ts';
@@ -36,7 +37,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * and merges nothing a node answers that does not hold together or follow the archived blocks.
  * A batch is read while the one before it is still being written.
  */
-export class Follower {
+export class Follower implements FillHost {
   readonly state: FollowerState = startingState();
   private readonly chain = new ChainGuard();
   private readonly prefetch: BlockPrefetch;
@@ -50,13 +51,20 @@ export class Follower {
   private writing: Promise<void> | null = null;
   private work: OpenWork | null = null;
   private running = false;
+  /** Set once stop is asked: the loop, still running while the filler stops, must not start it again. */
+  private stopping = false;
   private stopped: Promise<void> = Promise.resolve();
   private backoff = FIRST_BACKOFF_MS;
   private readonly lease: WriterLease;
   private blocksSinceStatistics = 0;
+  /** Fills the archive's gaps beside it, while this process writes the archive. */
+  private readonly filler: GapFiller | null;
+  /** Set while a gap fill holds the archive still: the loop parks until it is released. */
+  private parking: { parked: Promise<void>; reached: () => void; resumed: Promise<void>; release: () => void } | null =
+    null;
 
   constructor(
-    private readonly store: ArchiveStore,
+    readonly store: ArchiveStore,
     private readonly rpc: RpcReader,
     private readonly rest: RestReader,
     private readonly options: FollowerOptions,
@@ -64,15 +72,54 @@ export class Follower {
     this.prefetch = new BlockPrefetch(rpc, rest, options.batch);
     this.index = new ActivityIndex(rpc);
     this.lease = new WriterLease(store);
+    this.filler =
+      options.fillGaps === false
+        ? null
+        : new GapFiller(
+            this,
+            rpc,
+            rest,
+            options,
+            (fillStore, fillOptions) => new Follower(fillStore, rpc, rest, fillOptions),
+          );
+  }
+
+  committedHeight(): bigint | null {
+    return this.committed?.height ?? null;
+  }
+
+  /** Holds the archive still (what is being written is finished first) until `resume`. */
+  pause(): Promise<void> {
+    if (!this.running) return Promise.resolve();
+    if (!this.parking) {
+      let reached: () => void = () => undefined;
+      let release: () => void = () => undefined;
+      const parked = new Promise<void>((resolve) => (reached = resolve));
+      const resumed = new Promise<void>((resolve) => (release = resolve));
+      this.parking = { parked, reached, resumed, release };
+    }
+    return this.parking.parked;
+  }
+
+  resume(): void {
+    const parking = this.parking;
+    this.parking = null;
+    parking?.reached();
+    parking?.release();
   }
 
   start(): void {
     this.running = true;
+    this.stopping = false;
     this.stopped = this.run();
   }
 
   async stop(): Promise<void> {
+    // The filler first: it may be waiting for this loop to hold still, which only a running loop does.
+    this.stopping = true;
+    await this.filler?.stop();
     this.running = false;
+    this.resume();
     await this.stopped;
     // Another process on the same database takes over at once instead of after the lease runs out.
     await this.lease.release().catch(() => undefined);
@@ -85,19 +132,26 @@ export class Follower {
     } finally {
       // Whatever ends the loop, the batch being written is finished (or failed) before stop returns.
       await this.writing?.catch(() => undefined);
+      // A gap fill waiting for the loop to hold still must not wait for a loop that has ended.
+      this.parking?.reached();
     }
   }
 
   private async follow(): Promise<void> {
     while (this.running) {
       try {
+        if (this.parking) {
+          await this.park(this.parking);
+          continue;
+        }
         if (!(await this.lease.hold())) {
           this.state.phase = 'standby';
           this.forget();
+          await this.filler?.stop();
           await sleep(STANDBY_POLL_MS);
           continue;
         }
-        const status = await this.rpc.status();
+        const status = this.capped(await this.rpc.status());
         this.state.nodeLatestHeight = status.latestHeight;
         this.state.nodeHeardAt = Date.now();
         const otherChain = await this.chain.problemWith(this.store.db, status.chainId);
@@ -107,6 +161,7 @@ export class Follower {
           await this.bootstrap(status);
           continue;
         }
+        if (!this.stopping) this.filler?.start();
         // Behind the archive: a node behind a load balancer that lags for a moment, or one reset.
         // Either way nothing is read until it passes the archive again; a reset node's next block
         // then does not follow the archived one, and is refused.
@@ -122,6 +177,20 @@ export class Follower {
         await this.retryAfter(error);
       }
     }
+  }
+
+  /** Parked for a gap fill: what was read is written, and the archive is read again from its cursor after. */
+  private async park(parking: NonNullable<Follower['parking']>): Promise<void> {
+    await this.finishWriting();
+    parking.reached();
+    await parking.resumed;
+    this.forget();
+  }
+
+  /** The node's status, with its tip no higher than this follower is to read (a gap fill's target). */
+  private capped(status: NodeStatus): NodeStatus {
+    const until = this.options.until?.() ?? null;
+    return until === null || status.latestHeight <= until ? status : { ...status, latestHeight: until };
   }
 
   /** A new archive: its first state, from where `--archive-from` says (or a refusal saying why not). */

@@ -47,6 +47,21 @@ export class ArchiveStore {
     return new ArchiveStore(db);
   }
 
+  /**
+   * Another archive in a schema of the same database (a gap fill built beside this one), migrated.
+   * Closing it leaves this one open.
+   */
+  async inSchema(schema: string): Promise<ArchiveStore> {
+    const db = await this.db.inSchema(schema);
+    try {
+      await migrate(db);
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw error;
+    }
+    return new ArchiveStore(db);
+  }
+
   get kind(): SqlDatabase['kind'] {
     return this.db.kind;
   }

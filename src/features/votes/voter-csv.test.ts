@@ -32,6 +32,8 @@ async function exported(votes: VoterVote[], chainId = 'polity-1') {
       chain_id: chainId,
       phase: 'following',
       backfill: null,
+      fill: null,
+      fill_problem: null,
       earliest_height: '1',
       latest_height: '5000',
       latest_block_time: '2026-11-22T09:59:58Z',

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-import { inTransaction, type Row, type SqlDatabase, type SqlValue } from './sql-database.ts';
+import { inTransaction, plainSchemaName, type Row, type SqlDatabase, type SqlValue } from './sql-database.ts';
 
 // numeric, int8 and timestamps as text: uint64 ids and exact decimals never become numbers.
 const TEXT_TYPES = [pg.types.builtins.NUMERIC, pg.types.builtins.INT8, pg.types.builtins.TIMESTAMPTZ];
@@ -20,8 +20,7 @@ function textParsers(): pg.CustomTypesConfig {
  * one database without sharing a table.
  */
 export async function openPostgres(url: string, schema?: string): Promise<SqlDatabase> {
-  if (schema !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schema))
-    throw new Error(`not a plain schema name: ${schema}`);
+  if (schema !== undefined) plainSchemaName(schema);
   if (schema !== undefined) {
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
@@ -61,6 +60,7 @@ export async function openPostgres(url: string, schema?: string): Promise<SqlDat
     exec: async (sql) => {
       await pool.query(sql);
     },
+    inSchema: (other) => openPostgres(url, other),
     close: () => pool.end(),
   };
 }

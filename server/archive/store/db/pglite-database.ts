@@ -3,7 +3,14 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
 import type { PgliteFailure, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
-import { inTransaction, type Row, type SqlDatabase, type SqlExecutor, type SqlValue } from './sql-database.ts';
+import {
+  inTransaction,
+  plainSchemaName,
+  type Row,
+  type SqlDatabase,
+  type SqlExecutor,
+  type SqlValue,
+} from './sql-database.ts';
 
 type Ask =
   { kind: 'query'; sql: string; params: readonly SqlValue[] } | { kind: 'exec'; sql: string } | { kind: 'close' };
@@ -97,11 +104,15 @@ async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
     return turn;
   };
 
-  return {
+  const database: SqlDatabase = {
     kind: 'pglite',
     query: (sql, params) => inTurn(() => direct.query(sql, params)),
     transaction: (work) => inTurn(() => inTransaction(direct, work)),
     exec: (sql) => inTurn(async () => void (await ask({ kind: 'exec', sql }))),
+    inSchema: async (schema) => {
+      await database.query(`CREATE SCHEMA IF NOT EXISTS ${plainSchemaName(schema)}`);
+      return pgliteSchemaView(database, schema);
+    },
     close: () =>
       inTurn(async () => {
         if (gone) return;
@@ -109,5 +120,29 @@ async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
         gone = new Error(`${where} is closed`);
         await worker.terminate();
       }),
+  };
+  return database;
+}
+
+/**
+ * One PGlite session serves every caller, so another schema cannot be a session setting: each of
+ * the view's statements runs in a transaction of its own that names the schema (SET LOCAL ends
+ * with it), and the rest of the process keeps its own.
+ */
+function pgliteSchemaView(database: SqlDatabase, schema: string): SqlDatabase {
+  const scoped = <T>(work: (tx: SqlExecutor) => Promise<T>) =>
+    database.transaction(async (tx) => {
+      await tx.query(`SET LOCAL search_path TO ${schema}`);
+      return work(tx);
+    });
+  return {
+    kind: 'pglite',
+    query: (sql, params) => scoped((tx) => tx.query(sql, params)),
+    transaction: scoped,
+    exec: async (sql) => {
+      await scoped((tx) => tx.query(sql));
+    },
+    inSchema: (other) => database.inSchema(other),
+    close: async () => undefined,
   };
 }

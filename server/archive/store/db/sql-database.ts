@@ -16,7 +16,18 @@ export interface SqlDatabase extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * The same database seen from another schema (created if missing): unqualified names resolve
+   * there. Closing it leaves this one open.
+   */
+  inSchema(schema: string): Promise<SqlDatabase>;
   close(): Promise<void>;
+}
+
+/** A schema name safe to write into SQL as it is. */
+export function plainSchemaName(schema: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`not a plain schema name: ${schema}`);
+  return schema;
 }
 
 /**
