@@ -26,7 +26,9 @@ interface Figures {
 }
 
 function followerRun(base: string, database: string, mode: 'index' | 'every-block'): Promise<Figures> {
-  const child = spawn(process.execPath, [COMPILED_FOLLOWER, base, `${base}/rpc`, database, '32', mode], {
+  // FOLLOWER_PROF=1: a CPU profile of the follower in /tmp/prof-follower, to see where a run goes.
+  const profile = process.env.FOLLOWER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-follower'] : [];
+  const child = spawn(process.execPath, [...profile, COMPILED_FOLLOWER, base, `${base}/rpc`, database, '32', mode], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
