@@ -40,7 +40,11 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
                       PGlite (default DATA_DIR/archive)
   --archive-batch N   blocks fetched ahead while catching up (default 32)
   --archive-from F    where a new archive begins: earliest (the node's earliest block, default),
-                      genesis (the chain's /genesis, then every block), latest, or a height
+                      genesis (the chain's /genesis, then every block), latest (at once, with the
+                      history the node keeps filled in behind it), or a height
+  --archive-fill on|off  fill the archive's gaps (before its start, outages longer than the
+                      node's window) in the background from the node where it keeps those
+                      heights, while following (default on)
   --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
                       /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
   --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
@@ -73,6 +77,7 @@ function main(): void {
       'archive-db': { type: 'string' },
       'archive-batch': { type: 'string', default: '32' },
       'archive-from': { type: 'string', default: 'earliest' },
+      'archive-fill': { type: 'string', default: 'on' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
       webhook: { type: 'string', multiple: true, default: [] },
       'webhook-secret': { type: 'string' },
@@ -109,6 +114,8 @@ function main(): void {
   const archiveBatch = wholeNumber('archive-batch', values['archive-batch']);
   if (archiveBatch < 1 || archiveBatch > 1000) throw new Error('--archive-batch must be between 1 and 1000');
   const archiveFrom = parseArchiveFrom(values['archive-from']);
+  if (values['archive-fill'] !== 'on' && values['archive-fill'] !== 'off')
+    throw new Error('--archive-fill takes on or off');
   const upstreamRpcs = (values['upstream-rpc'] ?? []).map(parseUpstream);
   for (const rpc of upstreamRpcs) {
     if (!upstreams.some((upstream) => upstream.name === rpc.name)) {
@@ -179,6 +186,7 @@ function main(): void {
         from: archiveFrom,
         pollMs: Math.min(blockTime, 1000),
         webhooks,
+        fillGaps: values['archive-fill'] === 'on',
         log: (line: string) => console.log(line),
       };
       opening.push(archives.open('', { ...common, database, chainId: node.chainId, rest: local, rpc: `${local}/rpc` }));

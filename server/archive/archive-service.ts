@@ -24,6 +24,8 @@ export interface ArchiveConfig {
   pollMs: number;
   /** Where a new archive begins (default: the node's earliest block). */
   from?: ArchiveFrom;
+  /** Fill gaps in the background from the node where it keeps their heights (--archive-fill; default on). */
+  fillGaps?: boolean;
   /** Receivers of a JSON POST per archived event (--webhook); none without. */
   webhooks?: WebhookConfig | null;
   log: (line: string) => void;
@@ -47,6 +49,7 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
     from: config.from,
     rpcUrl: config.rpc,
     pollMs: config.pollMs,
+    fillGaps: config.fillGaps,
     log: config.log,
   });
   follower.start();
