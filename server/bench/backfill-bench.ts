@@ -9,12 +9,15 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import { ActivityIndex } from '../archive/source/activity-index.ts';
+import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 
-const HISTORY_BLOCKS = 30_000;
+/** POLITY_BENCH_HISTORY=N: a history of N blocks instead (to see rate and memory against length). */
+const HISTORY_BLOCKS = Number(process.env.POLITY_BENCH_HISTORY ?? 30_000);
 const LIVE_EVERY = 100;
 const COMPILED_FOLLOWER = fileURLToPath(new URL('../../dist-server/follower-process.mjs', import.meta.url));
 
@@ -67,8 +70,14 @@ export async function backfillBench(pgUrl: string | undefined): Promise<void> {
   const server = createPolityServer({ queries: new QueryService(node, 'extended'), blocks: node });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // What the history holds, as the node's index tells it: the blocks a backfill through it reads.
+  const rpc = await RpcReader.connect(`${base}/rpc`);
+  const status = await rpc.status();
+  const active = (await new ActivityIndex(rpc).heights(status.earliestHeight, status.latestHeight))?.length ?? 0;
+  rpc.disconnect();
   console.log(
     `  backfill: a history of ${HISTORY_BLOCKS.toLocaleString('en')} blocks, live activity in 1 of ${LIVE_EVERY} ` +
+      `(${active.toLocaleString('en')} blocks with x/group, x/upgrade or x/gov activity in the node's index) ` +
       `(made in ${((performance.now() - made) / 1000).toFixed(1)} s); goals: through the index >= 20,000 blocks/s ` +
       `on PostgreSQL, >= 10,000 on PGlite; every block >= 1,000 on PostgreSQL; follower RSS <= 300 MB`,
   );

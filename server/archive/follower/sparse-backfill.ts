@@ -36,6 +36,8 @@ class NextHeights {
   private readonly due = new Map<string, bigint | null>();
   /** Searches for the due block of proposals seen submitted in blocks read ahead, begun then. */
   private readonly foreseen = new Map<string, Promise<bigint | null>>();
+  /** Their answers, as they come: blocks to read ahead (and proposals to read there) before the submission is even finished. */
+  private readonly foreseenAt = new Map<string, bigint>();
 
   constructor(
     private readonly named: readonly bigint[],
@@ -63,6 +65,7 @@ class NextHeights {
       needed.map(async ({ id, endsAt }) => {
         const foreseen = this.due.has(id) ? undefined : this.foreseen.get(id);
         this.foreseen.delete(id);
+        this.foreseenAt.delete(id);
         // A search begun from the submission's block finds the same block: nothing before it was due.
         const found = foreseen ? await foreseen : await this.clock.firstAfter(endsAt, last + 1n, this.to);
         this.due.set(id, found);
@@ -74,14 +77,22 @@ class NextHeights {
   foresee(id: string, endsAt: number, height: bigint): void {
     if (this.due.has(id) || this.foreseen.has(id) || endsAt >= this.endOfStretch) return;
     const search = this.clock.firstAfter(endsAt, height + 1n, this.to);
-    search.catch(() => undefined);
+    search.then(
+      (due) => (due !== null && this.foreseen.has(id) ? this.foreseenAt.set(id, due) : undefined),
+      () => undefined,
+    );
     this.foreseen.set(id, search);
   }
 
-  /** Up to `count` heights after `last` that will be read, as known now: named, due, or a plan's. */
-  upcoming(last: bigint, count: number, work: OpenWork): bigint[] {
+  /**
+   * Up to `count` heights after `last` that will be read, as known now: named, due, or a plan's;
+   * `ahead`: also the due blocks of proposals read ahead but not finished yet (a guess: reading a
+   * block that turns out not to be needed costs a read, nothing else).
+   */
+  upcoming(last: bigint, count: number, work: OpenWork, ahead = false): bigint[] {
     const heights = new Set(this.named.slice(this.position, this.position + count));
     for (const due of this.due.values()) if (due !== null && due > last) heights.add(due);
+    if (ahead) for (const due of this.foreseenAt.values()) if (due > last) heights.add(due);
     for (const plan of work.pendingPlans())
       if (BigInt(plan.height) > last && BigInt(plan.height) <= this.to) heights.add(BigInt(plan.height));
     return [...heights].sort((a, b) => (a < b ? -1 : 1)).slice(0, count);
@@ -89,7 +100,9 @@ class NextHeights {
 
   /** Proposals whose due block is `height`, as known now: their reads there can start early. */
   dueAt(height: bigint): string[] {
-    return [...this.due].filter(([, due]) => due === height).map(([id]) => id);
+    const ids = new Set([...this.due].filter(([, due]) => due === height).map(([id]) => id));
+    for (const [id, due] of this.foreseenAt) if (due === height) ids.add(id);
+    return [...ids];
   }
 
   /** The next height to read after `last` (null: none in this stretch). */
@@ -215,7 +228,7 @@ export async function backfillSparsely(
   // A batch is written while the next one is read, as when following block by block.
   let writing: Promise<void> = Promise.resolve();
   for (let next = await heights.after(last, work); next !== null; next = await heights.after(last, work)) {
-    for (const height of heights.upcoming(last, batch * READ_AHEAD_BATCHES, work)) {
+    for (const height of heights.upcoming(last, batch * READ_AHEAD_BATCHES, work, true)) {
       if (ahead.has(height)) continue;
       const read = prepare(height);
       read.catch(() => undefined);

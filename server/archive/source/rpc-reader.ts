@@ -52,8 +52,22 @@ export const isRefusal = (error: unknown) =>
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCase();
 
+/** One page of a search, as the node sends it: only what says where the results are. */
+interface SearchPage {
+  total_count?: string;
+  txs?: { height?: string }[];
+  blocks?: { block?: { header?: { height?: string } } }[];
+}
+
+/** Ids of the raw requests, apart from the typed client's numeric ones. */
+let searchRequests = 0;
+
 export class RpcReader {
-  private constructor(private readonly client: Comet38Client) {}
+  private constructor(
+    private readonly client: Comet38Client,
+    /** Over HTTP, the raw JSON-RPC client: searches need only heights, not every transaction decoded. */
+    private readonly raw: HttpBatchClient | null = null,
+  ) {}
 
   static async connect(url: string, timeoutMs = RPC_TIMEOUT_MS): Promise<RpcReader> {
     // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
@@ -67,7 +81,7 @@ export class RpcReader {
         dispatchInterval: 2,
         httpTimeout: timeoutMs,
       });
-      return new RpcReader(Comet38Client.create(client));
+      return new RpcReader(Comet38Client.create(client), client);
     }
     return new RpcReader(await Comet38Client.connect(url));
   }
@@ -124,6 +138,7 @@ export class RpcReader {
    */
   async searchHeights(kind: 'tx' | 'block', query: string): Promise<bigint[]> {
     const page = async (number: number) => {
+      if (this.raw) return this.rawSearchPage(kind, query, number);
       const params = { query, page: number, per_page: SEARCH_PAGE, order_by: 'asc' };
       const answer =
         kind === 'tx'
@@ -146,7 +161,31 @@ export class RpcReader {
     return heights.flat();
   }
 
+  /**
+   * A page of `tx_search` or `block_search` read for its heights alone: decoding every transaction
+   * and its events, as the typed client does, cost the follower more than the rest of a search.
+   */
+  private async rawSearchPage(kind: 'tx' | 'block', query: string, page: number) {
+    const raw = this.raw!;
+    const request = {
+      jsonrpc: '2.0' as const,
+      id: `polity-search-${++searchRequests}`,
+      method: kind === 'tx' ? 'tx_search' : 'block_search',
+      params: { query, page: String(page), per_page: String(SEARCH_PAGE), order_by: 'asc' },
+    };
+    const answer = (await withRetry(() => raw.execute(request), isRefusal)).result as SearchPage;
+    const heights = (kind === 'tx' ? answer.txs : answer.blocks?.map((entry) => entry.block?.header))?.map(
+      (entry) => entry?.height,
+    );
+    const total = Number(answer.total_count);
+    if (!heights || heights.some((height) => !/^\d+$/.test(height ?? '')) || !Number.isSafeInteger(total))
+      throw new UntrustedAnswerError(`the node's ${request.method} answer is not a page of results`);
+    return { found: heights.map((height) => BigInt(height!)), total };
+  }
+
+  /** Block times by height, from headers alone (`/blockchain`, at most 20 a request), as RFC 3339. */
   async blockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
+    if (this.raw) return this.rawBlockTimes(this.raw, min, max);
     const answer = await withRetry(
       () => this.client.blockchain(Number(min), Number(max)),
       () => false,
@@ -154,6 +193,32 @@ export class RpcReader {
     return new Map(
       answer.blockMetas.map((meta) => [BigInt(meta.header.height), toRfc3339WithNanoseconds(meta.header.time)]),
     );
+  }
+
+  /** Headers read for their heights and times alone: the typed client decodes every hash in them. */
+  private async rawBlockTimes(raw: HttpBatchClient, min: bigint, max: bigint): Promise<Map<bigint, string>> {
+    const request = {
+      jsonrpc: '2.0' as const,
+      id: `polity-headers-${++searchRequests}`,
+      method: 'blockchain',
+      params: { minHeight: String(min), maxHeight: String(max) },
+    };
+    const answer = (
+      await withRetry(
+        () => raw.execute(request),
+        () => false,
+      )
+    ).result as {
+      block_metas?: { header?: { height?: string; time?: string } }[];
+    };
+    const times = new Map<bigint, string>();
+    for (const meta of answer.block_metas ?? []) {
+      const { height, time } = meta.header ?? {};
+      if (!/^\d+$/.test(height ?? '') || time === undefined || Number.isNaN(Date.parse(time)))
+        throw new UntrustedAnswerError(`the node's blockchain answer holds a header without a height or time`);
+      times.set(BigInt(height!), time);
+    }
+    return times;
   }
 
   disconnect(): void {
