@@ -17,6 +17,8 @@ export interface FollowerOptions {
   fillGaps?: boolean;
   /** How often gaps the node could not fill are looked at again (default a minute). */
   fillRecheckMs?: number;
+  /** Why the node's index must not be used from the start (a gap fill of an archive that caught it leaving heights out). */
+  distrustIndex?: string;
   /** The highest height to read (a gap fill stops at the archive's cursor); none: the node's tip. */
   until?: () => bigint | null;
   log: (line: string) => void;

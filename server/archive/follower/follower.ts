@@ -72,6 +72,10 @@ export class Follower implements FillHost {
     this.prefetch = new BlockPrefetch(rpc, rest, options.batch);
     this.index = new ActivityIndex(rpc);
     this.lease = new WriterLease(store);
+    if (options.distrustIndex) {
+      this.index.distrust(options.distrustIndex);
+      this.state.indexUnused = options.distrustIndex;
+    }
     this.filler =
       options.fillGaps === false
         ? null
@@ -82,6 +86,14 @@ export class Follower implements FillHost {
             options,
             (fillStore, fillOptions) => new Follower(fillStore, rpc, rest, fillOptions),
           );
+  }
+
+  get writerId(): string {
+    return this.lease.holder;
+  }
+
+  get indexDistrust(): string | null {
+    return this.state.indexUnused;
   }
 
   committedHeight(): bigint | null {
@@ -99,6 +111,11 @@ export class Follower implements FillHost {
       this.parking = { parked, reached, resumed, release };
     }
     return this.parking.parked;
+  }
+
+  /** A fill waiting for this loop to hold still goes on (and finds it stopped or not writing). */
+  private unblockFill(): void {
+    this.parking?.reached();
   }
 
   resume(): void {
@@ -133,7 +150,7 @@ export class Follower implements FillHost {
       // Whatever ends the loop, the batch being written is finished (or failed) before stop returns.
       await this.writing?.catch(() => undefined);
       // A gap fill waiting for the loop to hold still must not wait for a loop that has ended.
-      this.parking?.reached();
+      this.unblockFill();
     }
   }
 
@@ -147,6 +164,8 @@ export class Follower implements FillHost {
         if (!(await this.lease.hold())) {
           this.state.phase = 'standby';
           this.forget();
+          // Another process writes now: its own filler fills (a fill waiting for this loop to park is released).
+          this.unblockFill();
           await this.filler?.stop();
           await sleep(STANDBY_POLL_MS);
           continue;
@@ -343,6 +362,8 @@ export class Follower implements FillHost {
   }
 
   private refuse(problem: string): void {
+    // Nothing more is merged, and a fill of a refused archive could only be taken wrongly.
+    void this.filler?.stop();
     this.state.phase = 'refused';
     this.state.problem = problem;
     this.running = false;

@@ -5,10 +5,11 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor } from '../store/cursor-store.ts';
 import {
   dropFill,
-  fillExists,
   fillSchemaOf,
   gapHeightsWithin,
+  gapsInside,
   readReach,
+  staleFills,
   takeFilledHistory,
   type ArchiveReach,
 } from '../store/history-swap.ts';
@@ -26,8 +27,12 @@ import { findStart, type ArchiveFrom } from './start-point.ts';
 export interface FillHost {
   readonly store: ArchiveStore;
   readonly state: FollowerState;
-  /** The archive's last committed height. */
+  /** The archive's last committed height, as far as its loop knows it now (null: read it from the store). */
   committedHeight(): bigint | null;
+  /** Who holds the archive's writer lease here: a fill's schema is this writer's own. */
+  readonly writerId: string;
+  /** Why the node's index is not trusted (a fill must not trust it either), or null. */
+  readonly indexDistrust: string | null;
   /** Resolves once the archive has written what it read and will read nothing more until `resume`. */
   pause(): Promise<void>;
   resume(): void;
@@ -46,13 +51,19 @@ const RECHECK_MS = 60_000;
 /** The fill keeps reading while the archive goes on, until it is this close behind it. */
 const CLOSE_BEHIND = 64n;
 const WATCH_MS = 100;
-/** How long the archive stays still while the fill reads its last blocks, at most. */
-const LAST_STRETCH_MS = 120_000;
+/** How long the archive stays still while the fill reads its last blocks, at most: then it goes on, and so does the fill. */
+const LAST_STRETCH_MS = 30_000;
+/** A fill that has been failing this long is given up (and begun again later). */
+const STUCK_MS = 120_000;
+/** An archive gap left by reading through an index that turned out to leave heights out. */
+const LYING_INDEX_GAP = /read through the node's index/;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface FillPlan {
   from: ArchiveFrom;
+  /** The archive holds a gap an index that left heights out caused: the fill must not use that index. */
+  distrustIndex: string | undefined;
   /** The first height the fill covers. */
   covers: bigint;
   /** Gap heights of the archive the fill would fill. */
@@ -64,6 +75,9 @@ export class GapFiller {
   private done: Promise<void> = Promise.resolve();
   private fill: FillFollower | null = null;
   private wake: (() => void) | null = null;
+  /** Resolves when stop is asked: a wait for the archive to hold still must not outlast it. */
+  private stopping: Promise<void> = Promise.resolve();
+  private stopped: () => void = () => undefined;
 
   constructor(
     private readonly host: FillHost,
@@ -77,12 +91,14 @@ export class GapFiller {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.stopping = new Promise((resolve) => (this.stopped = resolve));
     this.done = this.run();
   }
 
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
+    this.stopped();
     await this.fill?.stop();
     await this.done;
   }
@@ -92,8 +108,8 @@ export class GapFiller {
       let waitMs = this.options.fillRecheckMs ?? RECHECK_MS;
       try {
         const plan = await this.plan();
-        if (plan && this.running) await this.fillFrom(plan);
-        if (plan) waitMs = 0;
+        // After a merge there may be more to fill; after anything else, the next look waits.
+        if (plan && this.running && (await this.fillFrom(plan))) waitMs = 0;
       } catch (error) {
         this.host.state.fill = null;
         this.note(`filling gaps failed: ${errorText(error)}; trying again later`);
@@ -137,7 +153,8 @@ export class GapFiller {
     if (missing === 0n) return this.unfillable(reach, covers);
     // Rebuilding from a later state than the archive's own would lose what only the archive holds.
     if (begins > reach.start) return this.unfillable(reach, covers);
-    return this.note({ from, covers, missing });
+    const lied = reach.gaps.find((gap) => LYING_INDEX_GAP.test(gap.reason));
+    return this.note({ from, covers, missing, distrustIndex: lied?.reason });
   }
 
   /**
@@ -163,41 +180,45 @@ export class GapFiller {
     return result;
   }
 
-  private async fillFrom(plan: FillPlan): Promise<void> {
+  /** True when the archive took a fill. */
+  private async fillFrom(plan: FillPlan): Promise<boolean> {
     const db = this.host.store.db;
-    const schema = await fillSchemaOf(db);
-    if (await fillExists(db, schema)) {
-      this.options.log('archive: an unfinished gap fill from an earlier run is begun again');
-      await dropFill(db, schema);
+    const { mine, prefix } = await fillSchemaOf(db, this.host.writerId);
+    // Only the writer fills: a fill left by an earlier run, or by a writer that lost its lease, is over.
+    for (const stale of [...(await staleFills(db, prefix, mine)), mine]) {
+      if (stale !== mine) this.options.log(`archive: a gap fill left by an earlier writer (${stale}) is dropped`);
+      await dropFill(db, stale);
     }
-    const cursor = this.host.committedHeight() ?? 0n;
+    const cursor = (await readCursor(db))?.height ?? 0n;
     this.options.log(
       `archive: filling ${plan.missing} heights of its gaps from the node: rebuilding its history from height ${plan.covers} beside it, while following`,
     );
-    const fillStore = await this.host.store.inSchema(schema);
+    const fillStore = await this.host.store.inSchema(mine);
     try {
-      const filled = await this.rebuild(fillStore, schema, plan, cursor);
-      if (filled) this.options.log(`archive: ${filled}`);
+      const filled = await this.rebuild(fillStore, mine, plan, cursor);
+      if (filled) this.options.log(`archive: ${filled.said}`);
+      return filled?.merged ?? false;
     } finally {
       this.host.state.fill = null;
       await fillStore.close();
-      await dropFill(db, schema);
+      await dropFill(db, mine);
     }
   }
 
-  /** Rebuilds the history in `fillDb` up to the archive's cursor and takes it; says what it filled. */
+  /** Rebuilds the history in `fillStore` up to the archive's cursor and takes it; says what it did. */
   private async rebuild(
     fillStore: ArchiveStore,
     schema: string,
     plan: FillPlan,
     firstTarget: bigint,
-  ): Promise<string | null> {
+  ): Promise<{ merged: boolean; said: string } | null> {
     let target = firstTarget;
     const fill = this.makeFollower(fillStore, {
       ...this.options,
       from: plan.from,
       fillGaps: false,
       until: () => target,
+      distrustIndex: this.host.indexDistrust ?? plan.distrustIndex,
       log: (line) => this.options.log(line.replace(/^archive: /, 'archive gap fill: ')),
     });
     this.fill = fill;
@@ -210,34 +231,39 @@ export class GapFiller {
         blocksPerSecond: fill.state.blocksPerSecond,
       };
     };
+    const watch = new FillWatch(fill);
     fill.start();
     try {
-      // Far behind, the fill reads while the archive goes on: the target moves with it.
       for (;;) {
-        if (!this.running) return null;
-        this.refusal(fill);
-        target = this.host.committedHeight() ?? target;
-        progress('reading');
-        const at = fill.state.archivedHeight;
-        if (at !== null && at + CLOSE_BEHIND >= target) break;
-        await sleep(WATCH_MS);
-      }
-      await this.host.pause();
-      try {
-        target = (await readCursor(this.host.store.db))?.height ?? target;
-        const deadline = Date.now() + LAST_STRETCH_MS;
-        while (fill.state.archivedHeight !== target) {
+        // Far behind, the fill reads while the archive goes on: the target moves with it.
+        for (;;) {
           if (!this.running) return null;
-          this.refusal(fill);
-          if (Date.now() > deadline) throw new Error(`the fill did not reach height ${target} in time`);
-          progress('merging');
-          await sleep(WATCH_MS / 4);
+          watch.check();
+          target = this.host.committedHeight() ?? target;
+          progress('reading');
+          const at = fill.state.archivedHeight;
+          if (at !== null && at + CLOSE_BEHIND >= target) break;
+          await sleep(WATCH_MS);
         }
-        await fill.stop();
-        progress('merging');
-        return await this.take(fillStore, schema, target);
-      } finally {
-        this.host.resume();
+        await Promise.race([this.host.pause(), this.stopping]);
+        try {
+          if (!this.running) return null;
+          target = (await readCursor(this.host.store.db))?.height ?? target;
+          const deadline = Date.now() + LAST_STRETCH_MS;
+          while (fill.state.archivedHeight !== target && Date.now() < deadline && this.running) {
+            watch.check();
+            progress('merging');
+            await sleep(WATCH_MS / 4);
+          }
+          if (!this.running) return null;
+          // Not there in time (the archive had just read far ahead): it goes on, and so does the fill.
+          if (fill.state.archivedHeight !== target) continue;
+          await fill.stop();
+          progress('merging');
+          return await this.take(fillStore, schema, target);
+        } finally {
+          this.host.resume();
+        }
       }
     } finally {
       this.fill = null;
@@ -245,12 +271,12 @@ export class GapFiller {
     }
   }
 
-  private refusal(fill: FillFollower): void {
-    if (fill.state.phase === 'refused') throw new Error(fill.state.problem ?? 'the node refused the fill');
-  }
-
   /** Takes the fill's history when it holds the same block at the cursor and fewer gaps. */
-  private async take(fillStore: ArchiveStore, schema: string, target: bigint): Promise<string> {
+  private async take(
+    fillStore: ArchiveStore,
+    schema: string,
+    target: bigint,
+  ): Promise<{ merged: boolean; said: string }> {
     const [archive, fill] = await Promise.all([readReach(this.host.store.db), readReach(fillStore.db)]);
     if (!archive.cursor || !fill.cursor || fill.cursor.height !== archive.cursor.height)
       throw new Error(`the fill stopped at height ${fill.cursor?.height ?? 'none'}, not at ${target}`);
@@ -261,13 +287,38 @@ export class GapFiller {
       );
     const before = gapHeightsWithin(archive.gaps, 1n, target);
     const after = gapHeightsWithin(fill.gaps, 1n, target);
-    if (after >= before) {
-      return this.note(
-        `a gap fill from the node found no more than the archive holds (${before} heights in gaps); nothing merged`,
-        null,
-      );
+    // Every height the fill misses must be one the archive misses too: else it would lose rows.
+    if (after >= before || !gapsInside(fill.gaps, archive.gaps, target)) {
+      return {
+        merged: false,
+        said: `a gap fill from the node would not have filled the archive's gaps without opening others (${before} heights in gaps before, ${after} after); nothing merged`,
+      };
     }
     await this.host.store.write((tx) => takeFilledHistory(tx, schema));
-    return `gaps filled: ${before - after} heights up to ${target} now archived from the node; ${after} remain in gaps`;
+    // The history it replaced is dead rows now: on PGlite nothing would clear them or re-plan.
+    await this.host.store.compact();
+    return {
+      merged: true,
+      said: `gaps filled: ${before - after} heights up to ${target} now archived from the node; ${after} remain in gaps`,
+    };
+  }
+}
+
+/** Gives up a fill that its node refused, or that has been failing for minutes. */
+class FillWatch {
+  private failingSince: number | null = null;
+
+  constructor(private readonly fill: FillFollower) {}
+
+  check(): void {
+    const { phase, problem, lastError } = this.fill.state;
+    if (phase === 'refused') throw new Error(problem ?? 'the node refused the fill');
+    if (phase !== 'retrying') {
+      this.failingSince = null;
+      return;
+    }
+    this.failingSince ??= Date.now();
+    if (Date.now() - this.failingSince > STUCK_MS)
+      throw new Error(`the fill has been failing for ${STUCK_MS / 1000} s: ${lastError ?? problem ?? 'no answer'}`);
   }
 }

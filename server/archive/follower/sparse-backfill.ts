@@ -122,6 +122,8 @@ export type StretchResult = 'read' | 'no index' | 'untrusted';
 
 /** Named heights read ahead of the one being finished, in batches: the node answers several at once. */
 const READ_AHEAD_BATCHES = 4;
+/** However large the batch (--archive-batch takes up to 1,000), no more blocks than this are in flight. */
+const MOST_READ_AHEAD = 256;
 
 /** Unnamed heights read in full per stretch, to catch an index that leaves heights out. */
 const SAMPLED_HEIGHTS = 24;
@@ -228,7 +230,7 @@ export async function backfillSparsely(
   // A batch is written while the next one is read, as when following block by block.
   let writing: Promise<void> = Promise.resolve();
   for (let next = await heights.after(last, work); next !== null; next = await heights.after(last, work)) {
-    for (const height of heights.upcoming(last, batch * READ_AHEAD_BATCHES, work, true)) {
+    for (const height of heights.upcoming(last, Math.min(batch * READ_AHEAD_BATCHES, MOST_READ_AHEAD), work, true)) {
       if (ahead.has(height)) continue;
       const read = prepare(height);
       read.catch(() => undefined);

@@ -14,7 +14,7 @@ const RENEW_MS = 2000;
  */
 export class WriterLease {
   /** Random: the status shows it to anyone, so it names no host or process. */
-  private readonly holder = `polity-${randomBytes(6).toString('hex')}`;
+  readonly holder = `polity-${randomBytes(6).toString('hex')}`;
   private held = false;
   private timer: NodeJS.Timeout | null = null;
 

@@ -153,10 +153,19 @@ export class RpcReader {
     const first = await page(1);
     // The first page tells how many there are: the rest are asked for side by side, a few at a time.
     const pages = Math.ceil(first.total / SEARCH_PAGE);
-    const heights = [first.found];
+    const full = async (number: number) => {
+      const { found } = number === 1 ? first : await page(number);
+      // A node that pages fewer results than asked would silently lose the rest.
+      if (number < pages && found.length < SEARCH_PAGE)
+        throw new UntrustedAnswerError(
+          `the node's search answered ${found.length} results on page ${number} of ${pages}, not ${SEARCH_PAGE}`,
+        );
+      return found;
+    };
+    const heights = [await full(1)];
     for (let next = 2; next <= pages; next += SEARCHES_IN_FLIGHT) {
       const numbers = Array.from({ length: Math.min(SEARCHES_IN_FLIGHT, pages - next + 1) }, (_, at) => next + at);
-      heights.push(...(await Promise.all(numbers.map(async (number) => (await page(number)).found))));
+      heights.push(...(await Promise.all(numbers.map(full))));
     }
     return heights.flat();
   }

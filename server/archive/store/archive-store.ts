@@ -104,6 +104,14 @@ export class ArchiveStore {
     if (this.db.kind === 'pglite') await this.db.query('ANALYZE');
   }
 
+  /**
+   * After a gap fill replaced the whole history: PostgreSQL's autovacuum clears the rows it
+   * replaced; PGlite runs none, so they are cleared here and the planner's statistics renewed.
+   */
+  async compact(): Promise<void> {
+    if (this.db.kind === 'pglite') await this.db.query('VACUUM ANALYZE');
+  }
+
   close(): Promise<void> {
     return this.db.close();
   }

@@ -43,20 +43,36 @@ const HISTORY_TABLES: readonly Table[] = [
   CURSOR,
 ];
 
-/** The schema a fill of the archive in `db` is built in: one per archive, so an unfinished one is found again. */
-export async function fillSchemaOf(db: SqlExecutor): Promise<string> {
+/**
+ * The schemas of fills of the archive in `db`: one per writer (`writer`, its lease's holder), so
+ * a process that lost the lease mid-fill and the one that took over never share one.
+ */
+export async function fillSchemaOf(db: SqlExecutor, writer: string): Promise<{ mine: string; prefix: string }> {
   const [row] = await db.query<{ schema: string }>('SELECT current_schema() AS schema');
-  return `archive_fill_${createHash('sha256').update(row.schema).digest('hex').slice(0, 12)}`;
+  const prefix = `archive_fill_${createHash('sha256').update(row.schema).digest('hex').slice(0, 12)}_`;
+  return { mine: `${prefix}${writer.replace(/[^a-z0-9]/g, '').slice(-12)}`, prefix };
 }
 
-/** Whether a fill from an earlier run is still there (it is started again from nothing). */
-export async function fillExists(db: SqlExecutor, schema: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
-  return rows.length > 0;
+/** Fills left by earlier runs or by a writer that lost its lease (only the writer drops them). */
+export async function staleFills(db: SqlExecutor, prefix: string, mine: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT nspname AS name FROM pg_namespace WHERE starts_with(nspname, $1) AND nspname <> $2`,
+    [prefix, mine],
+  );
+  return rows.map((row) => row.name);
 }
 
 export async function dropFill(db: SqlDatabase, schema: string): Promise<void> {
   await db.query(`DROP SCHEMA IF EXISTS ${plainSchemaName(schema)} CASCADE`);
+}
+
+/** Whether every height of `inner` within [1, to] lies in a gap of `outer`. */
+export function gapsInside(inner: readonly Gap[], outer: readonly Gap[], to: bigint): boolean {
+  return inner.every((gap) => {
+    const high = BigInt(gap.to_height) < to ? BigInt(gap.to_height) : to;
+    const low = BigInt(gap.from_height);
+    return high < low || gapHeightsWithin(outer, low, high) === high - low + 1n;
+  });
 }
 
 /** Heights of [from, to] inside the archive's gaps. */
@@ -73,17 +89,28 @@ export function gapHeightsWithin(gaps: readonly Gap[], from: bigint, to: bigint)
 export interface ArchiveReach {
   cursor: Cursor | null;
   gaps: Gap[];
-  /** The height of the state the archive began from (null: not begun). */
+  /**
+   * The lowest height the archive holds anything of: where it began, or lower where it took what
+   * blocks below its first state proved (null: not begun).
+   */
   start: bigint | null;
 }
 
 export async function readReach(db: SqlExecutor): Promise<ArchiveReach> {
-  const [cursor, gaps, start] = await Promise.all([
+  const [cursor, gaps, start, lowest] = await Promise.all([
     readCursor(db),
     readGaps(db),
     readMetaValue(db, 'bootstrap_height'),
+    // Each is the first entry of an index on height.
+    db.query<{ height: string | null }>(
+      `SELECT least((SELECT min(height) FROM proposal_timeline), (SELECT min(height) FROM group_history),
+         (SELECT min(height) FROM votes))::text AS height`,
+    ),
   ]);
-  return { cursor, gaps, start: start === null ? null : BigInt(start) };
+  const held = lowest[0]?.height ?? null;
+  if (start === null) return { cursor, gaps, start: null };
+  const begun = BigInt(start);
+  return { cursor, gaps, start: held !== null && BigInt(held) < begun ? BigInt(held) : begun };
 }
 
 /**
