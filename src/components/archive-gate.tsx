@@ -62,8 +62,9 @@ export function ArchiveReach({ endpoint }: { endpoint: string }) {
   const status = useQuery(archiveStatusQuery(endpoint));
   if (!status.data) return null;
   const { earliest_height: from, latest_height: to, phase, backfill, fill, fill_problem: fillProblem } = status.data;
+  // One block, however many lines: beside a feed link it takes the row's width, and the bars stack under it.
   return (
-    <>
+    <div style={{ flex: '1 1 24rem', minWidth: 0 }}>
       <Text fz="xs" c="dimmed" data-testid="archive-reach">
         From the archive{from && to ? `, heights ${grouped(from)}–${grouped(to)}` : ''} ({phase}).
       </Text>
@@ -72,6 +73,6 @@ export function ArchiveReach({ endpoint }: { endpoint: string }) {
           <ArchiveFilling backfill={backfill} fill={fill} fillProblem={fillProblem} />
         </Suspense>
       ) : null}
-    </>
+    </div>
   );
 }
