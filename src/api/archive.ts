@@ -39,6 +39,15 @@ export const archivedProposal = v.object({
   last_seen_height: v.nullable(uint64),
 });
 
+/** Heights being filled, how far it got, and an estimate. */
+const fillProgress = v.object({
+  from_height: v.string(),
+  to_height: v.string(),
+  done_blocks: v.string(),
+  total_blocks: v.string(),
+  eta_seconds: v.nullable(v.number()),
+});
+
 const archiveResponses = {
   status: v.object({
     chain_id: text,
@@ -49,32 +58,9 @@ const archiveResponses = {
     node_latest_height: v.nullable(v.string()),
     lag: v.nullable(v.string()),
     /** While the archive fills history it did not hold: the range, how far it got, an estimate. */
-    backfill: v.optional(
-      v.nullable(
-        v.object({
-          from_height: v.string(),
-          to_height: v.string(),
-          done_blocks: v.string(),
-          total_blocks: v.string(),
-          eta_seconds: v.nullable(v.number()),
-        }),
-      ),
-      null,
-    ),
+    backfill: v.optional(v.nullable(fillProgress), null),
     /** While the archive fills its gaps from the node: the history rebuilt beside it, and how far. */
-    fill: v.optional(
-      v.nullable(
-        v.object({
-          phase: v.string(),
-          from_height: v.string(),
-          to_height: v.string(),
-          done_blocks: v.string(),
-          total_blocks: v.string(),
-          eta_seconds: v.nullable(v.number()),
-        }),
-      ),
-      null,
-    ),
+    fill: v.optional(v.nullable(v.object({ phase: v.string(), ...fillProgress.entries })), null),
     /** Why gaps inside the archive's range are not being filled. */
     fill_problem: v.optional(v.nullable(v.string()), null),
   }),

@@ -31,7 +31,11 @@ export class ArchiveStore {
 
   /** `schema`: where this chain's tables live on a PostgreSQL server that holds several chains' archives. */
   static async open(database: string, schema?: string): Promise<ArchiveStore> {
-    const db = await openSqlDatabase(database, schema);
+    return ArchiveStore.migrated(await openSqlDatabase(database, schema));
+  }
+
+  /** Migrates a database just opened; one that cannot be is closed again. */
+  private static async migrated(db: SqlDatabase): Promise<ArchiveStore> {
     try {
       await migrate(db);
     } catch (error) {
@@ -52,14 +56,7 @@ export class ArchiveStore {
    * Closing it leaves this one open.
    */
   async inSchema(schema: string): Promise<ArchiveStore> {
-    const db = await this.db.inSchema(schema);
-    try {
-      await migrate(db);
-    } catch (error) {
-      await db.close().catch(() => undefined);
-      throw error;
-    }
-    return new ArchiveStore(db);
+    return ArchiveStore.migrated(await this.db.inSchema(schema));
   }
 
   get kind(): SqlDatabase['kind'] {
