@@ -112,7 +112,7 @@ export class GapFiller {
         if (plan && this.running && (await this.fillFrom(plan))) waitMs = 0;
       } catch (error) {
         this.host.state.fill = null;
-        this.note(`filling gaps failed: ${errorText(error)}; trying again later`);
+        this.note(null, `filling gaps failed: ${errorText(error)}; trying again later`);
       }
       await this.pauseFor(waitMs);
     }
