@@ -60,7 +60,7 @@ interface SearchPage {
 }
 
 /** Ids of the raw requests, apart from the typed client's numeric ones. */
-let searchRequests = 0;
+let rawRequests = 0;
 
 export class RpcReader {
   private constructor(
@@ -175,26 +175,28 @@ export class RpcReader {
    * and its events, as the typed client does, cost the follower more than the rest of a search.
    */
   private async rawSearchPage(kind: 'tx' | 'block', query: string, page: number) {
-    const raw = this.raw!;
-    const request = {
-      jsonrpc: '2.0' as const,
-      id: `polity-search-${++searchRequests}`,
-      method: kind === 'tx' ? 'tx_search' : 'block_search',
-      params: { query, page: String(page), per_page: String(SEARCH_PAGE), order_by: 'asc' },
-    };
-    const answer = (await withRetry(() => raw.execute(request), isRefusal)).result as SearchPage;
+    const method = kind === 'tx' ? 'tx_search' : 'block_search';
+    const params = { query, page: String(page), per_page: String(SEARCH_PAGE), order_by: 'asc' };
+    const answer = (await this.rawCall(method, params, isRefusal)) as SearchPage;
     const heights = (kind === 'tx' ? answer.txs : answer.blocks?.map((entry) => entry.block?.header))?.map(
       (entry) => entry?.height,
     );
     const total = Number(answer.total_count);
     if (!heights || heights.some((height) => !/^\d+$/.test(height ?? '')) || !Number.isSafeInteger(total))
-      throw new UntrustedAnswerError(`the node's ${request.method} answer is not a page of results`);
+      throw new UntrustedAnswerError(`the node's ${method} answer is not a page of results`);
     return { found: heights.map((height) => BigInt(height!)), total };
+  }
+
+  /** One JSON-RPC call through the raw client, retried as the typed ones are: its `result`, unchecked. */
+  private async rawCall(method: string, params: Record<string, string>, isFinal: (error: unknown) => boolean) {
+    const raw = this.raw!;
+    const request = { jsonrpc: '2.0' as const, id: `polity-${method}-${++rawRequests}`, method, params };
+    return (await withRetry(() => raw.execute(request), isFinal)).result as unknown;
   }
 
   /** Block times by height, from headers alone (`/blockchain`, at most 20 a request), as RFC 3339. */
   async blockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
-    if (this.raw) return this.rawBlockTimes(this.raw, min, max);
+    if (this.raw) return this.rawBlockTimes(min, max);
     const answer = await withRetry(
       () => this.client.blockchain(Number(min), Number(max)),
       () => false,
@@ -205,19 +207,9 @@ export class RpcReader {
   }
 
   /** Headers read for their heights and times alone: the typed client decodes every hash in them. */
-  private async rawBlockTimes(raw: HttpBatchClient, min: bigint, max: bigint): Promise<Map<bigint, string>> {
-    const request = {
-      jsonrpc: '2.0' as const,
-      id: `polity-headers-${++searchRequests}`,
-      method: 'blockchain',
-      params: { minHeight: String(min), maxHeight: String(max) },
-    };
-    const answer = (
-      await withRetry(
-        () => raw.execute(request),
-        () => false,
-      )
-    ).result as {
+  private async rawBlockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
+    const params = { minHeight: String(min), maxHeight: String(max) };
+    const answer = (await this.rawCall('blockchain', params, () => false)) as {
       block_metas?: { header?: { height?: string; time?: string } }[];
     };
     const times = new Map<bigint, string>();

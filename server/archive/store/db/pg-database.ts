@@ -20,8 +20,8 @@ function textParsers(): pg.CustomTypesConfig {
  * one database without sharing a table.
  */
 export async function openPostgres(url: string, schema?: string): Promise<SqlDatabase> {
-  if (schema !== undefined) plainSchemaName(schema);
   if (schema !== undefined) {
+    plainSchemaName(schema);
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
     try {
