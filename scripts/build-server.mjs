@@ -8,6 +8,8 @@ const entries = {
   'follower-process': 'server/bench/follower-process.ts',
   // The embedded PostgreSQL's thread, started by the archive from beside the compiled service.
   'pglite-worker': 'server/archive/store/db/pglite-worker.ts',
+  // Creates a new embedded archive database, in a process that ends (see pglite-database.ts).
+  'pglite-create': 'server/archive/store/db/pglite-create.ts',
 };
 
 await build({

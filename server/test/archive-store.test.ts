@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { NodeGroup, NodePolicy, NodeProposal } from '../archive/source/rest-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { GroupHistoryRows, writeGroup } from '../archive/store/group-store.ts';
-import { writePolicy } from '../archive/store/policy-store.ts';
+import { GroupHistoryRows, writeGroups } from '../archive/store/group-store.ts';
+import { writePolicies } from '../archive/store/policy-store.ts';
 import { loadProposalStates, ProposalRows } from '../archive/store/proposal-store.ts';
 import { readPlans, schedulePlan } from '../archive/store/upgrade-store.ts';
 
@@ -58,7 +58,7 @@ describe('the archive store keeps the newest reading', () => {
       store.write(async (tx) => {
         const history = new GroupHistoryRows();
         const read = [{ ...members[0], weight }];
-        await writeGroup(tx, history, { group: group(metadata), members: read, height, time: '', bootstrap: false });
+        await writeGroups(tx, history, [{ group: group(metadata), members: read, height, time: '', bootstrap: false }]);
         await history.flush(tx);
       });
     await write('{"name":"new"}', 20n, '3');
@@ -75,8 +75,8 @@ describe('the archive store keeps the newest reading', () => {
   });
 
   it('a policy read at an older height changes nothing', async () => {
-    await store.write((tx) => writePolicy(tx, policy('{"name":"treasury"}'), 30n));
-    await store.write((tx) => writePolicy(tx, policy('{"name":"stale"}'), 25n));
+    await store.write((tx) => writePolicies(tx, [policy('{"name":"treasury"}')], 30n));
+    await store.write((tx) => writePolicies(tx, [policy('{"name":"stale"}')], 25n));
     const [row] = await store.db.query('SELECT name FROM policies');
     expect(row).toEqual({ name: 'treasury' });
   });

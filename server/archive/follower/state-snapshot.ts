@@ -2,8 +2,8 @@ import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '
 import type { StoreTransaction } from '../store/archive-store.ts';
 import { BatchRows } from '../store/batch-rows.ts';
 import { setMetaValue } from '../store/cursor-store.ts';
-import { writeGroup } from '../store/group-store.ts';
-import { writePolicy } from '../store/policy-store.ts';
+import { writeGroups } from '../store/group-store.ts';
+import { writePolicies } from '../store/policy-store.ts';
 import type { ProposalState } from '../store/proposal-store.ts';
 
 /** The whole x/group state at one height: where a new archive begins (pinned reads, or a genesis). */
@@ -30,9 +30,12 @@ export async function writeSnapshot(tx: StoreTransaction, snapshot: StateSnapsho
   await setMetaValue(tx, 'bootstrap_height', String(height));
   const rows = new BatchRows();
   const states = new Map<string, ProposalState | null>();
-  for (const { group, members } of snapshot.groups)
-    await writeGroup(tx, rows.groupHistory, { group, members, height, time, bootstrap: true });
-  for (const policy of snapshot.policies) await writePolicy(tx, policy, height);
+  await writeGroups(
+    tx,
+    rows.groupHistory,
+    snapshot.groups.map(({ group, members }) => ({ group, members, height, time, bootstrap: true })),
+  );
+  await writePolicies(tx, snapshot.policies, height);
   const groupOfPolicy = new Map(snapshot.policies.map((policy) => [policy.address, policy.group_id]));
   for (const proposal of snapshot.proposals) {
     const groupId = groupOfPolicy.get(proposal.group_policy_address) ?? '0';

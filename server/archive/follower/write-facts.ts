@@ -2,8 +2,8 @@ import type { FetchedBlock } from '../source/rpc-reader.ts';
 import type { ArchiveStore, StoreTransaction } from '../store/archive-store.ts';
 import { BatchRows } from '../store/batch-rows.ts';
 import { recordGap, setCursor } from '../store/cursor-store.ts';
-import { writeGroup } from '../store/group-store.ts';
-import { readPolicyGroup, writePolicy } from '../store/policy-store.ts';
+import { writeGroups } from '../store/group-store.ts';
+import { readPolicyGroup, writePolicies } from '../store/policy-store.ts';
 import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
 import { recordTallyWeights } from '../store/tally-weights.ts';
 import { cancelPlan, markApplied, schedulePlan } from '../store/upgrade-store.ts';
@@ -52,15 +52,12 @@ async function writeRecords(batch: BatchWrites, block: FetchedBlock, facts: Bloc
   const { height, time } = block;
   const { tx, rows, proposals } = batch;
   if (reads.groups.length > 0) await settlePending(batch);
-  for (const group of reads.groups)
-    await writeGroup(tx, rows.groupHistory, {
-      group: group.info,
-      members: group.members,
-      height,
-      time,
-      bootstrap: false,
-    });
-  for (const policy of reads.policies) await writePolicy(tx, policy, height);
+  await writeGroups(
+    tx,
+    rows.groupHistory,
+    reads.groups.map((group) => ({ group: group.info, members: group.members, height, time, bootstrap: false })),
+  );
+  await writePolicies(tx, reads.policies, height);
   const submitted = new Set<string>();
   for (const fact of facts.submitted) {
     const read = reads.proposals.get(fact.proposalId);

@@ -2,7 +2,7 @@ import type { NodeGroup, NodeMember } from '../source/rest-reader.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
 import { keysetPage, type PageParams } from './keyset-page.ts';
 import { nameOf } from './metadata-name.ts';
-import { column, insertRows, type Table } from './table.ts';
+import { arrayLiteral, column, insertRows, type Table } from './table.ts';
 
 // Groups as last read, their members now, and every change to them with its height.
 
@@ -95,39 +95,58 @@ function changesOf(
   return changes;
 }
 
+export interface GroupRead {
+  group: NodeGroup;
+  members: readonly NodeMember[];
+  height: bigint;
+  time: string;
+  bootstrap: boolean;
+}
+
 /**
- * Stores a group and its members as read at `height`, recording what changed since. A read
- * older than what the archive holds changes nothing.
+ * Stores groups and their members as read, recording what changed since; a read older than what
+ * the archive holds changes nothing. A handful of statements, whatever the number of groups (a
+ * snapshot holds every group of the chain); a group read twice is written in turn, the later last.
  */
-export async function writeGroup(
-  tx: SqlExecutor,
-  history: GroupHistoryRows,
-  read: { group: NodeGroup; members: readonly NodeMember[]; height: bigint; time: string; bootstrap: boolean },
-): Promise<void> {
-  const { group, members, height } = read;
-  const previous = (
-    await tx.query<{ admin: string; metadata: string; updated_height: string }>(
-      'SELECT admin, metadata, updated_height::text AS updated_height FROM groups WHERE id = $1',
-      [group.id],
-    )
-  )[0];
-  if (previous && BigInt(previous.updated_height) > height) return;
-  const before = new Map(
+export async function writeGroups(tx: SqlExecutor, history: GroupHistoryRows, reads: readonly GroupRead[]) {
+  const rounds: GroupRead[][] = [];
+  for (const read of reads) {
+    const round = rounds.find((candidate) => candidate.every((other) => other.group.id !== read.group.id));
+    if (round) round.push(read);
+    else rounds.push([read]);
+  }
+  for (const round of rounds) await writeGroupRound(tx, history, round);
+}
+
+/** Groups, each read once. */
+async function writeGroupRound(tx: SqlExecutor, history: GroupHistoryRows, reads: readonly GroupRead[]) {
+  if (reads.length === 0) return;
+  const ids = arrayLiteral(reads.map((read) => read.group.id));
+  const previousOf = new Map(
     (
-      await tx.query<{ address: string; weight: string }>(
-        'SELECT address, weight FROM group_members WHERE group_id = $1',
-        [group.id],
+      await tx.query<{ id: string; admin: string; metadata: string; updated_height: string }>(
+        `SELECT id::text AS id, admin, metadata, updated_height::text AS updated_height
+         FROM groups WHERE id = ANY($1::numeric[])`,
+        [ids],
       )
-    ).map((row) => [row.address, row.weight]),
+    ).map((row) => [row.id, row]),
   );
-  const changes = changesOf(previous, group, before, members, read.bootstrap);
-  await tx.query(
-    `INSERT INTO groups (id, admin, metadata, name, version, total_weight, created_at, known_from, updated_height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8::numeric, $8::numeric)
-     ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata, name = excluded.name,
-       version = excluded.version, total_weight = excluded.total_weight, updated_height = excluded.updated_height
-     WHERE groups.updated_height <= excluded.updated_height`,
-    [
+  const current = reads.filter((read) => {
+    const previous = previousOf.get(read.group.id);
+    return !previous || BigInt(previous.updated_height) <= read.height;
+  });
+  if (current.length === 0) return;
+  const membersBefore = new Map<string, Map<string, string>>(current.map((read) => [read.group.id, new Map()]));
+  const held = await tx.query<{ group_id: string; address: string; weight: string }>(
+    'SELECT group_id::text AS group_id, address, weight FROM group_members WHERE group_id = ANY($1::numeric[])',
+    [arrayLiteral(current.map((read) => read.group.id))],
+  );
+  for (const row of held) membersBefore.get(row.group_id)?.set(row.address, row.weight);
+
+  await insertRows(
+    tx,
+    GROUPS,
+    current.map(({ group, height }) => [
       group.id,
       group.admin,
       group.metadata,
@@ -136,25 +155,39 @@ export async function writeGroup(
       group.total_weight,
       group.created_at,
       String(height),
-    ],
-  );
-  const after = new Set(members.map((member) => member.address));
-  for (const [address] of before) {
-    if (!after.has(address))
-      await tx.query('DELETE FROM group_members WHERE group_id = $1 AND address = $2', [group.id, address]);
-  }
-  const changed = members.filter((member) => before.get(member.address) !== member.weight);
-  // Addresses are unique within a group, so one upsert statement can carry them all.
-  await insertRows(
-    tx,
-    GROUP_MEMBERS,
-    changed.map((member) => [group.id, member.address, member.weight, member.weight, member.metadata, member.added_at]),
+      String(height),
+    ]),
     {
-      conflict: `ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight,
-        weight_value = excluded.weight_value, metadata = excluded.metadata`,
+      conflict: `ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata,
+        name = excluded.name, version = excluded.version, total_weight = excluded.total_weight,
+        updated_height = excluded.updated_height
+        WHERE groups.updated_height <= excluded.updated_height`,
     },
   );
-  for (const [seq, change] of changes.entries()) history.add(group.id, height, seq, read.time, change);
+  const removed: [string, string][] = [];
+  const changed: SqlValue[][] = [];
+  for (const read of current) {
+    const { group, members } = read;
+    const before = membersBefore.get(group.id) ?? new Map<string, string>();
+    const after = new Set(members.map((member) => member.address));
+    for (const [address] of before) if (!after.has(address)) removed.push([group.id, address]);
+    for (const member of members)
+      if (before.get(member.address) !== member.weight)
+        changed.push([group.id, member.address, member.weight, member.weight, member.metadata, member.added_at]);
+    const changes = changesOf(previousOf.get(group.id), group, before, members, read.bootstrap);
+    for (const [seq, change] of changes.entries()) history.add(group.id, read.height, seq, read.time, change);
+  }
+  if (removed.length > 0)
+    await tx.query(
+      `DELETE FROM group_members m USING unnest($1::numeric[], $2::text[]) AS gone (group_id, address)
+       WHERE m.group_id = gone.group_id AND m.address = gone.address`,
+      [arrayLiteral(removed.map(([groupId]) => groupId)), arrayLiteral(removed.map(([, address]) => address))],
+    );
+  // A group's addresses are unique, so one upsert statement can carry every group's members.
+  await insertRows(tx, GROUP_MEMBERS, changed, {
+    conflict: `ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight,
+      weight_value = excluded.weight_value, metadata = excluded.metadata`,
+  });
 }
 
 /** A page of a group's history, oldest first unless `descending`. */

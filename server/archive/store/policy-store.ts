@@ -1,7 +1,7 @@
 import type { NodePolicy } from '../source/rest-reader.ts';
 import type { SqlExecutor } from './db/sql-database.ts';
 import { nameOf } from './metadata-name.ts';
-import { column, type Table } from './table.ts';
+import { column, insertRows, type Table } from './table.ts';
 
 // Group policies as last read.
 
@@ -25,15 +25,14 @@ export const POLICIES: Table = {
   ],
 };
 
-/** Stores a policy as read at `height`; a read older than what the archive holds changes nothing. */
-export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: bigint): Promise<void> {
-  await tx.query(
-    `INSERT INTO policies (address, group_id, admin, metadata, name, version, decision_policy, created_at, updated_height)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-     ON CONFLICT (address) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata, name = excluded.name,
-       version = excluded.version, decision_policy = excluded.decision_policy, updated_height = excluded.updated_height
-     WHERE policies.updated_height <= excluded.updated_height`,
-    [
+/** Stores policies as read at `height`; a read older than what the archive holds changes nothing. */
+export async function writePolicies(tx: SqlExecutor, policies: readonly NodePolicy[], height: bigint): Promise<void> {
+  // One statement cannot update a row twice: a policy read twice keeps its last read.
+  const latest = new Map(policies.map((policy) => [policy.address, policy]));
+  await insertRows(
+    tx,
+    POLICIES,
+    [...latest.values()].map((policy) => [
       policy.address,
       policy.group_id,
       policy.admin,
@@ -43,7 +42,13 @@ export async function writePolicy(tx: SqlExecutor, policy: NodePolicy, height: b
       JSON.stringify(policy.decision_policy),
       policy.created_at,
       String(height),
-    ],
+    ]),
+    {
+      conflict: `ON CONFLICT (address) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata,
+        name = excluded.name, version = excluded.version, decision_policy = excluded.decision_policy,
+        updated_height = excluded.updated_height
+        WHERE policies.updated_height <= excluded.updated_height`,
+    },
   );
 }
 

@@ -67,22 +67,39 @@ export function positionOf(table: Table, name: string): number {
   return position;
 }
 
-/** Bind parameters per statement, well under PostgreSQL's limit of 65,535. */
-const PARAMS_PER_STATEMENT = 4_000;
+/** Rows per statement: each column is one array parameter, so this only bounds one statement's size. */
+const ROWS_PER_STATEMENT = 5_000;
 
 /** A parameter's cast: the declared type without its precision (`numeric(20)` → `numeric`). */
 const castOf = (entry: Column) => entry.type.replace(/\(.*\)$/, '');
 
+/**
+ * One column's values as a PostgreSQL array literal. Every element is quoted, so on-chain text
+ * (attacker-written: commas, braces, quotes, backslashes, `NULL` as a word) stays one element.
+ */
+export function arrayLiteral(values: readonly SqlValue[]): string {
+  const elements = values.map((value) => {
+    if (value === null) return 'NULL';
+    const text = typeof value === 'boolean' ? (value ? 't' : 'f') : value;
+    return `"${text.replace(/[\\"]/g, (special) => `\\${special}`)}"`;
+  });
+  return `{${elements.join(',')}}`;
+}
+
 export interface RowsStatement {
-  /** Appended to `INSERT INTO table (columns) VALUES …`. */
+  /** Appended to `INSERT INTO table (columns) SELECT … FROM rows`. */
   readonly conflict: string;
-  /** Turns the VALUES list into the whole statement, for rows that take more than they are given. */
-  readonly statement?: (values: string) => string;
+  /**
+   * The whole statement, for rows that take more than they are given: `rows` is a FROM item
+   * naming the given columns as `n`.
+   */
+  readonly statement?: (rows: string) => string;
 }
 
 /**
- * Inserts rows in as few statements as the parameter limit allows: on PGlite each statement
- * costs far more than the row it carries.
+ * Inserts rows with one array parameter per column, unnested: a statement's cost to parse and
+ * bind stays the same however many rows it carries (a VALUES list of one parameter per cell
+ * made both grow with the rows, and dominated writing a snapshot of thousands of members).
  */
 export async function insertRows(
   tx: SqlExecutor,
@@ -91,21 +108,18 @@ export async function insertRows(
   how: RowsStatement,
 ): Promise<void> {
   const columns = insertedColumns(table);
-  const perStatement = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns.length));
   const names = columns.map((entry) => entry.name).join(', ');
-  for (let start = 0; start < rows.length; start += perStatement) {
-    const params: SqlValue[] = [];
-    const values = rows.slice(start, start + perStatement).map((row) => {
-      const cells = row.map((value, index) => {
-        params.push(value);
-        return `$${params.length}::${castOf(columns[index])}`;
-      });
-      return `(${cells.join(', ')})`;
-    });
-    const sql = how.statement
-      ? how.statement(values.join(', '))
-      : `INSERT INTO ${table.name} (${names}) VALUES ${values.join(', ')} ${how.conflict}`;
-    await tx.query(sql, params);
+  const arrays = columns.map((entry, index) => `$${index + 1}::${castOf(entry)}[]`).join(', ');
+  const source = `unnest(${arrays}) AS n (${names})`;
+  const sql = how.statement
+    ? how.statement(source)
+    : `INSERT INTO ${table.name} (${names}) SELECT ${names} FROM ${source} ${how.conflict}`;
+  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
+    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+    await tx.query(
+      sql,
+      columns.map((_, index) => arrayLiteral(chunk.map((row) => row[index]))),
+    );
   }
 }
 

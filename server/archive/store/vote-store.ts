@@ -65,11 +65,11 @@ export class VoteRows {
       this.rows.splice(0),
       {
         conflict: 'ON CONFLICT DO NOTHING',
-        statement: (values) =>
+        statement: (rows) =>
           `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value, tx_hash)
            SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height,
              ${memberOfVote('n', 'weight')}, ${memberOfVote('n', 'weight_value')}, n.tx_hash
-           FROM (VALUES ${values}) AS n (proposal_id, voter, option, metadata, submit_time, submit_at, height, tx_hash)
+           FROM ${rows}
            ON CONFLICT DO NOTHING`,
       },
     );

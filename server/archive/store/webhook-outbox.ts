@@ -75,10 +75,10 @@ export async function enqueueEvents(
     await insertRows(tx, WEBHOOK_OUTBOX, outbox, {
       conflict: 'ON CONFLICT DO NOTHING',
       // Due at once; attempts start at none.
-      statement: (values) =>
+      statement: (rows) =>
         `INSERT INTO webhook_outbox (receiver, seq, event_id, ordering_key, height, body, attempts, next_attempt_at, last_error)
          SELECT n.receiver, n.seq, n.event_id, n.ordering_key, n.height, n.body, n.attempts, clock_timestamp(), n.last_error
-         FROM (VALUES ${values}) AS n (receiver, seq, event_id, ordering_key, height, body, attempts, next_attempt_at, last_error)
+         FROM ${rows}
          ON CONFLICT DO NOTHING`,
     });
     await tx.query(

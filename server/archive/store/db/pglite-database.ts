@@ -1,5 +1,8 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 import type { PgliteFailure, PgliteReply, PgliteRequest, PgliteWorkerData } from './pglite-protocol.ts';
@@ -31,17 +34,45 @@ class PgliteError extends Error {
  * Run from the TypeScript sources (tests, `npm run serve`), the worker starts through a loader
  * for its .ts file; compiled into dist-server/, it is the .mjs built beside the service.
  */
-const WORKER_FILE = import.meta.url.endsWith('.ts')
+const FROM_SOURCES = import.meta.url.endsWith('.ts');
+const WORKER_FILE = FROM_SOURCES
   ? new URL('./pglite-worker-from-sources.mjs', import.meta.url)
   : new URL('./pglite-worker.mjs', import.meta.url);
+const CREATE_FILE = new URL(FROM_SOURCES ? './pglite-create.ts' : './pglite-create.mjs', import.meta.url);
 
 /** The embedded PostgreSQL (WASM) on a thread of its own: data under `dataDir`, or in memory when it is omitted. */
 export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
-  // Creating a database runs initdb in WASM memory of its own that PGlite keeps for the thread's
-  // life (about 600 MB resident, where a thread that reopens it takes under 200): a thread of its
-  // own creates it, and ends.
-  if (dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'))) await (await pgliteThread(dataDir)).close();
+  if (dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'))) await createPglite(dataDir);
   return pgliteThread(dataDir);
+}
+
+/**
+ * Creating a database runs initdb in WASM memory that PGlite keeps mapped for the life of the
+ * process (some 450 MB resident; ending the thread leaves about 150 MB of it): a process of its
+ * own creates it, and the archive opens what it made.
+ */
+function createPglite(dataDir: string): Promise<void> {
+  const loader = FROM_SOURCES
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+    : [];
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, [...loader, fileURLToPath(CREATE_FILE), dataDir], (error, stdout, stderr) => {
+      if (!error) return resolve();
+      const failure = parseFailure(stdout) ?? { message: stderr.trim().split('\n').pop() || error.message };
+      reject(new Error(`could not open the embedded archive database in ${dataDir}: ${failure.message}`));
+    }),
+  );
+}
+
+function parseFailure(output: string): PgliteFailure | null {
+  try {
+    const parsed: unknown = JSON.parse(output.trim());
+    return typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string'
+      ? { message: parsed.message }
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
