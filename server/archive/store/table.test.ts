@@ -38,7 +38,9 @@ describe.each(DATABASE_KINDS)('inserting rows on $kind', (kind) => {
     const fresh = await kind.create();
     drop = fresh.drop;
     store = await ArchiveStore.open(fresh.database);
-    await store.db.exec('CREATE TABLE insert_rows_notes (id numeric(20) PRIMARY KEY, note text, kept boolean NOT NULL)');
+    await store.db.exec(
+      'CREATE TABLE insert_rows_notes (id numeric(20) PRIMARY KEY, note text, kept boolean NOT NULL)',
+    );
   }, 60_000);
   afterAll(async () => {
     await store.close();
@@ -46,7 +48,11 @@ describe.each(DATABASE_KINDS)('inserting rows on $kind', (kind) => {
   });
 
   it('keeps hostile text, nulls, uint64 ids and booleans exactly, across statements', async () => {
-    const rows: SqlValue[][] = HOSTILE.map((note, index) => [String(18446744073709551615n - BigInt(index)), note, index % 2 === 0]);
+    const rows: SqlValue[][] = HOSTILE.map((note, index) => [
+      String(18446744073709551615n - BigInt(index)),
+      note,
+      index % 2 === 0,
+    ]);
     rows.push(['1', null, false]);
     // More rows than one statement carries.
     for (let index = 0; index < 6_000; index++) rows.push([String(100 + index), `note ${index}`, true]);

@@ -52,9 +52,7 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
  * own creates it, and the archive opens what it made.
  */
 function createPglite(dataDir: string): Promise<void> {
-  const loader = FROM_SOURCES
-    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
-    : [];
+  const loader = FROM_SOURCES ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
   return new Promise((resolve, reject) =>
     execFile(process.execPath, [...loader, fileURLToPath(CREATE_FILE), dataDir], (error, stdout, stderr) => {
       if (!error) return resolve();
