@@ -168,3 +168,57 @@ describe('block_search', () => {
     }
   });
 });
+
+describe('searches on a living node', () => {
+  it('find the blocks made after an earlier search, and none the node has dropped since', async () => {
+    const living = await startHarness({ seed: 'block-search-living', livePeriodS: 30, keepBlocks: 400 });
+    const activeProposal = 'active_proposal';
+    try {
+      /** Every page of a search, as heights (a height once, ascending). */
+      const searched = async (method: 'block_search' | 'tx_search', text: string) => {
+        const found = new Set<string>();
+        for (let page = 1; ; page++) {
+          const query = encodeURIComponent(`"${text}"`);
+          const answer = (await living.get(`/rpc/${method}?query=${query}&per_page=100&page=${page}&order_by="asc"`))
+            .json as { result: { blocks?: SearchResult['blocks']; txs?: { height: string }[]; total_count: string } };
+          const hits = answer.result.blocks?.map((entry) => entry.block.header.height) ?? [];
+          for (const height of [...hits, ...(answer.result.txs ?? []).map((tx) => tx.height)]) found.add(height);
+          if (page * 100 >= Number(answer.result.total_count)) return [...found];
+        }
+      };
+      const search = async () => ({
+        finalize: await searched('block_search', `${activeProposal}.proposal_id EXISTS`),
+        tx: await searched('tx_search', 'cosmos.group.v1.EventVote.proposal_id EXISTS'),
+      });
+      /** What a plain look at every kept block's results finds. */
+      const scanKept = async () => {
+        const [finalize, tx] = [[] as string[], [] as string[]];
+        for (let height = living.node.blocks.base!; height <= living.node.height; height++) {
+          const results = (await living.get(`/rpc/block_results?height=${height}`)).json as {
+            result: { finalize_block_events: Event[]; txs_results: { events: Event[] }[] | null };
+          };
+          const { finalize_block_events: blockEvents, txs_results: txResults } = results.result;
+          if (blockEvents.some((event) => event.type === activeProposal)) finalize.push(String(height));
+          const isVote = (event: Event) => event.type === 'cosmos.group.v1.EventVote';
+          if ((txResults ?? []).some((result) => result.events.some(isVote))) tx.push(String(height));
+        }
+        return { finalize, tx };
+      };
+      living.node.advance(400, 5000);
+      const before = await search();
+      expect(before).toEqual(await scanKept());
+      living.node.advance(250, 5000);
+      const after = await search();
+      const kept = await scanKept();
+      expect(after).toEqual(kept);
+      // Blocks were both added and dropped between the two searches, with hits on both sides.
+      for (const kind of ['finalize', 'tx'] as const) {
+        expect(before[kind].length, kind).toBeGreaterThan(0);
+        expect(BigInt(kept[kind][0]), kind).toBeGreaterThan(BigInt(before[kind][0]));
+        expect(BigInt(kept[kind].at(-1)!), kind).toBeGreaterThan(BigInt(before[kind].at(-1)!));
+      }
+    } finally {
+      await living.close();
+    }
+  });
+});

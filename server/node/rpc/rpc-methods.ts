@@ -5,7 +5,8 @@ import type { BlockSource } from '../queries/block-source.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
 import { parseQuery, QueryError, type Condition } from './event-query.ts';
 import { blockJson, blockMetaJson, blockResultsJson, RawJson, txJson } from './rpc-json.ts';
-import { heightBounds, txMatches } from './tx-query.ts';
+import { heightsWithTags, type TagKind } from './tag-index.ts';
+import { heightBounds, TX_OWN_TAGS, txMatches } from './tx-query.ts';
 
 // The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with
 // CometBFT's error kinds and words.
@@ -148,6 +149,15 @@ function searchHeights(source: BlockSource, bounds: { min: bigint | null; max: b
   ];
 }
 
+/** The heights a search looks at: those carrying its tags (through the index), else every one. */
+function* candidateHeights(source: BlockSource, kind: TagKind, tags: readonly string[], from: bigint, to: bigint) {
+  if (tags.length > 0) {
+    yield* heightsWithTags(source.blocks, kind, tags, from, to);
+    return;
+  }
+  for (let height = from; height <= to; height++) yield height;
+}
+
 function txSearch(source: BlockSource, params: RpcParams) {
   const conditions = searchQuery(params);
   const order = params.get('order_by') || 'asc';
@@ -156,7 +166,8 @@ function txSearch(source: BlockSource, params: RpcParams) {
   }
   const [from, to] = searchHeights(source, heightBounds(conditions));
   const found: { height: bigint; index: number }[] = [];
-  for (let height = from; height <= to; height++) {
+  const tags = conditions.map((condition) => condition.tag).filter((tag) => !TX_OWN_TAGS.has(tag));
+  for (const height of candidateHeights(source, 'tx', tags, from, to)) {
     const block = source.blocks.get(height);
     if (!block) continue;
     for (let index = 0; index < block.txs.length; index++) {
@@ -181,7 +192,7 @@ function blockSearch(source: BlockSource, params: RpcParams) {
   }
   const [from, to] = searchHeights(source, query.heightRange);
   const found: BlockRecord[] = [];
-  for (let height = from; height <= to; height++) {
+  for (const height of candidateHeights(source, 'finalize', query.eventTags, from, to)) {
     const block = source.blocks.get(height);
     if (block && blockMatches(block, query)) found.push(block);
   }

@@ -21,11 +21,12 @@ function compare(actual: string, condition: Condition): boolean {
   return order >= 0;
 }
 
-const OWN_TAGS = new Set(['tx.height', 'tx.hash']);
+/** Tags of the transaction itself, not of its events. */
+export const TX_OWN_TAGS: ReadonlySet<string> = new Set(['tx.height', 'tx.hash']);
 
 export function txMatches(block: BlockRecord, index: number, conditions: readonly Condition[]): boolean {
   const tags = txTags(block, index);
-  if (!conditions.every((condition) => OWN_TAGS.has(condition.tag) || tags.has(condition.tag))) return false;
+  if (!conditions.every((condition) => TX_OWN_TAGS.has(condition.tag) || tags.has(condition.tag))) return false;
   const events = block.txResults[index].events;
   return conditions.every((condition) => {
     if (condition.tag === 'tx.height') return compare(String(block.height), condition);
