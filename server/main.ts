@@ -5,6 +5,7 @@ import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { parseArchiveFrom } from './archive/follower/start-point.ts';
 import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
+import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
 import { genesisOf } from './node/genesis-document.ts';
@@ -54,6 +55,7 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
 `;
 
 function main(): void {
+  keepHeapModest();
   const { values } = parseArgs({
     options: {
       port: { type: 'string' },

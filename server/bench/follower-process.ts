@@ -12,6 +12,10 @@ import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { readCursor } from '../archive/store/cursor-store.ts';
 import { countVotes } from '../archive/store/vote-store.ts';
+import { keepHeapModest } from '../lib/modest-heap.ts';
+
+// As the service runs (server/main.ts).
+keepHeapModest();
 
 const [rest, rpcUrl, database, batchText, mode = 'index'] = process.argv.slice(2);
 const store = await ArchiveStore.open(database);

@@ -5,7 +5,7 @@ import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { GroupHistoryRows, writeGroups } from '../archive/store/group-store.ts';
 import { writePolicies } from '../archive/store/policy-store.ts';
 import { loadProposalStates, ProposalRows } from '../archive/store/proposal-store.ts';
-import { readPlans, schedulePlan } from '../archive/store/upgrade-store.ts';
+import { PlanChangeRows, readPlans, schedulePlan } from '../archive/store/upgrade-store.ts';
 
 // The storage layer's upserts never let an older reading overwrite a newer one: a backfill or a
 // late batch that reads a record at a lower height than the archive holds changes nothing.
@@ -108,5 +108,35 @@ describe('the archive store keeps the newest reading', () => {
     expect(await readPlans(store.db)).toEqual([
       expect.objectContaining({ name: 'v2', height: '900', info: 'new', scheduled_height: '60' }),
     ]);
+  });
+
+  it('plan changes gathered over a batch land in block order, each plan as if written one by one', async () => {
+    const changes = new PlanChangeRows();
+    // v3 is scheduled, applied at its height; v4 is scheduled, cancelled, then scheduled anew;
+    // v5 is scheduled and replaced by a later schedule of the same name.
+    changes.scheduled({ name: 'v3', height: '120', info: 'three' }, 100n, 'gov:4');
+    changes.scheduled({ name: 'v4', height: '300', info: 'four' }, 101n, 'group:9');
+    changes.cancelled('v4', 110n, 'gov:5');
+    changes.scheduled({ name: 'v5', height: '400', info: 'five' }, 111n, 'gov:6');
+    changes.applied('v3', 120n, '2026-11-03T00:00:00Z');
+    changes.scheduled({ name: 'v4', height: '350', info: 'four again' }, 130n, 'gov:7');
+    changes.scheduled({ name: 'v5', height: '450', info: 'five later' }, 131n, 'gov:8');
+    await store.write((tx) => changes.flush(tx));
+    const plans = await readPlans(store.db);
+    const of = (name: string) => plans.find((plan) => plan.name === name);
+    expect(of('v3')).toMatchObject({ height: '120', applied_height: '120', applied_time: '2026-11-03T00:00:00Z' });
+    expect(of('v4')).toMatchObject({
+      height: '350',
+      info: 'four again',
+      scheduled_height: '130',
+      scheduled_by: 'gov:7',
+      cancelled_height: null,
+    });
+    expect(of('v5')).toMatchObject({
+      height: '450',
+      info: 'five later',
+      scheduled_height: '131',
+      scheduled_by: 'gov:8',
+    });
   });
 });

@@ -6,7 +6,6 @@ import { writeGroups } from '../store/group-store.ts';
 import { readPolicyGroup, writePolicies } from '../store/policy-store.ts';
 import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
 import { recordTallyWeights } from '../store/tally-weights.ts';
-import { cancelPlan, markApplied, schedulePlan } from '../store/upgrade-store.ts';
 import { settleVoteWeights } from '../store/vote-store.ts';
 import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../vocabulary.ts';
 import type { PlannedBlocks } from './batch-plan.ts';
@@ -127,15 +126,16 @@ async function writePrunes(batch: BatchWrites, block: FetchedBlock, facts: Block
   }
 }
 
-async function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockReads) {
+function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockReads) {
   const { height, time } = block;
+  const { plans } = batch.rows;
   if (reads.plan) {
-    for (const name of reads.plan.cancelled) await cancelPlan(batch.tx, name, height, reads.plan.source);
-    if (reads.plan.scheduled) await schedulePlan(batch.tx, reads.plan.scheduled, height, reads.plan.source);
+    for (const name of reads.plan.cancelled) plans.cancelled(name, height, reads.plan.source);
+    if (reads.plan.scheduled) plans.scheduled(reads.plan.scheduled, height, reads.plan.source);
   }
   for (const upgrade of reads.applied) {
     // Its time is this block's only when it was applied in this block (else unknown here).
-    await markApplied(batch.tx, upgrade.name, upgrade.height, upgrade.height === height ? time : null);
+    plans.applied(upgrade.name, upgrade.height, upgrade.height === height ? time : null);
     const at = upgrade.height;
     for (const entry of upgrade.versionsBefore) batch.rows.moduleVersions.add(entry.name, at - 1n, entry.version);
     for (const entry of upgrade.versionsAfter) batch.rows.moduleVersions.add(entry.name, at, entry.version);
@@ -173,7 +173,7 @@ export async function writeBlocks(store: ArchiveStore, work: OpenWork, planned: 
       }
       const submitted = await writeRecords(batch, block, facts, reads);
       await writePrunes(batch, block, facts, submitted);
-      await writeUpgrades(batch, block, reads);
+      writeUpgrades(batch, block, reads);
     }
     await settlePending(batch);
     await batch.rows.flush(tx);

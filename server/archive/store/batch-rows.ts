@@ -1,7 +1,7 @@
 import type { SqlExecutor } from './db/sql-database.ts';
 import { GroupHistoryRows } from './group-store.ts';
 import { ProposalRows } from './proposal-store.ts';
-import { ModuleVersionRows } from './upgrade-store.ts';
+import { ModuleVersionRows, PlanChangeRows } from './upgrade-store.ts';
 import { VoteRows } from './vote-store.ts';
 
 /**
@@ -14,6 +14,7 @@ export class BatchRows {
   readonly votes = new VoteRows();
   readonly groupHistory = new GroupHistoryRows();
   readonly moduleVersions = new ModuleVersionRows();
+  readonly plans = new PlanChangeRows();
 
   async flush(tx: SqlExecutor): Promise<void> {
     await this.proposals.flushProposals(tx);
@@ -21,5 +22,6 @@ export class BatchRows {
     await this.proposals.flush(tx);
     await this.groupHistory.flush(tx);
     await this.moduleVersions.flush(tx);
+    await this.plans.flush(tx);
   }
 }

@@ -1,6 +1,6 @@
 import type { PlanSource } from '../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { column, insertRows, type Table } from './table.ts';
+import { arrayLiteral, column, insertRows, type Table } from './table.ts';
 
 // Upgrade plans (scheduled and applied) and the module versions seen at each height.
 
@@ -33,38 +33,100 @@ export interface Plan {
   info: string;
 }
 
+type PlanChange =
+  | { kind: 'scheduled'; name: string; plan: Plan; height: bigint; source: PlanSource | null }
+  | { kind: 'cancelled'; name: string; height: bigint; source: PlanSource | null }
+  | { kind: 'applied'; name: string; height: bigint; time: string | null };
+
 /**
- * A plan as scheduled at `height` (a plan of the same name scheduled again is replaced); a
- * reading older than the one stored changes nothing.
+ * Plans scheduled, cancelled and applied in a batch, in block order, written at its end. Each
+ * change touches only its plan's row, so the batch's first change of every plan goes in one
+ * statement per kind, then the second of every plan, and so on: a plan's changes keep their order.
  */
-export async function schedulePlan(
-  tx: SqlExecutor,
-  plan: Plan,
-  height: bigint,
-  source: PlanSource | null,
-): Promise<void> {
-  await tx.query(
-    `INSERT INTO upgrades (name, height, info, scheduled_height, scheduled_by) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (name) DO UPDATE SET height = excluded.height, info = excluded.info,
-       scheduled_height = excluded.scheduled_height, scheduled_by = excluded.scheduled_by,
-       cancelled_height = NULL, cancelled_by = NULL
-     WHERE upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= excluded.scheduled_height`,
-    [plan.name, plan.height, plan.info, String(height), source],
-  );
+export class PlanChangeRows {
+  private readonly changes: PlanChange[] = [];
+
+  /** A plan as scheduled at `height` (a plan of the same name scheduled again is replaced). */
+  scheduled(plan: Plan, height: bigint, source: PlanSource | null): void {
+    this.changes.push({ kind: 'scheduled', name: plan.name, plan, height, source });
+  }
+
+  /** A plan cancelled (or replaced by another) at `height`, before it was applied. */
+  cancelled(name: string, height: bigint, source: PlanSource | null): void {
+    this.changes.push({ kind: 'cancelled', name, height, source });
+  }
+
+  /** A plan applied at `height`, at `time` when that is known. */
+  applied(name: string, height: bigint, time: string | null): void {
+    this.changes.push({ kind: 'applied', name, height, time });
+  }
+
+  async flush(tx: SqlExecutor): Promise<void> {
+    const rounds: PlanChange[][] = [];
+    const seen = new Map<string, number>();
+    for (const change of this.changes.splice(0)) {
+      const round = seen.get(change.name) ?? 0;
+      seen.set(change.name, round + 1);
+      (rounds[round] ??= []).push(change);
+    }
+    for (const round of rounds) await writeRound(tx, round);
+  }
 }
 
-/** A plan cancelled (or replaced by another) at `height`, before it was applied. */
-export async function cancelPlan(
-  tx: SqlExecutor,
-  name: string,
-  height: bigint,
-  source: PlanSource | null,
-): Promise<void> {
-  await tx.query(
-    `UPDATE upgrades SET cancelled_height = $2::numeric, cancelled_by = $3
-     WHERE name = $1 AND applied_height IS NULL AND (scheduled_height IS NULL OR scheduled_height <= $2::numeric)`,
-    [name, String(height), source],
-  );
+/** Changes to as many different plans. */
+async function writeRound(tx: SqlExecutor, round: readonly PlanChange[]): Promise<void> {
+  const scheduled = round.filter((change) => change.kind === 'scheduled');
+  const cancelled = round.filter((change) => change.kind === 'cancelled');
+  const applied = round.filter((change) => change.kind === 'applied');
+  const column = <T extends PlanChange>(changes: readonly T[], value: (change: T) => SqlValue) =>
+    arrayLiteral(changes.map(value));
+  // A reading older than the one stored changes nothing.
+  if (scheduled.length > 0)
+    await tx.query(
+      `INSERT INTO upgrades (name, height, info, scheduled_height, scheduled_by)
+       SELECT * FROM unnest($1::text[], $2::numeric[], $3::text[], $4::numeric[], $5::text[])
+       ON CONFLICT (name) DO UPDATE SET height = excluded.height, info = excluded.info,
+         scheduled_height = excluded.scheduled_height, scheduled_by = excluded.scheduled_by,
+         cancelled_height = NULL, cancelled_by = NULL
+       WHERE upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= excluded.scheduled_height`,
+      [
+        column(scheduled, (change) => change.name),
+        column(scheduled, (change) => change.plan.height),
+        column(scheduled, (change) => change.plan.info),
+        column(scheduled, (change) => String(change.height)),
+        column(scheduled, (change) => change.source),
+      ],
+    );
+  if (cancelled.length > 0)
+    await tx.query(
+      `UPDATE upgrades SET cancelled_height = change.height, cancelled_by = change.source
+       FROM unnest($1::text[], $2::numeric[], $3::text[]) AS change (name, height, source)
+       WHERE upgrades.name = change.name AND upgrades.applied_height IS NULL
+         AND (upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= change.height)`,
+      [
+        column(cancelled, (change) => change.name),
+        column(cancelled, (change) => String(change.height)),
+        column(cancelled, (change) => change.source),
+      ],
+    );
+  if (applied.length > 0)
+    await tx.query(
+      `UPDATE upgrades SET applied_height = change.height, applied_time = change.time
+       FROM unnest($1::text[], $2::numeric[], $3::text[]) AS change (name, height, time)
+       WHERE upgrades.name = change.name`,
+      [
+        column(applied, (change) => change.name),
+        column(applied, (change) => String(change.height)),
+        column(applied, (change) => change.time),
+      ],
+    );
+}
+
+/** One plan scheduled at `height`, written at once (see PlanChangeRows). */
+export async function schedulePlan(tx: SqlExecutor, plan: Plan, height: bigint, source: PlanSource | null) {
+  const changes = new PlanChangeRows();
+  changes.scheduled(plan, height, source);
+  await changes.flush(tx);
 }
 
 /** A plan found already scheduled when the archive began (when it was scheduled is unknown). */
@@ -73,14 +135,6 @@ export async function knowPlan(tx: SqlExecutor, plan: Plan): Promise<void> {
     plan.name,
     plan.height,
     plan.info,
-  ]);
-}
-
-export async function markApplied(tx: SqlExecutor, name: string, height: bigint, time: string | null): Promise<void> {
-  await tx.query('UPDATE upgrades SET applied_height = $2::numeric, applied_time = $3 WHERE name = $1', [
-    name,
-    String(height),
-    time,
   ]);
 }
 
