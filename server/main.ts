@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
+import { DEFAULT_BATCH } from './archive/follower/follower.ts';
 import { parseArchiveFrom } from './archive/follower/start-point.ts';
 import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
@@ -39,7 +40,7 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
                       (default on)
   --archive-db DB     postgres://user:password@host:port/db, or a directory for the embedded
                       PGlite (default DATA_DIR/archive)
-  --archive-batch N   blocks fetched ahead while catching up (default 32)
+  --archive-batch N   blocks fetched ahead while catching up (default 64)
   --archive-from F    where a new archive begins: earliest (the node's earliest block, default),
                       genesis (the chain's /genesis, then every block), latest (at once, with the
                       history the node keeps filled in behind it), or a height
@@ -77,7 +78,7 @@ function main(): void {
       'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
       archive: { type: 'string', default: 'on' },
       'archive-db': { type: 'string' },
-      'archive-batch': { type: 'string', default: '32' },
+      'archive-batch': { type: 'string', default: String(DEFAULT_BATCH) },
       'archive-from': { type: 'string', default: 'earliest' },
       'archive-fill': { type: 'string', default: 'on' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },

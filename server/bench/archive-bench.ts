@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { handleArchive, type ArchiveAnswer } from '../archive/api/archive-http.ts';
 import { handleFeed } from '../archive/api/feed-http.ts';
 import { startingState } from '../archive/follower/follower-state.ts';
-import { Follower } from '../archive/follower/follower.ts';
+import { DEFAULT_BATCH, Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
@@ -48,7 +48,7 @@ async function followerProcess(base: string, database: string): Promise<Follower
       base,
       `${base}/rpc`,
       database,
-      '32',
+      String(DEFAULT_BATCH),
     ],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -121,7 +121,11 @@ async function catchUp(database: string, label: string): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const store = await ArchiveStore.open(database);
   const rpc = await RpcReader.connect(`${base}/rpc`);
-  const follower = new Follower(store, rpc, new RestReader(base), { batch: 32, pollMs: 5, log: () => undefined });
+  const follower = new Follower(store, rpc, new RestReader(base), {
+    batch: DEFAULT_BATCH,
+    pollMs: 5,
+    log: () => undefined,
+  });
   follower.start();
   const waitFor = async (height: bigint) => {
     for (;;) {

@@ -9,6 +9,7 @@ import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
+import { DEFAULT_BATCH } from '../archive/follower/follower.ts';
 import { ActivityIndex } from '../archive/source/activity-index.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
@@ -42,9 +43,13 @@ interface Figures {
 function followerRun(base: string, database: string, mode: 'index' | 'every-block'): Promise<Figures> {
   // FOLLOWER_PROF=1: a CPU profile of the follower in /tmp/prof-follower, to see where a run goes.
   const profile = process.env.FOLLOWER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-follower'] : [];
-  const child = spawn(process.execPath, [...profile, COMPILED_FOLLOWER, base, `${base}/rpc`, database, '32', mode], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...profile, COMPILED_FOLLOWER, base, `${base}/rpc`, database, String(DEFAULT_BATCH), mode],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) =>
