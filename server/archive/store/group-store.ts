@@ -109,11 +109,13 @@ export interface GroupRead {
  * snapshot holds every group of the chain); a group read twice is written in turn, the later last.
  */
 export async function writeGroups(tx: SqlExecutor, history: GroupHistoryRows, reads: readonly GroupRead[]) {
+  // A group's first read goes in the first round, its second in the second, and so on.
   const rounds: GroupRead[][] = [];
+  const seen = new Map<string, number>();
   for (const read of reads) {
-    const round = rounds.find((candidate) => candidate.every((other) => other.group.id !== read.group.id));
-    if (round) round.push(read);
-    else rounds.push([read]);
+    const round = seen.get(read.group.id) ?? 0;
+    seen.set(read.group.id, round + 1);
+    (rounds[round] ??= []).push(read);
   }
   for (const round of rounds) await writeGroupRound(tx, history, round);
 }
