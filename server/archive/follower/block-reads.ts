@@ -151,7 +151,9 @@ async function readApplied(rest: RestReader, work: OpenWork, name: string, heigh
     read.catch(() => undefined);
     return read;
   };
-  const guess = planned ? BigInt(planned.height) : null;
+  // Guessed only at the plan's own height: a plan past due and not applied is asked about at
+  // every block read until it is, and the guess would be two reads wasted each time.
+  const guess = planned && BigInt(planned.height) === height ? height : null;
   const guessed = guess === null ? null : versionsAt(guess);
   const appliedAt = await rest.appliedHeight(name, height);
   if (appliedAt === 0n) return null;

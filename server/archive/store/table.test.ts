@@ -67,6 +67,16 @@ describe.each(DATABASE_KINDS)('inserting rows on $kind', (kind) => {
     expect(read.find((row) => row.id === '1')).toEqual({ id: '1', note: null, kept: false });
   });
 
+  it('keeps every row when their text takes several statements', async () => {
+    const long = (index: number) => `${index}`.repeat(1_500_000 / String(index).length);
+    const rows: SqlValue[][] = [7, 8, 9].map((index) => [String(200_000 + index), long(index), true]);
+    await store.write((tx) => insertRows(tx, NOTES, rows, { conflict: '' }));
+    const read = await store.db.query<{ id: string; size: number }>(
+      'SELECT id::text AS id, length(note) AS size FROM insert_rows_notes WHERE id BETWEEN 200000 AND 200100 ORDER BY 1',
+    );
+    expect(read).toEqual([7, 8, 9].map((index) => ({ id: String(200_000 + index), size: long(index).length })));
+  });
+
   it('applies the conflict clause to rows already there', async () => {
     await store.write((tx) =>
       insertRows(tx, NOTES, [['1', 'second', true]], {

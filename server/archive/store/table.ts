@@ -67,8 +67,12 @@ export function positionOf(table: Table, name: string): number {
   return position;
 }
 
-/** Rows per statement: each column is one array parameter, so this only bounds one statement's size. */
+/**
+ * Each column is one array parameter, so these only bound one statement's size: its rows, and
+ * its text (proposals carry their messages; PGlite's WASM memory keeps its largest statement's).
+ */
 const ROWS_PER_STATEMENT = 5_000;
+const TEXT_PER_STATEMENT = 4_000_000;
 
 /** A parameter's cast: the declared type without its precision (`numeric(20)` → `numeric`). */
 const castOf = (entry: Column) => entry.type.replace(/\(.*\)$/, '');
@@ -79,8 +83,8 @@ const castOf = (entry: Column) => entry.type.replace(/\(.*\)$/, '');
  */
 export function arrayLiteral(values: readonly SqlValue[]): string {
   const elements = values.map((value) => {
-    if (value === null) return 'NULL';
-    const text = typeof value === 'boolean' ? (value ? 't' : 'f') : value;
+    if (value === null || value === undefined) return 'NULL';
+    const text = typeof value === 'boolean' ? (value ? 't' : 'f') : String(value);
     return `"${text.replace(/[\\"]/g, (special) => `\\${special}`)}"`;
   });
   return `{${elements.join(',')}}`;
@@ -97,9 +101,10 @@ export interface RowsStatement {
 }
 
 /**
- * Inserts rows with one array parameter per column, unnested: a statement's cost to parse and
- * bind stays the same however many rows it carries (a VALUES list of one parameter per cell
- * made both grow with the rows, and dominated writing a snapshot of thousands of members).
+ * Inserts rows with one array parameter per column, unnested: a statement's text and its number
+ * of parameters stay the same however many rows it carries (a VALUES list of one parameter per
+ * cell made parsing and binding grow with the rows, and dominated writing a snapshot of thousands
+ * of members).
  */
 export async function insertRows(
   tx: SqlExecutor,
@@ -114,13 +119,26 @@ export async function insertRows(
   const sql = how.statement
     ? how.statement(source)
     : `INSERT INTO ${table.name} (${names}) SELECT ${names} FROM ${source} ${how.conflict}`;
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const chunk = rows.slice(start, start + ROWS_PER_STATEMENT);
+  for (const chunk of statementChunks(rows)) {
     await tx.query(
       sql,
       columns.map((_, index) => arrayLiteral(chunk.map((row) => row[index]))),
     );
   }
+}
+
+/** Rows cut into statements of at most ROWS_PER_STATEMENT rows and about TEXT_PER_STATEMENT characters. */
+function* statementChunks(rows: readonly SqlValue[][]): Generator<readonly SqlValue[][]> {
+  let [start, text] = [0, 0];
+  for (let index = 0; index < rows.length; index++) {
+    const size = rows[index].reduce((sum, value) => sum + (typeof value === 'string' ? value.length : 1), 0);
+    if (index > start && (index - start >= ROWS_PER_STATEMENT || text + size > TEXT_PER_STATEMENT)) {
+      yield rows.slice(start, index);
+      [start, text] = [index, 0];
+    }
+    text += size;
+  }
+  if (start < rows.length) yield rows.slice(start);
 }
 
 /** `$1::numeric, $2::numeric …` for a list of ids bound from `offset + 1`. */

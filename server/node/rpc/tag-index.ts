@@ -21,6 +21,12 @@ type Blocks = BlockSource['blocks'];
 
 const indexes = new WeakMap<Blocks, Map<string, TagHeights>>();
 
+/**
+ * Tags indexed per store, the least recently searched let go first: searches are anyone's to
+ * send, so the index must not grow with every made-up tag (an indexer asks for a handful).
+ */
+const MOST_TAGS = 64;
+
 function carries(block: BlockRecord, kind: TagKind, tag: string): boolean {
   if (kind === 'finalize') return finalizeTags(block).has(tag);
   for (let index = 0; index < block.txs.length; index++) if (txTags(block, index).has(tag)) return true;
@@ -43,10 +49,11 @@ function current(blocks: Blocks, kind: TagKind, tag: string): TagHeights {
   if (!byTag) indexes.set(blocks, (byTag = new Map()));
   const key = `${kind} ${tag}`;
   let entry = byTag.get(key);
-  if (!entry || (entry.upTo && blocks.get(entry.upTo.height) !== entry.upTo)) {
-    entry = { heights: [], upTo: null };
-    byTag.set(key, entry);
-  }
+  byTag.delete(key);
+  if (!entry || (entry.upTo && blocks.get(entry.upTo.height) !== entry.upTo)) entry = { heights: [], upTo: null };
+  // Kept in the order last searched: the first key is the one to let go.
+  byTag.set(key, entry);
+  if (byTag.size > MOST_TAGS) byTag.delete(byTag.keys().next().value as string);
   const latest = blocks.latest;
   const base = blocks.base;
   if (latest === null || base === null) return entry;
@@ -72,7 +79,13 @@ export function heightsWithTags(
   from: bigint,
   to: bigint,
 ): bigint[] {
-  const lists = [...new Set(tags)].map((tag) => current(blocks, kind, tag).heights);
+  const lists: bigint[][] = [];
+  for (const tag of new Set(tags)) {
+    const { heights } = current(blocks, kind, tag);
+    // No block carries this tag: nothing matches, whatever the other tags.
+    if (heights.length === 0) return [];
+    lists.push(heights);
+  }
   lists.sort((one, other) => one.length - other.length);
   const [rarest, ...others] = lists;
   const found: bigint[] = [];

@@ -1,6 +1,6 @@
 // Creates an embedded archive database, in a process of its own: `node pglite-create.mjs DIR`.
 // PGlite runs initdb in WASM memory that stays mapped for as long as the process lives (a thread
-// that ends does not give it back either: about 200 MB stays resident); a process that reopens
+// that ends does not give it all back either: about 150 MB stays resident); a process that reopens
 // the created directory starts at under 100 MB. Prints nothing when the database is made, and
 // one JSON line (PgliteFailure) on stdout when it cannot be.
 
@@ -11,10 +11,10 @@ import { describeFailure } from './pglite-protocol.ts';
 // Baseline code only, as on the database's own thread: initdb runs once, and optimising its hot
 // WASM functions costs more than it saves.
 setFlagsFromString('--liftoff-only');
-const { PGlite } = await import('@electric-sql/pglite');
 
 const [dataDir] = process.argv.slice(2);
 try {
+  const { PGlite } = await import('@electric-sql/pglite');
   const created = new PGlite(dataDir);
   await created.waitReady;
   await created.close();

@@ -48,7 +48,7 @@ export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
 
 /**
  * Creating a database runs initdb in WASM memory that PGlite keeps mapped for the life of the
- * process (some 450 MB resident; ending the thread leaves about 150 MB of it): a process of its
+ * process (some 450 MB resident; a thread that ends leaves about 150 MB of it behind): a process of its
  * own creates it, and the archive opens what it made.
  */
 function createPglite(dataDir: string): Promise<void> {
@@ -56,21 +56,32 @@ function createPglite(dataDir: string): Promise<void> {
   return new Promise((resolve, reject) =>
     execFile(process.execPath, [...loader, fileURLToPath(CREATE_FILE), dataDir], (error, stdout, stderr) => {
       if (!error) return resolve();
-      const failure = parseFailure(stdout) ?? { message: stderr.trim().split('\n').pop() || error.message };
+      const failure = parseFailure(stdout) ?? { message: lastErrorLine(stderr) ?? error.message };
       reject(new Error(`could not open the embedded archive database in ${dataDir}: ${failure.message}`));
     }),
   );
 }
 
+/** The failure the creating process printed: its last line of output. */
 function parseFailure(output: string): PgliteFailure | null {
   try {
-    const parsed: unknown = JSON.parse(output.trim());
+    const parsed: unknown = JSON.parse(output.trim().split('\n').pop() ?? '');
     return typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string'
       ? { message: parsed.message }
       : null;
   } catch {
     return null;
   }
+}
+
+/** An uncaught error's own line of what a process wrote on stderr (Node ends it with its version). */
+function lastErrorLine(stderr: string): string | null {
+  const lines = stderr.split('\n').map((line) => line.trim());
+  return (
+    lines.find((line) => /^[A-Za-z]*Error\b/.test(line)) ??
+    lines.filter((line) => line && !/^Node\.js v/.test(line)).pop() ??
+    null
+  );
 }
 
 async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
