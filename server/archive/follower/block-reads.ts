@@ -134,7 +134,7 @@ export async function readDue(
       .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await read(id))),
   );
   for (const id of due) reads.due.add(id);
-  const applied = await Promise.all(work.upgradesDue(height).map((name) => readApplied(rest, work, name, height)));
+  const applied = await Promise.all(work.upgradesDue(height).map((plan) => readApplied(rest, plan, height)));
   for (const upgrade of applied) if (upgrade) reads.applied.push(upgrade);
 }
 
@@ -143,8 +143,8 @@ export async function readDue(
  * height, so the versions there are asked for beside the applied height, not after it: one round
  * trip instead of three for each upgrade (read again at the height the node names, if another).
  */
-async function readApplied(rest: RestReader, work: OpenWork, name: string, height: bigint) {
-  const planned = work.pendingPlans().find((plan) => plan.name === name);
+async function readApplied(rest: RestReader, plan: Plan, height: bigint) {
+  const { name } = plan;
   // The versions before are kept only where the node still has that state (a pruned node may not).
   const versionsAt = (at: bigint) => {
     const read = Promise.all([rest.moduleVersions(at), rest.moduleVersions(at - 1n).catch(() => [])]);
@@ -153,7 +153,7 @@ async function readApplied(rest: RestReader, work: OpenWork, name: string, heigh
   };
   // Guessed only at the plan's own height: a plan past due and not applied is asked about at
   // every block read until it is, and the guess would be two reads wasted each time.
-  const guess = planned && BigInt(planned.height) === height ? height : null;
+  const guess = BigInt(plan.height) === height ? height : null;
   const guessed = guess === null ? null : versionsAt(guess);
   const appliedAt = await rest.appliedHeight(name, height);
   if (appliedAt === 0n) return null;

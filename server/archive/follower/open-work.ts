@@ -80,8 +80,8 @@ export class OpenWork {
     this.policyGroups.set(address, groupId);
   }
 
-  upgradesDue(height: bigint): string[] {
-    return [...this.upgrades.values()].filter((plan) => BigInt(plan.height) <= height).map((plan) => plan.name);
+  upgradesDue(height: bigint): Plan[] {
+    return [...this.upgrades.values()].filter((plan) => BigInt(plan.height) <= height);
   }
 
   /** Plans scheduled and neither applied nor cancelled. */

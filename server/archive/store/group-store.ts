@@ -2,7 +2,7 @@ import type { NodeGroup, NodeMember } from '../source/rest-reader.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
 import { keysetPage, type PageParams } from './keyset-page.ts';
 import { nameOf } from './metadata-name.ts';
-import { arrayLiteral, column, insertRows, type Table } from './table.ts';
+import { arrayLiteral, column, columnArrays, inRounds, insertRows, type Table } from './table.ts';
 
 // Groups as last read, their members now, and every change to them with its height.
 
@@ -109,15 +109,7 @@ export interface GroupRead {
  * snapshot holds every group of the chain); a group read twice is written in turn, the later last.
  */
 export async function writeGroups(tx: SqlExecutor, history: GroupHistoryRows, reads: readonly GroupRead[]) {
-  // A group's first read goes in the first round, its second in the second, and so on.
-  const rounds: GroupRead[][] = [];
-  const seen = new Map<string, number>();
-  for (const read of reads) {
-    const round = seen.get(read.group.id) ?? 0;
-    seen.set(read.group.id, round + 1);
-    (rounds[round] ??= []).push(read);
-  }
-  for (const round of rounds) await writeGroupRound(tx, history, round);
+  for (const round of inRounds(reads, (read) => read.group.id)) await writeGroupRound(tx, history, round);
 }
 
 /** Groups, each read once. */
@@ -183,7 +175,11 @@ async function writeGroupRound(tx: SqlExecutor, history: GroupHistoryRows, reads
     await tx.query(
       `DELETE FROM group_members m USING unnest($1::numeric[], $2::text[]) AS gone (group_id, address)
        WHERE m.group_id = gone.group_id AND m.address = gone.address`,
-      [arrayLiteral(removed.map(([groupId]) => groupId)), arrayLiteral(removed.map(([, address]) => address))],
+      columnArrays(
+        removed,
+        ([groupId]) => groupId,
+        ([, address]) => address,
+      ),
     );
   // A group's addresses are unique, so one upsert statement can carry every group's members.
   await insertRows(tx, GROUP_MEMBERS, changed, {

@@ -120,12 +120,29 @@ export async function insertRows(
     ? how.statement(source)
     : `INSERT INTO ${table.name} (${names}) SELECT ${names} FROM ${source} ${how.conflict}`;
   for (const chunk of statementChunks(rows)) {
-    await tx.query(
-      sql,
-      columns.map((_, index) => arrayLiteral(chunk.map((row) => row[index]))),
-    );
+    await tx.query(sql, columnArrays(chunk, ...columns.map((_, index) => (row: readonly SqlValue[]) => row[index])));
   }
 }
+
+/**
+ * Items split so that no key appears twice in one round: a key's first item goes in the first
+ * round, its second in the second, and so on. One upsert per round then keeps each key's order
+ * (a statement may not touch a row twice).
+ */
+export function inRounds<T>(items: readonly T[], keyOf: (item: T) => string): T[][] {
+  const rounds: T[][] = [];
+  const seen = new Map<string, number>();
+  for (const item of items) {
+    const round = seen.get(keyOf(item)) ?? 0;
+    seen.set(keyOf(item), round + 1);
+    (rounds[round] ??= []).push(item);
+  }
+  return rounds;
+}
+
+/** Each value getter's values over `items`, as array literals: one parameter per column. */
+export const columnArrays = <T>(items: readonly T[], ...values: ((item: T) => SqlValue)[]): string[] =>
+  values.map((value) => arrayLiteral(items.map(value)));
 
 /** Rows cut into statements of at most ROWS_PER_STATEMENT rows and about TEXT_PER_STATEMENT characters. */
 function* statementChunks(rows: readonly SqlValue[][]): Generator<readonly SqlValue[][]> {

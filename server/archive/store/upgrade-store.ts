@@ -1,6 +1,6 @@
 import type { PlanSource } from '../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { arrayLiteral, column, insertRows, type Table } from './table.ts';
+import { column, columnArrays, inRounds, insertRows, type Table } from './table.ts';
 
 // Upgrade plans (scheduled and applied) and the module versions seen at each height.
 
@@ -62,24 +62,17 @@ export class PlanChangeRows {
   }
 
   async flush(tx: SqlExecutor): Promise<void> {
-    const rounds: PlanChange[][] = [];
-    const seen = new Map<string, number>();
-    for (const change of this.changes.splice(0)) {
-      const round = seen.get(change.name) ?? 0;
-      seen.set(change.name, round + 1);
-      (rounds[round] ??= []).push(change);
-    }
-    for (const round of rounds) await writeRound(tx, round);
+    for (const round of inRounds(this.changes.splice(0), (change) => change.name)) await writeRound(tx, round);
   }
 }
 
 /** Changes to as many different plans. */
 async function writeRound(tx: SqlExecutor, round: readonly PlanChange[]): Promise<void> {
-  const scheduled = round.filter((change) => change.kind === 'scheduled');
-  const cancelled = round.filter((change) => change.kind === 'cancelled');
-  const applied = round.filter((change) => change.kind === 'applied');
-  const column = <T extends PlanChange>(changes: readonly T[], value: (change: T) => SqlValue) =>
-    arrayLiteral(changes.map(value));
+  const ofKind = <K extends PlanChange['kind']>(kind: K) =>
+    round.filter((change): change is Extract<PlanChange, { kind: K }> => change.kind === kind);
+  const [scheduled, cancelled, applied] = [ofKind('scheduled'), ofKind('cancelled'), ofKind('applied')];
+  const name = (change: PlanChange) => change.name;
+  const height = (change: PlanChange) => String(change.height);
   // A reading older than the one stored changes nothing.
   if (scheduled.length > 0)
     await tx.query(
@@ -89,13 +82,14 @@ async function writeRound(tx: SqlExecutor, round: readonly PlanChange[]): Promis
          scheduled_height = excluded.scheduled_height, scheduled_by = excluded.scheduled_by,
          cancelled_height = NULL, cancelled_by = NULL
        WHERE upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= excluded.scheduled_height`,
-      [
-        column(scheduled, (change) => change.name),
-        column(scheduled, (change) => change.plan.height),
-        column(scheduled, (change) => change.plan.info),
-        column(scheduled, (change) => String(change.height)),
-        column(scheduled, (change) => change.source),
-      ],
+      columnArrays(
+        scheduled,
+        name,
+        (change) => change.plan.height,
+        (change) => change.plan.info,
+        height,
+        (change) => change.source,
+      ),
     );
   if (cancelled.length > 0)
     await tx.query(
@@ -103,22 +97,14 @@ async function writeRound(tx: SqlExecutor, round: readonly PlanChange[]): Promis
        FROM unnest($1::text[], $2::numeric[], $3::text[]) AS change (name, height, source)
        WHERE upgrades.name = change.name AND upgrades.applied_height IS NULL
          AND (upgrades.scheduled_height IS NULL OR upgrades.scheduled_height <= change.height)`,
-      [
-        column(cancelled, (change) => change.name),
-        column(cancelled, (change) => String(change.height)),
-        column(cancelled, (change) => change.source),
-      ],
+      columnArrays(cancelled, name, height, (change) => change.source),
     );
   if (applied.length > 0)
     await tx.query(
       `UPDATE upgrades SET applied_height = change.height, applied_time = change.time
        FROM unnest($1::text[], $2::numeric[], $3::text[]) AS change (name, height, time)
        WHERE upgrades.name = change.name`,
-      [
-        column(applied, (change) => change.name),
-        column(applied, (change) => String(change.height)),
-        column(applied, (change) => change.time),
-      ],
+      columnArrays(applied, name, height, (change) => change.time),
     );
 }
 
