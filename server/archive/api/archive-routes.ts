@@ -1,5 +1,6 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { FollowerState } from '../follower/follower-state.ts';
+import { readAddressesByPrefix } from '../store/address-search.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';
@@ -117,6 +118,28 @@ async function names(source: ArchiveSource, query: ArchiveQuery) {
   return readNamed(source.store.db, words, limit);
 }
 
+/** Lowercase bech32 text: a prefix (letters and digits), `1`, then data characters. */
+const ADDRESS_PREFIX = /^[a-z0-9]{1,83}1[02-9ac-hj-np-z]*$/;
+/** Data characters a prefix needs after its `1`: fewer would walk a large share of every address. */
+export const MIN_PREFIX_DATA = 3;
+
+/** Voters, members, proposers and policies whose address begins with `prefix`. */
+async function addresses(source: ArchiveSource, query: ArchiveQuery) {
+  const prefix = (query.text('prefix') ?? '').toLowerCase();
+  if (prefix === '') throw invalidArgument('prefix is required: the beginning of an address, like cosmos1qy3');
+  if (prefix.length > 90) throw invalidArgument('prefix is longer than an address can be (90 characters)');
+  if (!ADDRESS_PREFIX.test(prefix))
+    throw invalidArgument(
+      `prefix must be the beginning of a bech32 address (letters and digits, "1", then bech32 characters), got ${JSON.stringify(prefix)}`,
+    );
+  const data = prefix.length - prefix.lastIndexOf('1') - 1;
+  if (data < MIN_PREFIX_DATA)
+    throw invalidArgument(`prefix needs at least ${MIN_PREFIX_DATA} characters after the "1", got ${data}`);
+  const limit = Number(query.uint64('limit') ?? '20');
+  if (limit < 1 || limit > 100) throw invalidArgument('limit must be between 1 and 100');
+  return readAddressesByPrefix(source.store.db, prefix, limit);
+}
+
 async function upgrades(source: ArchiveSource) {
   return upgradesJson(await readPlans(source.store.db), await readModuleVersionChanges(source.store.db));
 }
@@ -207,6 +230,7 @@ export const ARCHIVE_ROUTES: {
   },
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
   { pattern: /^names$/, answer: (source, _match, query) => names(source, query) },
+  { pattern: /^addresses$/, answer: (source, _match, query) => addresses(source, query) },
   { pattern: /^inbox\/([^/]+)$/, answer: (source, match, query) => inbox(source, match[1], query) },
   { pattern: /^voters\/([^/]+)\/groups$/, answer: (source, match, query) => voterGroups(source, match[1], query) },
 ];

@@ -1,3 +1,4 @@
+import { ADDRESS_PREFIX_INDEXES } from './address-search.ts';
 import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { FEED_INDEXES } from './feed-reads.ts';
@@ -93,6 +94,12 @@ const MIGRATIONS: readonly Migration[] = [
     id: 9,
     name: 'the transactions of votes, submissions and executions',
     statements: () => [...addedColumnStatements(VOTES, 9), ...addedColumnStatements(TIMELINE, 9)],
+  },
+  // The search finds addresses by their beginning (addresses?prefix=).
+  {
+    id: 10,
+    name: 'addresses by prefix',
+    statements: () => ADDRESS_PREFIX_INDEXES,
   },
 ];
 
