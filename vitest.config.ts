@@ -19,6 +19,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['src/test/setup.ts'],
+          // Times show in the reader's zone: tests read them in UTC whatever the machine's zone
+          // (a test about zones sets its own).
+          env: { TZ: 'UTC' },
           testTimeout: 30_000,
         },
       },

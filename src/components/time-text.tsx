@@ -1,13 +1,61 @@
-import { Text } from '@mantine/core';
-import { Fragment } from 'react';
+import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Fragment, useState } from 'react';
 
-import { formatLocal, formatUtc, instant } from '../lib/time.ts';
+import { useTimeZoneChoice } from '../hooks/use-time-zone.ts';
+import {
+  browserTimeZone,
+  exactUtc,
+  formatInZone,
+  shownZoneName,
+  storeTimeZoneChoice,
+  type TimeZoneChoice,
+} from '../lib/time-zone.ts';
+import { instant } from '../lib/time.ts';
 import { RelativeTime } from './relative-time.tsx';
+import classes from './time-text.module.css';
+
+/** "27 Nov 2026," and "08:05:26 CET" each kept whole: a narrow cell breaks between the day and the time. */
+function Breakable({ text }: { text: string }) {
+  return text.split(/(?<=,) /).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' '}
+      <span className={classes.part}>{part}</span>
+    </Fragment>
+  ));
+}
+
+/** The same instant in the reader's zone and in UTC, and the switch between the two. */
+function TimeDetails({ value, date, choice }: { value: string; date: Date; choice: TimeZoneChoice }) {
+  const zone = browserTimeZone();
+  const other: TimeZoneChoice = choice === 'utc' ? 'local' : 'utc';
+  return (
+    <Stack gap={4}>
+      <Text fz="sm">
+        <Text span fw={600}>
+          UTC:
+        </Text>{' '}
+        {exactUtc(value, date)}
+      </Text>
+      {zone !== 'UTC' && (
+        <Text fz="sm">
+          <Text span fw={600}>
+            Your zone ({zone}):
+          </Text>{' '}
+          {formatInZone(date, 'local', zone)}
+        </Text>
+      )}
+      <UnstyledButton className={classes.switch} onClick={() => storeTimeZoneChoice(other)}>
+        {other === 'utc' ? 'Show every time in UTC' : `Show every time in your zone (${shownZoneName('local', zone)})`}
+      </UnstyledButton>
+    </Stack>
+  );
+}
 
 /**
- * A chain timestamp in the one format ("2026-11-22 08:51:20 UTC"); with `withRelative`, how far
- * off it is, ticking. The reader's local time follows only where it differs from UTC (on a line
- * of its own, or in the title when `compact`, as in list rows).
+ * A chain timestamp in the reader's chosen zone, the zone named ("27 Nov 2026, 08:05:26 CET"); with
+ * `withRelative`, how far off it is, ticking ("in 2 hours"), for deadlines. The exact UTC instant
+ * is in the title on hover, and one press away: the time is a button opening it, with the switch
+ * between the reader's zone and UTC. In list rows (`compact`, one tab stop per row) only the title.
  */
 export function TimeText({
   value,
@@ -18,6 +66,8 @@ export function TimeText({
   withRelative?: boolean;
   compact?: boolean;
 }) {
+  const choice = useTimeZoneChoice();
+  const [opened, setOpened] = useState(false);
   const date = instant(value);
   if (!date)
     return (
@@ -25,33 +75,42 @@ export function TimeText({
         not set
       </Text>
     );
-  const local = formatLocal(date);
+  const shown = formatInZone(date, choice);
+  const title = `${exactUtc(value, date)}`;
+  const time = (
+    <time dateTime={value}>
+      <Breakable text={shown} />
+    </time>
+  );
   return (
-    <span>
-      <Text span fz="sm" style={{ whiteSpace: 'normal' }}>
-        <time dateTime={value} title={compact && local ? `Local ${local}` : undefined}>
-          {/* A line may end between the day and the time, never inside "2026-11-24" at its hyphens. */}
-          {formatUtc(date)
-            .split(/ (?=\d{2}:)/)
-            .map((part, index) => (
-              <Fragment key={index}>
-                {index > 0 && ' '}
-                <span style={{ whiteSpace: 'nowrap' }}>{part}</span>
-              </Fragment>
-            ))}
-        </time>
-        {withRelative && (
-          <Text span c="dimmed" fz="sm">
-            {' '}
-            (<RelativeTime date={date} />)
-          </Text>
-        )}
-      </Text>
-      {local && !compact && (
-        <Text span display="block" fz="xs" c="dimmed">
-          Local {local}
+    <Text span fz="sm" className={classes.time}>
+      {compact ? (
+        <span title={title}>{time}</span>
+      ) : (
+        <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow shadow="md" trapFocus={false}>
+          <Popover.Target>
+            <button
+              type="button"
+              className={classes.toggle}
+              title={title}
+              aria-expanded={opened}
+              aria-haspopup="dialog"
+              onClick={() => setOpened((previous) => !previous)}
+            >
+              {time}
+            </button>
+          </Popover.Target>
+          <Popover.Dropdown aria-label={`${shown}, exactly`}>
+            <TimeDetails value={value} date={date} choice={choice} />
+          </Popover.Dropdown>
+        </Popover>
+      )}
+      {withRelative && (
+        <Text span c="dimmed" fz="sm" className={classes.part}>
+          {' '}
+          (<RelativeTime date={date} />)
         </Text>
       )}
-    </span>
+    </Text>
   );
 }

@@ -1,6 +1,6 @@
-// Chain times in one format everywhere: "2026-11-22 08:51:20 UTC", the zone written once. The
-// reader's local time is added only where it differs from UTC. Nodes send up to nine fractional
-// digits ("2026-11-22T08:51:20.230694096Z"); the display is to the second.
+// Chain times: parsing, durations and relative times. Pages show times in the reader's chosen zone
+// (lib/time-zone.ts); formatUtc writes a time into sentences and exports ("2026-11-22 08:51:20
+// UTC"). Nodes send up to nine fractional digits ("2026-11-22T08:51:20.230694096Z").
 
 /** RFC 3339 from the node → the instant; null for the zero time ("0001-01-01T00:00:00Z"). */
 export function instant(timestamp: string): Date | null {
@@ -20,21 +20,6 @@ export const formatUtc = (date: Date) =>
 /** "08:51:20 UTC": for moments of today, such as when data was last refreshed. */
 export const formatUtcClock = (date: Date) =>
   `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())} UTC`;
-
-/** The reader's local time ("Nov 22, 09:51:20 CET"), or null where local time is UTC. */
-export function formatLocal(date: Date): string | null {
-  if (date.getTimezoneOffset() === 0) return null;
-  return date.toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    year: date.getFullYear() === new Date().getFullYear() ? undefined : 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-    timeZoneName: 'short',
-  });
-}
 
 /** "86400s" → seconds (fractions kept). */
 export function durationSeconds(duration: string): number {

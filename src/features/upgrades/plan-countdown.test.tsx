@@ -69,7 +69,7 @@ describe('the plan countdown', () => {
     const head = headAt('1000', START, new Date(START - 1500).toISOString());
     renderWithApp(<PlanCountdown name="v9-fornax" height="1030" head={head} estimate={measured} />);
     const eta = screen.getByTestId('plan-eta');
-    expect(eta).toHaveTextContent('ETA 2026-11-24 11:45:58 UTC');
+    expect(eta).toHaveTextContent('ETA 24 Nov 2026, 11:45:58 UTC');
     expect(eta).toHaveTextContent('2.0 s per block, median of the last 20 blocks');
     expect(eta).toHaveTextContent('latest block 1,000 at 11:44:58 UTC');
   });

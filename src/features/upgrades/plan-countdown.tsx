@@ -1,18 +1,22 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 
 import { Field } from '../../components/field.tsx';
+import { TimeText } from '../../components/time-text.tsx';
 import { describeBlockEstimate, type BlockEstimate } from '../../hooks/block-estimate.ts';
 import type { ChainHead } from '../../hooks/block-times.ts';
 import { useNow } from '../../hooks/use-now.ts';
+import { useTimeZoneChoice } from '../../hooks/use-time-zone.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { formatLocal, formatUtc, formatUtcClock, humanDuration, instant } from '../../lib/time.ts';
+import { exactUtc, formatClockInZone } from '../../lib/time-zone.ts';
+import { humanDuration, instant } from '../../lib/time.ts';
 import { isoDuration, readCountdown } from './countdown.ts';
 import { PlanName } from './plan-name.tsx';
 
 const blocksText = (blocks: bigint) => `${grouped(blocks.toString())} block${blocks === 1n ? '' : 's'}`;
 
-/** The head the count is taken from: "latest block 519,062 at 11:46:43 UTC". */
+/** The head the count is taken from: "latest block 519,062 at 12:46:43 CET". */
 function HeadNote({ head }: { head: ChainHead }) {
+  const choice = useTimeZoneChoice();
   const time = head.time ? instant(head.time) : null;
   return (
     <>
@@ -20,7 +24,10 @@ function HeadNote({ head }: { head: ChainHead }) {
       {time && (
         <>
           {' '}
-          at <time dateTime={head.time ?? undefined}>{formatUtcClock(time)}</time>
+          at{' '}
+          <time dateTime={head.time ?? undefined} title={exactUtc(head.time ?? '', time)}>
+            {formatClockInZone(time, choice)}
+          </time>
         </>
       )}
     </>
@@ -45,7 +52,6 @@ export function PlanCountdown({
 }) {
   const now = useNow(1000);
   const reading = readCountdown(height, head, estimate?.msPerBlock ?? 0, now);
-  const local = reading.state === 'ahead' && estimate ? formatLocal(reading.eta) : null;
   return (
     <Stack gap="sm" data-testid="plan-countdown">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md" verticalSpacing="sm">
@@ -83,8 +89,8 @@ export function PlanCountdown({
       <Text fz="sm" c="dimmed" data-testid="plan-eta">
         {reading.state === 'ahead' && estimate ? (
           <>
-            ETA <time dateTime={reading.eta.toISOString()}>{formatUtc(reading.eta)}</time>
-            {local && ` (local ${local})`} · at {describeBlockEstimate(estimate)}
+            {/* The time left is beside it, above: the ETA itself needs no relative time. */}
+            ETA <TimeText value={reading.eta.toISOString()} /> · at {describeBlockEstimate(estimate)}
           </>
         ) : estimate ? (
           <>Pace: {describeBlockEstimate(estimate)}</>

@@ -2,16 +2,14 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
+import { useTimeZoneChoice } from '../../hooks/use-time-zone.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { formatUtcClock, instant } from '../../lib/time.ts';
+import { exactUtc, formatInZone } from '../../lib/time-zone.ts';
+import { instant } from '../../lib/time.ts';
 import { PlanName } from './plan-name.tsx';
 import classes from './upgrades.module.css';
 
 type Plan = ArchiveUpgrades['applied'][number];
-
-const pad = (value: number) => String(value).padStart(2, '0');
-/** "2026-11-24": the date half of the page's one time format, for the axis's first line. */
-const utcDate = (date: Date) => `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
 
 /** Points on the timeline: the scheduled plan and the latest applied ones. */
 const SHOWN_MARKS = 8;
@@ -24,17 +22,24 @@ interface Mark {
 
 /** Height and, for an applied plan, the chain's time of that block: the axis beside each point. */
 function AxisLabel({ mark }: { mark: Mark }) {
+  const choice = useTimeZoneChoice();
   const time = mark.plan.applied_time ? instant(mark.plan.applied_time) : null;
+  // The page's one time format, its day on the axis's first line and its clock on the second.
+  const [day, clock] = time ? formatInZone(time, choice).split(', ') : [];
   return (
     <div className={classes.axis}>
       <Text span fw={600} ff="monospace" fz="sm" display="block">
         {grouped(mark.height)}
       </Text>
       {time ? (
-        <time dateTime={mark.plan.applied_time ?? undefined} style={{ display: 'block' }}>
-          {utcDate(time)}
+        <time
+          dateTime={mark.plan.applied_time ?? undefined}
+          title={exactUtc(mark.plan.applied_time ?? '', time)}
+          style={{ display: 'block' }}
+        >
+          {day}
           <br />
-          {formatUtcClock(time)}
+          {clock}
         </time>
       ) : (
         <Text span c="dimmed" fz="sm">
