@@ -7,7 +7,9 @@ import { useHeightKeptFresh, useLatestHeight } from '../hooks/use-latest-height.
 import { endpointLabel, withEndpoint } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { EndpointButton } from './endpoint-button.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import classes from './shell.module.css';
+import { TimeZoneToggle } from './time-zone-toggle.tsx';
 
 const PAGES = [
   { to: '/', label: 'Overview' },
@@ -115,7 +117,9 @@ export function Shell() {
             <Text fz="xs" c="dimmed" visibleFrom="md" data-testid="latest-height">
               {height ? `height ${grouped(height)}` : ''}
             </Text>
+            <HeaderSearch />
             <EndpointButton />
+            <TimeZoneToggle />
             <ThemeToggle />
           </Group>
         </Container>

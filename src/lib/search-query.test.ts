@@ -6,8 +6,8 @@ import { matchesWords, parseSearch } from './search-query.ts';
 const addr = (bytes: number, prefix = 'cosmos') => bech32.encode(prefix, bech32.toWords(new Uint8Array(bytes).fill(7)));
 
 describe('the search parser', () => {
-  it('reads group ids in every form the UI writes them, #12 included', () => {
-    for (const input of ['g12', 'G 12', 'group 12', 'Group #12', 'group#12', '#12', ' # 12 '])
+  it('reads group ids: g12, group 12', () => {
+    for (const input of ['g12', 'G 12', 'group 12', 'Group #12', 'group#12'])
       expect(parseSearch(input), input).toEqual({ kind: 'group', id: '12' });
     expect(parseSearch('g 0012')).toEqual({ kind: 'group', id: '12' });
   });
@@ -18,14 +18,25 @@ describe('the search parser', () => {
     expect(parseSearch('p18446744073709551615')).toEqual({ kind: 'proposal', id: '18446744073709551615' });
   });
 
-  it('leaves a bare number ambiguous, for the box to offer only what exists', () => {
+  it('leaves a bare number and #12 ambiguous (the UI writes proposals and groups so), to offer what exists', () => {
     expect(parseSearch('42')).toEqual({ kind: 'number', id: '42' });
+    for (const input of ['#12', ' # 12 ', '#012'])
+      expect(parseSearch(input), input).toEqual({ kind: 'number', id: '12' });
     expect(parseSearch('18446744073709551615')).toEqual({ kind: 'number', id: '18446744073709551615' });
   });
 
   it('routes addresses by length: 32 bytes is a policy, 20 an account', () => {
     expect(parseSearch(addr(20))).toEqual({ kind: 'address', address: addr(20), policy: false });
     expect(parseSearch(addr(32).toUpperCase())).toEqual({ kind: 'address', address: addr(32), policy: true });
+  });
+
+  it('takes the beginning of an address, 3 characters after the 1 at least, as a prefix to look up', () => {
+    expect(parseSearch('cosmos1qy3')).toEqual({ kind: 'prefix', prefix: 'cosmos1qy3' });
+    expect(parseSearch('COSMOS1QY3Z')).toEqual({ kind: 'prefix', prefix: 'cosmos1qy3z' });
+    expect(parseSearch(addr(32).slice(0, 40))).toEqual({ kind: 'prefix', prefix: addr(32).slice(0, 40) });
+    // Too short, or not bech32's alphabet after the 1 (b, i, o): words like any other.
+    expect(parseSearch('cosmos1q')).toMatchObject({ kind: 'words' });
+    expect(parseSearch('team1bob')).toMatchObject({ kind: 'words' });
   });
 
   it('takes anything else with letters as words', () => {

@@ -3,10 +3,13 @@ import { parseId } from './ids.ts';
 
 /**
  * What a person typed into the search box, understood without asking any server:
- * - `group 12`, `g12`, `#12` (the UI labels groups `#12`): a group;
+ * - `group 12`, `g12`: a group;
  * - `proposal 12`, `p12`: a proposal;
- * - a bare number: a group or a proposal (the box then offers only the ones that exist);
+ * - a bare number or `#12`: a proposal or a group (the UI writes both as `#12`; the results offer
+ *   only the ones that exist, the proposal first);
  * - a bech32 address: 32 bytes is a group policy, 20 an account (voter or admin);
+ * - the beginning of an address (`cosmos1qy3…`, at least 3 characters after the `1`): every
+ *   address the archive knows that begins with it;
  * - anything else with letters or digits: words to look for in names and titles.
  */
 export type SearchQuery =
@@ -14,6 +17,7 @@ export type SearchQuery =
   | { kind: 'proposal'; id: string }
   | { kind: 'number'; id: string }
   | { kind: 'address'; address: string; policy: boolean }
+  | { kind: 'prefix'; prefix: string }
   | { kind: 'words'; text: string; words: string[] }
   | { kind: 'invalid'; message: string };
 
@@ -22,6 +26,12 @@ const PROPOSAL = /^(?:p|proposal)\s*#?\s*(\d\S*)$/i;
 const HASH = /^#\s*(\d\S*)$/;
 /** Text shaped like a bech32 address (prefix, "1", a long data part), valid or not. */
 const ADDRESS_LIKE = /^[a-z]{1,83}1[a-z0-9]{20,}$/i;
+/** The beginning of a bech32 address: letters, "1", then characters of bech32's data alphabet. */
+const ADDRESS_START = /^[a-z]{2,83}1([02-9ac-hj-np-z]*)$/i;
+/** Data characters an address's beginning needs to be searched for (the archive's minimum too). */
+export const MIN_PREFIX_DATA = 3;
+/** Data lengths of whole addresses (20 and 32 bytes, with the 6-character checksum). */
+const WHOLE_DATA_LENGTHS = [38, 58];
 
 function idOf(kind: 'group' | 'proposal', text: string): SearchQuery {
   const id = parseId(text);
@@ -37,7 +47,18 @@ function idOf(kind: 'group' | 'proposal', text: string): SearchQuery {
 export function parseSearch(input: string): SearchQuery {
   const text = input.trim().replace(/\s+/g, ' ');
   if (text === '') return { kind: 'invalid', message: 'Type a group id, p12 for a proposal, an address or words.' };
-  const group = GROUP.exec(text) ?? HASH.exec(text);
+  const hash = HASH.exec(text);
+  if (hash) {
+    const id = parseId(hash[1]);
+    if (id !== null) return { kind: 'number', id };
+    return {
+      kind: 'invalid',
+      message: /^\d+$/.test(hash[1])
+        ? `${hash[1]} is too large to be an id.`
+        : `"${hash[1]}" is not an id (a whole number).`,
+    };
+  }
+  const group = GROUP.exec(text);
   if (group) return idOf('group', group[1]);
   const proposal = PROPOSAL.exec(text);
   if (proposal) return idOf('proposal', proposal[1]);
@@ -45,11 +66,15 @@ export function parseSearch(input: string): SearchQuery {
     const id = parseId(text);
     return id === null ? { kind: 'invalid', message: `${text} is too large to be an id.` } : { kind: 'number', id };
   }
+  const start = ADDRESS_START.exec(text);
   if (ADDRESS_LIKE.test(text) && !text.includes(' ')) {
     const address = checkAddress(text);
-    if (!address.ok) return { kind: 'invalid', message: address.reason };
-    return { kind: 'address', address: address.address, policy: address.bytes === 32 };
+    if (address.ok) return { kind: 'address', address: address.address, policy: address.bytes === 32 };
+    // As long as a whole address (or longer) but not one: a typo, not a beginning.
+    const data = text.length - text.lastIndexOf('1') - 1;
+    if (!start || data >= Math.min(...WHOLE_DATA_LENGTHS)) return { kind: 'invalid', message: address.reason };
   }
+  if (start && start[1].length >= MIN_PREFIX_DATA) return { kind: 'prefix', prefix: text.toLowerCase() };
   const words = text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   if (words.length === 0) return { kind: 'invalid', message: `"${text}" has no letters or digits to search for.` };
   return { kind: 'words', text, words };

@@ -10,7 +10,6 @@ import { NewestGroups } from '../features/groups/newest-groups.tsx';
 import { OpenProposalsOfNewestGroups } from '../features/groups/open-proposals-of-newest-groups.tsx';
 import { useNewestGroups, useOpenProposalsOfNewestGroups } from '../features/groups/use-newest-groups.ts';
 import { OpenProposals } from '../features/proposals/open-proposals.tsx';
-import { SearchBox } from '../features/search/search-box.tsx';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { ScheduledUpgradeNote } from '../features/upgrades/scheduled-upgrade-note.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
@@ -33,7 +32,6 @@ export function Component() {
   return (
     <Stack gap="lg">
       <PageTitle title="Group governance and upgrades" kicker="Overview" docTitle="Overview" />
-      <SearchBox />
       {newest.noCount && (
         <ErrorState error={newest.count.error} onRetry={() => void newest.count.refetch()} what="Groups" />
       )}

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 
+import { getArchivedAddresses } from '../../api/archive-addresses.ts';
 import { getArchivedNames } from '../../api/archive-names.ts';
 import { getArchivedProposal } from '../../api/archive-records.ts';
 import { getArchivedProposals } from '../../api/archive.ts';
 import { getGroupInfo, getProposal } from '../../api/endpoints.ts';
 
-/** What the search box asks: whether ids exist, and which proposal titles match words. */
+/** What a search asks: whether ids exist, which titles and names match words, which addresses begin so. */
 export const searchQueries = {
   all: (endpoint: string) => ['api', endpoint] as const,
   group: (endpoint: string, id: string) =>
@@ -32,5 +33,10 @@ export const searchQueries = {
     queryOptions({
       queryKey: ['api', endpoint, 'search', 'names', text],
       queryFn: ({ signal }) => getArchivedNames(endpoint, text, { signal }),
+    }),
+  addresses: (endpoint: string, prefix: string) =>
+    queryOptions({
+      queryKey: ['api', endpoint, 'search', 'addresses', prefix],
+      queryFn: ({ signal }) => getArchivedAddresses(endpoint, prefix, { signal }),
     }),
 };

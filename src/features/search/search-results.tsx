@@ -1,59 +1,151 @@
-import { Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { Link } from 'react-router';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
-import { AppLink } from '../../components/app-link.tsx';
+import { useArchiveAvailability } from '../../components/archive-gate.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
+import { useEndpoint } from '../../hooks/use-endpoint.ts';
+import { shortAddress } from '../../lib/address.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
-import { labelText } from '../../lib/hostile-text.ts';
 import { metadataName } from '../../lib/metadata.ts';
-import { matchesWords } from '../../lib/search-query.ts';
+import { matchesWords, MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
 import { searchQueries } from './queries.ts';
+import classes from './search-results.module.css';
 
 const notFound = (error: unknown) => isApiError(error) && (error.kind === 'not-found' || error.kind === 'unsupported');
 
-/** A bare number: offers the group and the proposal with that id, only those that exist. */
-export function NumberChoices({ endpoint, id }: { endpoint: string; id: string }) {
-  const navigate = useNavigate();
+/** One result: a link filling its row (one tab stop), what it is on the first line, details under it. */
+function ResultLink({ to, children, detail }: { to: string; children: ReactNode; detail?: ReactNode }) {
+  const endpoint = useEndpoint();
+  return (
+    <li>
+      <Link to={withEndpoint(to, endpoint)} className={classes.result} data-search-result>
+        <span className={classes.label}>{children}</span>
+        {detail && <span className={classes.detail}>{detail}</span>}
+      </Link>
+    </li>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className={classes.section} aria-label={title}>
+      <Title order={2} fz="sm" fw={600} c="dimmed" mb={4}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+function Note({ children }: { children: ReactNode }) {
+  return (
+    <Text fz="sm" c="dimmed">
+      {children}
+    </Text>
+  );
+}
+
+/** A proposal and a group with one id: only those that exist, the proposal first. */
+function IdResults({ id, kinds }: { id: string; kinds: ('proposal' | 'group')[] }) {
+  const endpoint = useEndpoint();
   const [group, proposal, archived] = useQueries({
     queries: [
-      searchQueries.group(endpoint, id),
-      searchQueries.proposal(endpoint, id),
-      searchQueries.archivedProposal(endpoint, id),
+      { ...searchQueries.group(endpoint, id), enabled: kinds.includes('group') },
+      { ...searchQueries.proposal(endpoint, id), enabled: kinds.includes('proposal') },
+      { ...searchQueries.archivedProposal(endpoint, id), enabled: kinds.includes('proposal') },
     ],
   });
-  if ([group, proposal, archived].some((query) => query.isPending))
-    return <LoadingBlock rows={1} label={`Looking for group ${id} and proposal ${id}`} />;
-  const choices: { label: string; to: string }[] = [];
-  if (group.data) choices.push({ label: `Group #${id} ${metadataName(group.data.metadata, '')}`, to: `/groups/${id}` });
+  const asked = [kinds.includes('group') ? group : null, ...(kinds.includes('proposal') ? [proposal, archived] : [])];
+  if (asked.some((query) => query?.isPending && query.fetchStatus !== 'idle'))
+    return <LoadingBlock rows={1} label={`Looking for ${kinds.map((kind) => `${kind} ${id}`).join(' and ')}`} />;
   const title = proposal.data?.title ?? archived.data?.proposal.title;
-  if (proposal.data || archived.data)
-    choices.push({ label: `Proposal ${id}${title ? ` — ${title}` : ''}`, to: `/proposals/${id}` });
+  const hasProposal = Boolean(proposal.data || archived.data);
+  const groupName = group.data ? metadataName(group.data.metadata, '') : '';
   const failed = [group, proposal].find((query) => query.isError && !notFound(query.error));
-  if (choices.length === 0)
+  if (!hasProposal && !group.data)
     return (
-      <Text fz="sm" role="status">
-        {failed ? `Could not check: ${String(failed.error)}` : `There is no group ${id} and no proposal ${id} here.`}
-      </Text>
+      <Note>
+        {failed
+          ? `Could not check: ${String(failed.error)}`
+          : `There is no ${kinds.map((kind) => `${kind} ${id}`).join(' and no ')} here.`}
+      </Note>
     );
   return (
-    <Group gap="xs" role="status">
-      <Text fz="sm">{choices.length > 1 ? 'Which one?' : 'Found:'}</Text>
-      {choices.map((choice) => (
-        <Button key={choice.to} size="xs" variant="light" onClick={() => navigate(withEndpoint(choice.to, endpoint))}>
-          {choice.label}
-        </Button>
-      ))}
-    </Group>
+    <ul className={classes.list}>
+      {hasProposal && (
+        <ResultLink to={`/proposals/${id}`} detail={archived.data && !proposal.data ? 'from the archive' : undefined}>
+          Proposal #{id} {title ? <ChainLabel value={title} max={120} /> : null}
+        </ResultLink>
+      )}
+      {group.data && (
+        <ResultLink to={`/groups/${id}`}>
+          Group #{id} {groupName ? <ChainLabel value={groupName} /> : null}
+        </ResultLink>
+      )}
+    </ul>
+  );
+}
+
+const ROLE_WORDS = { voter: 'voted', member: 'member', proposer: 'proposed', policy: 'group policy' } as const;
+
+/** Addresses the archive knows that begin with the prefix, with what each was seen as. */
+function PrefixResults({ prefix }: { prefix: string }) {
+  const endpoint = useEndpoint();
+  const found = useQuery(searchQueries.addresses(endpoint, prefix));
+  if (found.isPending) return <LoadingBlock rows={2} label="Looking for addresses" />;
+  if (found.isError)
+    return isArchiveAbsent(found.error) ? (
+      <Note>Finding addresses by their beginning needs an archive. Paste a whole address to open it.</Note>
+    ) : (
+      <Note>Address search failed: {String(found.error)}</Note>
+    );
+  if (found.data.addresses.length === 0) return <Note>No address the archive knows begins with “{prefix}”.</Note>;
+  return (
+    <>
+      <ul className={classes.list}>
+        {found.data.addresses.map((entry) => (
+          <ResultLink
+            key={entry.address}
+            to={entry.policy ? `/policies/${entry.address}` : `/voters/${entry.address}`}
+            detail={
+              entry.policy ? (
+                <>
+                  Policy of group #{entry.policy.group_id}
+                  {entry.policy.name ? (
+                    <>
+                      {' '}
+                      · <ChainLabel value={entry.policy.name} max={80} />
+                    </>
+                  ) : null}
+                </>
+              ) : (
+                entry.roles.map((role) => ROLE_WORDS[role]).join(' · ')
+              )
+            }
+          >
+            <span className={classes.address} title={entry.address}>
+              <strong>{entry.address.slice(0, prefix.length)}</strong>
+              {entry.address.slice(prefix.length)}
+            </span>
+          </ResultLink>
+        ))}
+      </ul>
+      {found.data.more && <Note>More addresses begin so: type more of it to narrow them down.</Note>}
+    </>
   );
 }
 
 interface Named {
-  label: string;
+  key: string;
   to: string;
+  kind: 'Group' | 'Policy';
+  name: string;
+  detail: string;
 }
 
 /** Groups and policies whose names are already in this tab's cache (read, never fetched for this). */
@@ -67,54 +159,72 @@ function loadedNames(data: unknown, found: Map<string, Named>, depth = 0) {
   if (typeof record.metadata === 'string') {
     const name = metadataName(record.metadata, '');
     if (name && typeof record.id === 'string' && 'total_weight' in record)
-      found.set(`g${record.id}`, { label: `Group #${record.id} ${name}`, to: `/groups/${record.id}` });
+      found.set(`g${record.id}`, {
+        key: `g${record.id}`,
+        to: `/groups/${record.id}`,
+        kind: 'Group',
+        name,
+        detail: `Group #${record.id}`,
+      });
     if (name && typeof record.address === 'string' && 'decision_policy' in record)
-      found.set(`p${record.address}`, { label: `Policy ${name}`, to: `/policies/${record.address}` });
+      found.set(`p${record.address}`, {
+        key: `p${record.address}`,
+        to: `/policies/${record.address}`,
+        kind: 'Policy',
+        name,
+        detail: `Policy ${shortAddress(record.address)}`,
+      });
   }
   for (const value of Object.values(record)) loadedNames(value, found, depth + 1);
 }
 
+function NamedLinks({ named }: { named: Named[] }) {
+  return (
+    <ul className={classes.list}>
+      {named.map((item) => (
+        <ResultLink key={item.key} to={item.to} detail={item.detail}>
+          {item.kind} <ChainLabel value={item.name} max={80} />
+        </ResultLink>
+      ))}
+    </ul>
+  );
+}
+
 /** Groups and policies by name: the archive searches every name; without one, the names loaded in this tab. */
-function NameResults({ endpoint, text, words }: { endpoint: string; text: string; words: string[] }) {
+function NameResults({ text, words }: { text: string; words: string[] }) {
+  const endpoint = useEndpoint();
   const queryClient = useQueryClient();
   const archived = useQuery(searchQueries.names(endpoint, text));
   if (archived.isPending) return <LoadingBlock rows={1} label="Searching group and policy names" />;
   if (archived.data) {
-    const found = [
+    const found: Named[] = [
       ...archived.data.groups.map((group) => ({
-        label: `Group #${group.id} ${labelText(group.name, 80)}`,
+        key: `g${group.id}`,
         to: `/groups/${group.id}`,
+        kind: 'Group' as const,
+        name: group.name,
+        detail: `Group #${group.id}`,
       })),
       ...archived.data.policies.map((policy) => ({
-        label: `Policy ${labelText(policy.name, 80)} (group #${policy.group_id})`,
+        key: `p${policy.address}`,
         to: `/policies/${policy.address}`,
+        kind: 'Policy' as const,
+        name: policy.name,
+        detail: `Policy of group #${policy.group_id}`,
       })),
     ];
-    return (
-      <>
-        <Text fz="xs" c="dimmed" mt={4}>
-          Groups and policies whose name matches (archive):
-        </Text>
-        {found.length === 0 ? (
-          <Text fz="sm">No group or policy name matches “{text}”.</Text>
-        ) : (
-          <NamedLinks named={found} />
-        )}
-      </>
-    );
+    return found.length === 0 ? <Note>No group or policy name matches “{text}”.</Note> : <NamedLinks named={found} />;
   }
-  if (!isArchiveAbsent(archived.error)) return <Text fz="sm">Name search failed: {String(archived.error)}</Text>;
+  if (!isArchiveAbsent(archived.error)) return <Note>Name search failed: {String(archived.error)}</Note>;
   const loaded = new Map<string, Named>();
   for (const [, data] of queryClient.getQueriesData({ queryKey: searchQueries.all(endpoint) }))
     loadedNames(data, loaded);
-  const names = [...loaded.values()].filter((named) => matchesWords(named.label, words)).slice(0, 8);
+  const names = [...loaded.values()].filter((named) => matchesWords(named.name, words)).slice(0, 8);
   return (
     <>
-      <Text fz="xs" c="dimmed" mt={4}>
-        This endpoint has no archive to search names in; groups and policies among the names already loaded in this tab:
-      </Text>
+      <Note>Without an archive, only the names already loaded in this tab are searched.</Note>
       {names.length === 0 ? (
-        <Text fz="sm">None match. Open the groups list to load more names.</Text>
+        <Note>None match. Open the groups list to load more names.</Note>
       ) : (
         <NamedLinks named={names} />
       )}
@@ -122,47 +232,138 @@ function NameResults({ endpoint, text, words }: { endpoint: string; text: string
   );
 }
 
-function NamedLinks({ named }: { named: Named[] }) {
-  return named.map((item) => (
-    <AppLink key={item.to} to={item.to} fz="sm">
-      {item.label}
-    </AppLink>
-  ));
+/** Proposals whose title or summary hold the words (the archive's full-text search). */
+function TitleResults({ text }: { text: string }) {
+  const endpoint = useEndpoint();
+  const archive = useQuery(searchQueries.titles(endpoint, text));
+  if (archive.isPending) return <LoadingBlock rows={1} label="Searching proposal titles" />;
+  if (archive.isError)
+    return isArchiveAbsent(archive.error) ? (
+      <Note>Proposal titles can be searched only with an archive.</Note>
+    ) : (
+      <Note>Title search failed: {String(archive.error)}</Note>
+    );
+  if (archive.data.rows.length === 0) return <Note>No proposal title or summary matches “{text}”.</Note>;
+  return (
+    <>
+      <ul className={classes.list}>
+        {archive.data.rows.map((proposal) => (
+          <ResultLink
+            key={proposal.id}
+            to={`/proposals/${proposal.id}`}
+            detail={<ChainLabel value={proposal.group_name} fallback={`group ${proposal.group_id}`} max={80} />}
+          >
+            Proposal #{proposal.id} <ChainLabel value={proposal.title} fallback="(untitled)" max={120} />
+          </ResultLink>
+        ))}
+      </ul>
+      {archive.data.pagination.next_key && (
+        <ul className={classes.list}>
+          <ResultLink to={`/proposals?q=${encodeURIComponent(text)}`}>All matching proposals →</ResultLink>
+        </ul>
+      )}
+    </>
+  );
 }
 
-/** Words: proposal titles from the archive's full-text search, and group and policy names. */
-export function WordResults({ endpoint, text, words }: { endpoint: string; text: string; words: string[] }) {
-  const archive = useQuery(searchQueries.titles(endpoint, text));
-  const noArchive = archive.isError && isArchiveAbsent(archive.error);
+/** What an endpoint without an archive can still find, said once above the results. */
+function NoArchiveNote() {
+  const endpoint = useEndpoint();
+  if (useArchiveAvailability(endpoint) !== 'absent') return null;
   return (
-    <Stack gap={4} role="status" aria-live="polite">
-      {archive.isPending && <LoadingBlock rows={1} label="Searching proposal titles" />}
-      {archive.data && (
+    <Alert color="yellow" variant="light" title="Search without an archive" data-testid="search-no-archive">
+      <Text fz="sm">
+        This endpoint is a plain node. Search here finds exact ids (p12 for a proposal, g12 for a group, #12 for either)
+        and whole addresses. Finding names, proposal titles and the beginnings of addresses needs an archive: run Polity
+        with its archive in front of this chain, or choose an endpoint that has one.
+      </Text>
+    </Alert>
+  );
+}
+
+function ResultsFor({ query, text }: { query: SearchQuery; text: string }) {
+  switch (query.kind) {
+    case 'invalid':
+      return <Note>{query.message}</Note>;
+    case 'group':
+      return (
+        <Section title="Group">
+          <IdResults id={query.id} kinds={['group']} />
+        </Section>
+      );
+    case 'proposal':
+      return (
+        <Section title="Proposal">
+          <IdResults id={query.id} kinds={['proposal']} />
+        </Section>
+      );
+    case 'number':
+      return (
+        <Section title="Proposal and group with this id">
+          <IdResults id={query.id} kinds={['proposal', 'group']} />
+        </Section>
+      );
+    case 'address':
+      return (
+        <Section title="Address">
+          <ul className={classes.list}>
+            <ResultLink
+              to={query.policy ? `/policies/${query.address}` : `/voters/${query.address}`}
+              detail={query.policy ? 'Group policy' : 'Account: its votes and groups'}
+            >
+              <span className={classes.address}>{query.address}</span>
+            </ResultLink>
+          </ul>
+        </Section>
+      );
+    case 'prefix':
+      return (
+        <Section title="Addresses beginning so">
+          <PrefixResults prefix={query.prefix} />
+        </Section>
+      );
+    case 'words':
+      return (
         <>
-          <Text fz="xs" c="dimmed">
-            Proposals whose title or summary match (archive full-text search):
-          </Text>
-          {archive.data.rows.length === 0 && <Text fz="sm">No proposal matches “{text}”.</Text>}
-          {archive.data.rows.map((proposal) => (
-            <AppLink key={proposal.id} to={`/proposals/${proposal.id}`} fz="sm">
-              #{proposal.id} <ChainLabel value={proposal.title} fallback="(untitled)" /> ·{' '}
-              <ChainLabel value={proposal.group_name} fallback={`group ${proposal.group_id}`} />
-            </AppLink>
-          ))}
-          {archive.data.pagination.next_key && (
-            <AppLink to={`/proposals?q=${encodeURIComponent(text)}`} fz="sm">
-              All matching proposals →
-            </AppLink>
+          <Section title="Proposals">
+            <TitleResults text={query.text} />
+          </Section>
+          <Section title="Groups and policies">
+            <NameResults text={query.text} words={query.words} />
+          </Section>
+          {/^[a-z]{2,83}1\w{0,2}$/i.test(text) && (
+            <Note>To find addresses, type at least {MIN_PREFIX_DATA} characters after the “1”.</Note>
           )}
         </>
-      )}
-      {noArchive && (
-        <Text fz="xs" c="dimmed">
-          This endpoint has no archive, so proposal titles cannot be searched.
-        </Text>
-      )}
-      {archive.isError && !noArchive && <Text fz="sm">Title search failed: {String(archive.error)}</Text>}
-      <NameResults endpoint={endpoint} text={text} words={words} />
+      );
+  }
+}
+
+/** Arrow keys move between results (Tab does too): down from the last stays there. */
+function moveBetweenResults(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
+  const results = [...event.currentTarget.querySelectorAll<HTMLElement>('[data-search-result]')];
+  const at = results.indexOf(document.activeElement as HTMLElement);
+  if (at < 0) return;
+  event.preventDefault();
+  results[Math.max(0, Math.min(results.length - 1, at + (event.key === 'ArrowDown' ? 1 : -1)))]?.focus();
+}
+
+/** The results of a search (`/search?q=`): what the text is understood as, then what matches it. */
+export function SearchResults({ text }: { text: string }) {
+  const query = parseSearch(text);
+  return (
+    <Stack gap="md">
+      <NoArchiveNote />
+      <div
+        className={classes.results}
+        onKeyDown={moveBetweenResults}
+        id="search-results"
+        role="region"
+        aria-label="Results"
+      >
+        <ResultsFor query={query} text={text} />
+      </div>
     </Stack>
   );
 }

@@ -1,0 +1,28 @@
+import { useTimeZoneChoice } from '../hooks/use-time-zone.ts';
+import { browserTimeZone, shownZoneName, storeTimeZoneChoice } from '../lib/time-zone.ts';
+import classes from './shell.module.css';
+
+/**
+ * Which zone times are shown in, named ("CET", "UTC"), and the switch to the other: the reader's
+ * own zone by default, UTC (the chain's clock) by choice. Not shown where the reader's zone is UTC.
+ */
+export function TimeZoneToggle() {
+  const choice = useTimeZoneChoice();
+  const zone = browserTimeZone();
+  if (zone === 'UTC') return null;
+  const shown = shownZoneName(choice, zone);
+  const other = choice === 'utc' ? `your zone (${shownZoneName('local', zone)})` : 'UTC';
+  const label = `Times in ${shown}${choice === 'local' ? `, your zone (${zone})` : ''}. Switch to ${other}`;
+  return (
+    <button
+      type="button"
+      className={classes.zone}
+      onClick={() => storeTimeZoneChoice(choice === 'utc' ? 'local' : 'utc')}
+      aria-label={label}
+      title={label}
+      data-testid="time-zone-toggle"
+    >
+      <span aria-hidden>◷</span> {shown}
+    </button>
+  );
+}
