@@ -2,6 +2,7 @@ import { validatorOf } from './chain/block-header.ts';
 import { chainTimeText } from './chain/chain-time.ts';
 import { exportGovState } from './chain/gov/gov-genesis.ts';
 import { exportGroupState } from './chain/group/genesis-state.ts';
+import { validatorSetAt } from './consensus/validators.ts';
 import { govDepositJson, govParamsJson, govProposalJson, govVoteJson } from './gateway/gov-json.ts';
 import { str } from './gateway/json-encoding.ts';
 import { groupInfoJson, groupMemberJson, policyInfoJson, proposalJson, voteJson } from './gateway/record-json.ts';
@@ -87,19 +88,39 @@ function writeGroup(node: ChainNode, out: BoundedText): void {
  * The GenesisDoc of a chain whose genesis state `node` holds (no live block run yet): its first
  * block is the next height, app_state's modules in the sorted order of the SDK's genesis map.
  */
-function writeGenesisDoc(node: ChainNode, out: BoundedText): void {
-  const validator = validatorOf(node.chainId);
+function writeGenesisDoc(node: ChainNode, out: BoundedText, scheme: ChainParams['blockHashes']): void {
   out.add(
     `{"genesis_time":"${chainTimeText(node.params.genesisTime)}","chain_id":${str(node.chainId)},` +
       `"initial_height":"${node.height + 1n}","consensus_params":${CONSENSUS_PARAMS},` +
-      `"validators":[{"address":"${validator.address}","pub_key":{"type":"tendermint/PubKeyEd25519",` +
-      `"value":"${validator.pubKey}"},"power":"${validator.votingPower}","name":"polity"}],"app_hash":"","app_state":{`,
+      `"validators":${genesisValidators(node, scheme)},"app_hash":"","app_state":{`,
   );
   writeGov(node, out);
   out.add(',');
   writeGroup(node, out);
   // x/upgrade exports nothing: a scheduled plan is not part of a genesis.
   out.add(',"upgrade":{}}}');
+}
+
+/** GenesisValidator JSON: a signed chain's set at its initial height, else the one made-up validator. */
+function genesisValidators(node: ChainNode, scheme: ChainParams['blockHashes']): string {
+  const initialHeight = node.height + 1n;
+  const validators =
+    scheme === 'signed'
+      ? validatorSetAt(node.params.seed, initialHeight).map((validator, index) => ({
+          address: validator.address,
+          pubKey: Buffer.from(validator.pubKey).toString('base64'),
+          votingPower: String(validator.power),
+          name: `polity-${index}`,
+        }))
+      : [{ ...validatorOf(node.chainId), name: 'polity' }];
+  return JSON.stringify(
+    validators.map((validator) => ({
+      address: validator.address,
+      pub_key: { type: 'tendermint/PubKeyEd25519', value: validator.pubKey },
+      power: validator.votingPower,
+      name: validator.name,
+    })),
+  );
 }
 
 /** Builds the genesis of the chain `params` define, on a chain of its own that runs no block. */
@@ -111,7 +132,7 @@ export function buildGenesisDocument(params: ChainParams, maxBytes = GENESIS_CHU
   const genesisChain = ChainNode.open({ seed, genesisTime, scenario, livePeriodS, keepRecent: 0, keepBlocks: 1 });
   const out = new BoundedText(maxBytes);
   try {
-    writeGenesisDoc(genesisChain, out);
+    writeGenesisDoc(genesisChain, out, params.blockHashes);
   } catch (error) {
     if (error instanceof PastLimit) return TOO_LARGE;
     throw error;

@@ -73,7 +73,7 @@ describe('block hashes', () => {
     // chain.json as an earlier Polity wrote it: no block hash scheme, no signer sequences.
     const paramsFile = join(dataDir, 'chain.json');
     const params = JSON.parse(readFileSync(paramsFile, 'utf8')) as Record<string, unknown>;
-    expect(params.blockHashes).toBe('cometbft');
+    expect(params.blockHashes).toBe('signed');
     expect(params.signerSequences).toBe(true);
     delete params.blockHashes;
     delete params.signerSequences;

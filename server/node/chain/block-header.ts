@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 
 import { headerJsonHash, merkleRoot } from '../../lib/cometbft-hash.ts';
-import { hexUpper, type BlockRecord } from './block.ts';
+import { commitHash, makeCommit, type Commit } from '../consensus/commit.ts';
+import { resultsHash } from '../consensus/results-hash.ts';
+import { proposerOf, validatorSetAt, validatorSetHash } from '../consensus/validators.ts';
+import { hexUpper, type BlockRecord, type SignedBlockFields, type TxResult } from './block.ts';
 import { chainTimeText } from './chain-time.ts';
 import type { Millis } from './records.ts';
 
@@ -9,11 +12,13 @@ import type { Millis } from './records.ts';
 // the hash a block is served under is always the CometBFT hash of the header served with it.
 
 /**
- * How a chain names its blocks. `cometbft`: the header's CometBFT hash, as a real node does.
- * `polity-1`: a digest of a few fields, what data dirs written before kept; they keep it, since
- * a height once served must keep its hash.
+ * How a chain makes its headers and names its blocks. `signed`: validators with real keys sign
+ * each block, and the header's hashes commit to the validator set, the last commit, the results
+ * and the state, as on a real node. `cometbft`: the header's CometBFT hash over a single made-up
+ * validator and digests; `polity-1`: a digest of a few fields. Data dirs written before keep
+ * theirs, since a height once served must keep its hash.
  */
-export type BlockHashScheme = 'cometbft' | 'polity-1';
+export type BlockHashScheme = 'signed' | 'cometbft' | 'polity-1';
 
 const sha256 = (...parts: (Uint8Array | string)[]) => {
   const hash = createHash('sha256');
@@ -36,12 +41,34 @@ export const blockIdJson = (hash: string) => ({
   parts: { total: hash ? 1 : 0, hash: hash ? partsHash(hash) : '' },
 });
 
-type HeaderSource = Pick<BlockRecord, 'height' | 'time' | 'lastBlockHash' | 'dataHash' | 'appHash' | 'lastResultsHash'>;
+type HeaderSource = Pick<
+  BlockRecord,
+  'height' | 'time' | 'lastBlockHash' | 'dataHash' | 'appHash' | 'lastResultsHash' | 'signed'
+>;
 
 const CONSENSUS_HASH = '048091BC7DDC283F77BFBF91D73C44DA58C3DF8A9CBC867405D8B7F3DAADA22F';
 const EMPTY_EVIDENCE_HASH = 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855';
 
 export function headerJson(block: HeaderSource, chainId: string) {
+  if (block.signed) {
+    const signed = block.signed;
+    return {
+      version: { block: '11' },
+      chain_id: chainId,
+      height: String(block.height),
+      time: chainTimeText(block.time),
+      last_block_id: blockIdJson(block.lastBlockHash),
+      last_commit_hash: signed.lastCommitHash,
+      data_hash: block.dataHash,
+      validators_hash: signed.validatorsHash,
+      next_validators_hash: signed.nextValidatorsHash,
+      consensus_hash: CONSENSUS_HASH,
+      app_hash: block.appHash,
+      last_results_hash: block.lastResultsHash,
+      evidence_hash: EMPTY_EVIDENCE_HASH,
+      proposer_address: signed.proposerAddress,
+    };
+  }
   const validator = validatorOf(chainId);
   const validatorsHash = hexUpper(Buffer.from(validator.address.padEnd(64, '0'), 'hex'));
   return {
@@ -88,3 +115,58 @@ export function blockHashes(
       : hexUpper(sha256(chainId, String(height), String(time), dataHash, lastBlockHash, appHash));
   return { hash, dataHash, appHash, lastResultsHash };
 }
+
+/** What a signed block's header takes from the block before it. */
+export interface PriorBlock {
+  /** The root of the state the previous block left (the genesis state's for the first block). */
+  readonly appHash: string;
+  /** The previous block's results hash (the empty list's for the first block). */
+  readonly resultsHash: string;
+  /** The previous block's commit (null for the first block). */
+  readonly commit: Commit | null;
+}
+
+/** The header fields, hash and commit of a block the chain's validators make and sign. */
+export function signedBlock(
+  seed: string,
+  chainId: string,
+  height: bigint,
+  time: Millis,
+  txs: readonly Uint8Array[],
+  results: readonly TxResult[],
+  lastBlockHash: string,
+  prior: PriorBlock,
+  stateHash: string,
+): Pick<BlockRecord, 'hash' | 'dataHash' | 'appHash' | 'lastResultsHash' | 'signed'> {
+  const validators = validatorSetAt(seed, height);
+  const dataHash = hexUpper(merkleRoot(txs.map((tx) => sha256(tx))));
+  const fields = {
+    height,
+    time,
+    lastBlockHash,
+    dataHash,
+    appHash: prior.appHash,
+    lastResultsHash: prior.resultsHash,
+    signed: {
+      validatorsHash: hexUpper(validatorSetHash(validators)),
+      nextValidatorsHash: hexUpper(validatorSetHash(validatorSetAt(seed, height + 1n))),
+      proposerAddress: proposerOf(seed, height, validators).address,
+      lastCommitHash: hexUpper(commitHash(prior.commit?.signatures ?? [])),
+      lastCommit: prior.commit,
+      resultsHash: hexUpper(resultsHash(results)),
+      stateHash,
+    },
+  };
+  const hash = cometHash({ ...fields, signed: { ...fields.signed, commit: PLACEHOLDER_COMMIT } }, chainId);
+  const commit = makeCommit(seed, chainId, height, { hash, partsTotal: 1, partsHash: partsHash(hash) }, time);
+  const signed: SignedBlockFields = { ...fields.signed, commit };
+  return { hash, dataHash, appHash: fields.appHash, lastResultsHash: fields.lastResultsHash, signed };
+}
+
+/** The header does not show a block's own commit; its hash is computed before the commit exists. */
+const PLACEHOLDER_COMMIT: Commit = {
+  height: 0n,
+  round: 0,
+  blockId: { hash: '', partsTotal: 0, partsHash: '' },
+  signatures: [],
+};

@@ -16,7 +16,7 @@ export interface BlockSource {
     get(height: bigint): BlockRecord | undefined;
   };
   /** Genesis time of the chain, for /status when no block is kept yet. */
-  readonly params: { readonly genesisTime: Millis };
+  readonly params: { readonly genesisTime: Millis; readonly seed?: string };
   /** The genesis document; absent, `/genesis` is a method this node does not have. */
   readonly genesis?: () => GenesisDocument;
 }

@@ -3,6 +3,7 @@ import type { BlockRecord, TxResult } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import type { AbciEvent } from '../chain/events.ts';
 import { txHash } from '../chain/tx/tx-codec.ts';
+import { commitJson } from './consensus-methods.ts';
 
 // CometBFT v0.38's JSON (its own encoder, not gogoproto's): integers as strings except a few
 // small ones (round, index, block_id_flag, parts.total), bytes as base64, hashes as upper hex.
@@ -22,21 +23,25 @@ export function blockJson(block: BlockRecord, chainId: string) {
       header: headerJson(block, chainId),
       data: { txs: block.txs.map(base64) },
       evidence: { evidence: [] },
-      last_commit: {
-        height: String(block.height - 1n),
-        round: 0,
-        block_id: blockIdJson(block.lastBlockHash),
-        signatures: block.lastBlockHash
-          ? [
-              {
-                block_id_flag: 2,
-                validator_address: validator.address,
-                timestamp: chainTimeText(block.time),
-                signature: base64(Buffer.from(block.lastBlockHash + block.lastBlockHash, 'hex')),
-              },
-            ]
-          : [],
-      },
+      last_commit: block.signed
+        ? block.signed.lastCommit
+          ? commitJson(block.signed.lastCommit)
+          : { height: '0', round: 0, block_id: blockIdJson(''), signatures: [] }
+        : {
+            height: String(block.height - 1n),
+            round: 0,
+            block_id: blockIdJson(block.lastBlockHash),
+            signatures: block.lastBlockHash
+              ? [
+                  {
+                    block_id_flag: 2,
+                    validator_address: validator.address,
+                    timestamp: chainTimeText(block.time),
+                    signature: base64(Buffer.from(block.lastBlockHash + block.lastBlockHash, 'hex')),
+                  },
+                ]
+              : [],
+          },
     },
   };
 }
@@ -87,7 +92,8 @@ export function blockResultsJson(block: BlockRecord) {
       version: {},
       abci: {},
     },
-    app_hash: base64(Buffer.from(block.appHash, 'hex')),
+    // FinalizeBlock's app hash: the state this block left (the next header's app_hash).
+    app_hash: base64(Buffer.from(block.signed?.stateHash ?? block.appHash, 'hex')),
   };
 }
 

@@ -1,9 +1,12 @@
 import { validatorOf } from '../chain/block-header.ts';
 import type { BlockRecord } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
+import { validatorSetAt } from '../consensus/validators.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
+import { CONSENSUS_METHODS } from './consensus-methods.ts';
 import { parseQuery, QueryError, type Condition } from './event-query.ts';
+import { RpcError, type RpcParams } from './rpc-error.ts';
 import { blockJson, blockMetaJson, blockResultsJson, RawJson, txJson } from './rpc-json.ts';
 import { heightsWithTags, type TagKind } from './tag-index.ts';
 import { heightBounds, TX_OWN_TAGS, txMatches } from './tx-query.ts';
@@ -11,22 +14,13 @@ import { heightBounds, TX_OWN_TAGS, txMatches } from './tx-query.ts';
 // The read-only CometBFT v0.38 RPC methods an indexer uses, over the node's kept blocks, with
 // CometBFT's error kinds and words.
 
-export class RpcError extends Error {
-  constructor(
-    readonly code: number,
-    readonly title: string,
-    readonly data: string,
-  ) {
-    super(data);
-  }
-}
+export { RpcError };
 
 const internal = (data: string) => new RpcError(-32603, 'Internal error', data);
 const invalidRequest = (data: string) => new RpcError(-32600, 'Invalid request', data);
 export const invalidParams = (data: string) => new RpcError(-32602, 'Invalid params', data);
 
-/** Parameters as the URI or JSON-RPC request gave them; each method reads what it declares. */
-export type RpcParams = ReadonlyMap<string, string>;
+export type { RpcParams };
 
 function intParam(params: RpcParams, name: string): bigint | null {
   const raw = params.get(name);
@@ -59,10 +53,18 @@ function blockAt(source: BlockSource, requested: bigint | null) {
   return block;
 }
 
+/** The validator this node runs: on a signed chain, the largest (it is in every set). */
+function nodeValidator(source: BlockSource) {
+  const latest = source.blocks.latest;
+  if (!latest?.signed || source.params.seed === undefined) return validatorOf(source.chainId);
+  const own = validatorSetAt(source.params.seed, latest.height + 1n)[0];
+  return { address: own.address, pubKey: Buffer.from(own.pubKey).toString('base64'), votingPower: String(own.power) };
+}
+
 function status(source: BlockSource) {
   const latest = source.blocks.latest;
   const earliest = source.blocks.base === null ? undefined : source.blocks.get(source.blocks.base);
-  const validator = validatorOf(source.chainId);
+  const validator = nodeValidator(source);
   const zeroTime = chainTimeText(source.params.genesisTime);
   return {
     node_info: {
@@ -230,5 +232,6 @@ export const RPC_METHODS: ReadonlyMap<string, RpcMethod> = new Map<string, RpcMe
     tx_search: txSearch,
     block_search: blockSearch,
     genesis,
+    ...CONSENSUS_METHODS,
   }),
 );

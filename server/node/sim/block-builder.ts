@@ -1,4 +1,4 @@
-import { blockHashes, type BlockHashScheme } from '../chain/block-header.ts';
+import { blockHashes, signedBlock, type BlockHashScheme, type PriorBlock } from '../chain/block-header.ts';
 import type { BlockRecord, TxResult } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import { plainEvent, withAttribute, type AbciEvent, type EventSink } from '../chain/events.ts';
@@ -87,18 +87,35 @@ export class BlockBuilder {
     this.context.gov.store.events = sink;
   }
 
-  finish(height: bigint, time: Millis, lastBlockHash: string): BlockRecord {
+  /**
+   * The block, named and (on a chain with signing validators) signed. `signing` gives what its
+   * header takes from the block before and the root of the state this block leaves.
+   */
+  finish(height: bigint, time: Millis, lastBlockHash: string, signing?: BlockSigning): BlockRecord {
+    const base = { height, time, txs: this.txs, txResults: this.results, finalizeEvents: this.finalizeEvents };
+    if (this.hashScheme === 'signed') {
+      if (!signing) throw new Error('a signed block needs its prior block and state root');
+      const { seed, prior, stateRoot } = signing;
+      return {
+        ...base,
+        lastBlockHash,
+        ...signedBlock(seed, this.chainId, height, time, this.txs, this.results, lastBlockHash, prior, stateRoot()),
+      };
+    }
     const resultsDigest = JSON.stringify(this.results.map((result) => [result.code, result.log, result.events]));
     return {
-      height,
-      time,
-      txs: this.txs,
-      txResults: this.results,
-      finalizeEvents: this.finalizeEvents,
+      ...base,
       lastBlockHash,
       ...blockHashes(this.hashScheme, this.chainId, height, time, this.txs, lastBlockHash, resultsDigest),
     };
   }
+}
+
+/** What signing a block takes: the chain's seed (its keys), the block before, the state after. */
+export interface BlockSigning {
+  readonly seed: string;
+  readonly prior: PriorBlock;
+  readonly stateRoot: () => string;
 }
 
 /** A deterministic gas figure: what the tx stored and emitted, roughly as the SDK charges it. */

@@ -1,3 +1,7 @@
+import { createHash } from 'node:crypto';
+
+import { partsHash, type PriorBlock } from '../chain/block-header.ts';
+import { hexUpper } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
 import { GovKeeper } from '../chain/gov/keeper.ts';
@@ -6,6 +10,8 @@ import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import { routeMsg, routeProposalMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import { makeCommit } from '../consensus/commit.ts';
+import { EMPTY_LIST_HASH } from '../consensus/results-hash.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
@@ -89,6 +95,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   /** Hash of the block a snapshot was taken at: the next block links to it (none kept yet). */
   private restoredTipHash = '';
   private readonly sequences = new SignerSequences();
+  /** What the next signed block's header takes from the block before it (set once the state is built). */
+  private prior: PriorBlock | null = null;
 
   private readonly liveEvery: bigint;
 
@@ -111,7 +119,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       genesisTime: options.genesisTime,
       scenario: options.scenario,
       livePeriodS: options.livePeriodS,
-      blockHashes: 'cometbft',
+      blockHashes: 'signed',
       signerSequences: true,
     };
     const opened: OpenedChain | null = options.dataDir
@@ -121,6 +129,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     const snapshot = node.snapshotsEnabled ? (opened?.snapshot ?? null) : null;
     if (snapshot) node.restore(snapshot);
     else node.cast = buildGenesis(node);
+    node.prior = node.priorAtStart(snapshot);
     node.commit();
     let replayed = 0;
     for (const { height, time } of opened?.blocks ?? []) {
@@ -181,6 +190,24 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     return earliest;
   }
 
+  /** The root of the chain's state as it is now: what the next header's app_hash commits to. */
+  stateRoot(): string {
+    // Stand-in until the stores are kept as IAVL trees: it commits to the height alone.
+    return hexUpper(createHash('sha256').update(`${this.chainId}\u0000state\u0000${this.height}`).digest());
+  }
+
+  /** The block the first block made now follows: none (genesis), or a snapshot's tip. */
+  private priorAtStart(snapshot: Snapshot | null): PriorBlock {
+    const tipHash = snapshot?.blockHash ?? '';
+    if (!snapshot || tipHash === '') return { appHash: this.stateRoot(), resultsHash: EMPTY_LIST_HASH, commit: null };
+    const blockId = { hash: tipHash, partsTotal: 1, partsHash: partsHash(tipHash) };
+    return {
+      appHash: this.stateRoot(),
+      resultsHash: snapshot.resultsHash ?? EMPTY_LIST_HASH,
+      commit: makeCommit(this.params.seed, this.chainId, snapshot.height, blockId, snapshot.time),
+    };
+  }
+
   private get tipHash(): string {
     return this.blocks.latest?.hash ?? this.restoredTipHash;
   }
@@ -214,6 +241,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       gov: this.gov.exportState(),
       blockHash: this.tipHash,
       sequences: this.sequences.exportState(),
+      ...(this.prior ? { resultsHash: this.prior.resultsHash } : {}),
     });
   }
 
@@ -265,7 +293,19 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
         for (const msg of this.injected.splice(0)) this.deliver(msg);
         if (height % this.liveEvery === 0n) liveStep(this);
       });
-      this.blocks.add(this.builder.finish(height, time, this.tipHash));
+      const signing =
+        this.prior === null
+          ? undefined
+          : { seed: this.params.seed, prior: this.prior, stateRoot: () => this.stateRoot() };
+      const made = this.builder.finish(height, time, this.tipHash, signing);
+      this.blocks.add(made);
+      if (made.signed) {
+        this.prior = {
+          appHash: made.signed.stateHash,
+          resultsHash: made.signed.resultsHash,
+          commit: made.signed.commit,
+        };
+      }
     } finally {
       this.builder = null;
     }

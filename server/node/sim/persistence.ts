@@ -63,7 +63,10 @@ function readParams(path: string): ChainParams {
     !whole(params.genesisTime) ||
     (params.scenario !== 'demo' && params.scenario !== 'large') ||
     !whole(params.livePeriodS) ||
-    (params.blockHashes !== undefined && params.blockHashes !== 'cometbft' && params.blockHashes !== 'polity-1') ||
+    (params.blockHashes !== undefined &&
+      params.blockHashes !== 'signed' &&
+      params.blockHashes !== 'cometbft' &&
+      params.blockHashes !== 'polity-1') ||
     (params.signerSequences !== undefined && params.signerSequences !== true)
   ) {
     throw new ChainDataError(

@@ -22,6 +22,8 @@ export interface Snapshot {
   blockHash?: string;
   /** Each signer's next account sequence, as decimal strings (absent before transactions named them). */
   sequences?: [string, string][];
+  /** Results hash of the block at `height` (the next header's last_results_hash); signed chains only. */
+  resultsHash?: string;
 }
 
 // snapshot.json is one JSON object: {"format":2,"height":"H","logHash":"…","stateSha256":"…",
