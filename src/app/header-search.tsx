@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { withEndpoint } from '../lib/endpoint.ts';
-import { parseSearch, type SearchQuery } from '../lib/search-query.ts';
+import type { SearchQuery } from '../lib/search-query.ts';
 import classes from './header-search.module.css';
 
 /** Where a query goes at once, when it names one thing; everything else goes to the results page. */
@@ -14,6 +14,10 @@ function directTarget(query: SearchQuery): string | null {
   if (query.kind === 'address') return query.policy ? `/policies/${query.address}` : `/voters/${query.address}`;
   return null;
 }
+
+// The parser (and the bech32 code it checks addresses with) loads when the field is first used,
+// not with every page's first script.
+const loadParser = () => import('../lib/search-query.ts');
 
 /** Whether a key press belongs to something the reader is typing into. */
 const typingIn = (target: EventTarget | null) =>
@@ -63,11 +67,12 @@ export function HeaderSearch() {
     return () => document.removeEventListener('keydown', focusOnSlash);
   }, [page]);
 
-  const submit = () => {
+  const submit = async () => {
     const text = value.trim();
     if (text === '') return;
+    const { parseSearch } = await loadParser();
     const to = directTarget(parseSearch(text)) ?? `/search?q=${encodeURIComponent(text)}`;
-    navigate(withEndpoint(to, endpoint));
+    await navigate(withEndpoint(to, endpoint));
   };
 
   const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -91,7 +96,7 @@ export function HeaderSearch() {
       data-open={open}
       onSubmit={(event) => {
         event.preventDefault();
-        submit();
+        void submit();
       }}
     >
       <button
@@ -121,6 +126,7 @@ export function HeaderSearch() {
           value={value}
           onChange={(event) => setDraft({ at: page, value: event.currentTarget.value })}
           onKeyDown={onFieldKey}
+          onFocus={() => void loadParser()}
           placeholder="p12, #12, cosmos1…, names"
           autoComplete="off"
           spellCheck={false}
@@ -129,8 +135,7 @@ export function HeaderSearch() {
           aria-describedby="header-search-hint"
         />
         <span id="header-search-hint" className={classes.hidden}>
-          A proposal as p12, a group as g12, #12 for either, an address or its beginning, or words of a name or title.
-          Press slash to come back here.
+          p12 for a proposal, g12 for a group, #12 for either, an address or its start, or words. Slash comes back here.
         </span>
         <kbd className={classes.key} aria-hidden>
           /

@@ -1,5 +1,5 @@
 import { Box, Container, Group, Text, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
@@ -9,7 +9,12 @@ import { grouped } from '../lib/format-number.ts';
 import { EndpointButton } from './endpoint-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
 import classes from './shell.module.css';
-import { TimeZoneToggle } from './time-zone-toggle.tsx';
+
+// The zone switch and the zone formatting it uses come just after the first paint: the first
+// page's script stays within its budget, and the switch is seldom pressed in the first second.
+const TimeZoneToggle = lazy(() =>
+  import('./time-zone-toggle.tsx').then((module) => ({ default: module.TimeZoneToggle })),
+);
 
 const PAGES = [
   { to: '/', label: 'Overview' },
@@ -119,7 +124,9 @@ export function Shell() {
             </Text>
             <HeaderSearch />
             <EndpointButton />
-            <TimeZoneToggle />
+            <Suspense fallback={null}>
+              <TimeZoneToggle />
+            </Suspense>
             <ThemeToggle />
           </Group>
         </Container>

@@ -11,8 +11,7 @@ export function TimeZoneToggle() {
   const zone = browserTimeZone();
   if (zone === 'UTC') return null;
   const shown = shownZoneName(choice, zone);
-  const other = choice === 'utc' ? `your zone (${shownZoneName('local', zone)})` : 'UTC';
-  const label = `Times in ${shown}${choice === 'local' ? `, your zone (${zone})` : ''}. Switch to ${other}`;
+  const label = `Times in ${shown}. Switch to ${choice === 'utc' ? 'your zone' : 'UTC'}`;
   return (
     <button
       type="button"

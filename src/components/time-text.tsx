@@ -1,5 +1,5 @@
-import { Popover, Stack, Text, UnstyledButton } from '@mantine/core';
-import { Fragment, useState } from 'react';
+import { Stack, Text } from '@mantine/core';
+import { Fragment, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
 import { useTimeZoneChoice } from '../hooks/use-time-zone.ts';
 import {
@@ -29,24 +29,24 @@ function TimeDetails({ value, date, choice }: { value: string; date: Date; choic
   const zone = browserTimeZone();
   const other: TimeZoneChoice = choice === 'utc' ? 'local' : 'utc';
   return (
-    <Stack gap={4}>
-      <Text fz="sm">
+    <Stack gap={4} component="span">
+      <Text span display="block" fz="sm">
         <Text span fw={600}>
           UTC:
         </Text>{' '}
         {exactUtc(value, date)}
       </Text>
       {zone !== 'UTC' && (
-        <Text fz="sm">
+        <Text span display="block" fz="sm">
           <Text span fw={600}>
             Your zone ({zone}):
           </Text>{' '}
           {formatInZone(date, 'local', zone)}
         </Text>
       )}
-      <UnstyledButton className={classes.switch} onClick={() => storeTimeZoneChoice(other)}>
+      <button type="button" className={classes.switch} onClick={() => storeTimeZoneChoice(other)}>
         {other === 'utc' ? 'Show every time in UTC' : `Show every time in your zone (${shownZoneName('local', zone)})`}
-      </UnstyledButton>
+      </button>
     </Stack>
   );
 }
@@ -68,6 +68,7 @@ export function TimeText({
 }) {
   const choice = useTimeZoneChoice();
   const [opened, setOpened] = useState(false);
+  const detailsId = useId();
   const date = instant(value);
   if (!date)
     return (
@@ -76,34 +77,45 @@ export function TimeText({
       </Text>
     );
   const shown = formatInZone(date, choice);
-  const title = `${exactUtc(value, date)}`;
+  const title = exactUtc(value, date);
   const time = (
     <time dateTime={value}>
       <Breakable text={shown} />
     </time>
   );
+  // Closes when focus leaves the time and its details, or on Escape (focus back on the time).
+  const closeOnLeave = (event: FocusEvent<HTMLSpanElement>) => {
+    if (!event.currentTarget.contains(event.relatedTarget)) setOpened(false);
+  };
+  const closeOnEscape = (event: KeyboardEvent<HTMLSpanElement>) => {
+    if (event.key !== 'Escape' || !opened) return;
+    setOpened(false);
+    event.currentTarget.querySelector('button')?.focus();
+  };
   return (
     <Text span fz="sm" className={classes.time}>
       {compact ? (
         <span title={title}>{time}</span>
       ) : (
-        <Popover opened={opened} onChange={setOpened} position="bottom-start" withArrow shadow="md" trapFocus={false}>
-          <Popover.Target>
-            <button
-              type="button"
-              className={classes.toggle}
-              title={title}
-              aria-expanded={opened}
-              aria-haspopup="dialog"
-              onClick={() => setOpened((previous) => !previous)}
-            >
-              {time}
-            </button>
-          </Popover.Target>
-          <Popover.Dropdown aria-label={`${shown}, exactly`}>
-            <TimeDetails value={value} date={date} choice={choice} />
-          </Popover.Dropdown>
-        </Popover>
+        // A plain anchored box rather than Mantine's Popover: times are on the first page, and
+        // the Popover's code would come with it.
+        <span className={classes.anchor} onBlur={closeOnLeave} onKeyDown={closeOnEscape}>
+          <button
+            type="button"
+            className={classes.toggle}
+            title={title}
+            aria-expanded={opened}
+            aria-controls={opened ? detailsId : undefined}
+            onClick={() => setOpened((previous) => !previous)}
+          >
+            {time}
+          </button>
+          {opened && (
+            <span role="dialog" id={detailsId} aria-label={`${shown}, exactly`} className={classes.details}>
+              <TimeDetails value={value} date={date} choice={choice} />
+            </span>
+          )}
+        </span>
       )}
       {withRelative && (
         <Text span c="dimmed" fz="sm" className={classes.part}>
