@@ -18,6 +18,12 @@ const search = async (text: string) => {
 
 const WAIT = { timeout: 5000 };
 
+/** Searches and waits for that search's results page (the field's parser loads on first use). */
+const searchFor = async (text: string) => {
+  await search(text);
+  await screen.findByRole('heading', { name: `Results for “${text}”`, level: 1 });
+};
+
 const results = async () => within(await screen.findByRole('region', { name: 'Results' }));
 
 const withAddresses = {
@@ -97,12 +103,12 @@ describe('search from the header of every page', () => {
       '/proposals/7',
     );
     expect(found.queryByRole('link', { name: /Group #7/ })).toBeNull();
-    await search('1');
+    await searchFor('1');
     const both = await results();
     await both.findByRole('link', { name: /Group #1/ });
     await both.findByRole('link', { name: /Proposal #1 First/ });
     expect(both.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/proposals/1', '/groups/1']);
-    await search('61');
+    await searchFor('61');
     expect(await screen.findByText('There is no proposal 61 and no group 61 here.')).toBeInTheDocument();
   });
 
@@ -135,7 +141,7 @@ describe('search from the header of every page', () => {
     await search('cosmos1qy3');
     expect(await screen.findByText(/finds exact ids .* and whole addresses/)).toBeInTheDocument();
     expect(await screen.findByText(/Finding addresses by their beginning needs an archive/)).toBeInTheDocument();
-    await search('core contrib');
+    await searchFor('core contrib');
     const found = await results();
     expect(await found.findByText(/Proposal titles can be searched only with an archive/)).toBeInTheDocument();
     expect(await found.findByRole('link', { name: /Group Core contributors/ })).toHaveAttribute('href', '/groups/1');
