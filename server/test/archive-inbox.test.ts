@@ -125,6 +125,34 @@ describe.each(DATABASE_KINDS)('inbox on $kind', (kind) => {
     expect(listed).toContain(waiting);
   });
 
+  it('gives every open proposal its tally at current weights, as the node counts it now', async () => {
+    const { dave } = h.node.cast.people;
+    const open = await json<{ proposals: { id: string; live_tally?: { tally: Record<string, string> } }[] }>(
+      `${A}/proposals?voting_open=true&pagination.limit=1000`,
+    );
+    expect(open.proposals.length).toBeGreaterThan(0);
+    const withVotes = open.proposals.filter(
+      (p) => p.live_tally && Object.values(p.live_tally.tally).some((w) => w !== '0'),
+    );
+    expect(withVotes.length, 'an open proposal with votes').toBeGreaterThan(0);
+    for (const proposal of open.proposals) {
+      const node = await json<{ tally: Record<string, string> }>(`${G}/proposals/${proposal.id}/tally`);
+      expect(proposal.live_tally?.tally, `proposal ${proposal.id}`).toEqual(node.tally);
+    }
+    const inbox = await json<{ open: { proposal_id: string; live_tally: { tally: Record<string, string> } | null }[] }>(
+      `${A}/inbox/${dave}`,
+    );
+    for (const entry of inbox.open) {
+      const node = await json<{ tally: Record<string, string> }>(`${G}/proposals/${entry.proposal_id}/tally`);
+      expect(entry.live_tally?.tally, `inbox proposal ${entry.proposal_id}`).toEqual(node.tally);
+    }
+    // A decided proposal carries none: its final tally is the chain's record.
+    const decided = await json<{ proposals: Record<string, unknown>[] }>(
+      `${A}/proposals?status=PROPOSAL_STATUS_REJECTED&pagination.limit=5`,
+    );
+    for (const proposal of decided.proposals) expect(proposal).not.toHaveProperty('live_tally');
+  });
+
   it('lists what was decided since a time, among what the member voted on', async () => {
     const { dave } = h.node.cast.people;
     await live(12);

@@ -43,6 +43,13 @@ const openProposal = v.object({
   submit_time: text,
   voting_period_end: v.string(),
   weight: decimal,
+  /** Its tally at current weights (checked where it is shown). */
+  live_tally: v.optional(
+    v.nullable(
+      v.object({ tally: v.record(v.string(), v.string()), total_weight: decimal, decision_policy: v.unknown() }),
+    ),
+    null,
+  ),
 });
 
 const decidedProposal = v.object({
@@ -53,6 +60,8 @@ const decidedProposal = v.object({
   group_policy_address: v.string(),
   status: proposalStatus,
   executor_result: v.nullable(executorResult),
+  /** The tally the chain stored when it decided. */
+  final_tally_result: v.optional(v.record(v.string(), v.string())),
   decided_height: uint64,
   decided_time: v.string(),
   option: voteOption,

@@ -37,6 +37,10 @@ export const archivedProposal = v.object({
   pruned_height: v.nullable(uint64),
   known_from_height: v.nullable(uint64),
   last_seen_height: v.nullable(uint64),
+  /** An open proposal's tally at current weights, in lists (checked where it is shown). */
+  live_tally: v.optional(
+    v.object({ tally: v.record(v.string(), v.string()), total_weight: v.string(), decision_policy: v.unknown() }),
+  ),
 });
 
 /** Heights being filled, how far it got, and an estimate. */

@@ -62,9 +62,11 @@ export function ArchiveReach({ endpoint }: { endpoint: string }) {
   const status = useQuery(archiveStatusQuery(endpoint));
   if (!status.data) return null;
   const { earliest_height: from, latest_height: to, phase, backfill, fill, fill_problem: fillProblem } = status.data;
-  // One block, however many lines: beside a feed link it takes the row's width, and the bars stack under it.
+  // One block, however many lines: beside a feed link it takes the row's width, and the bars stack
+  // under it. Its basis is a width only in a row: in a column (the inbox's stack) a basis of 24rem
+  // would be a 24rem-tall blank, so the basis is 0 and the width comes from min-inline-size.
   return (
-    <div style={{ flex: '1 1 24rem', minWidth: 0 }}>
+    <div style={{ flex: '1 1 0%', minInlineSize: 'min(24rem, 100%)' }}>
       <Text fz="xs" c="dimmed" data-testid="archive-reach">
         From the archive{from && to ? `, heights ${grouped(from)}–${grouped(to)}` : ''} ({phase}).
       </Text>

@@ -25,6 +25,15 @@ const inbox: Inbox = {
       submit_time: '2026-01-02T00:00:00Z',
       voting_period_end: '2099-01-01T00:00:00Z',
       weight: '1.000000000000000001',
+      live_tally: {
+        tally: { yes_count: '2', no_count: '1', abstain_count: '0', no_with_veto_count: '0' },
+        total_weight: '6',
+        decision_policy: {
+          '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
+          threshold: '4',
+          windows: { voting_period: '600s', min_execution_period: '0s' },
+        },
+      },
     },
   ],
   open_total: '812',
@@ -39,6 +48,7 @@ const inbox: Inbox = {
       executor_result: 'PROPOSAL_EXECUTOR_RESULT_SUCCESS',
       decided_height: '30',
       decided_time: '2026-01-02T12:00:00Z',
+      final_tally_result: { yes_count: '4', no_count: '2', abstain_count: '0', no_with_veto_count: '0' },
       option: 'VOTE_OPTION_YES',
       weight: '1',
     },
@@ -60,6 +70,8 @@ describe('the inbox page', () => {
     expect(row).toHaveTextContent(/closes in \d+ days/);
     expect(row).toHaveTextContent('1 Jan 2099, 00:00:00 UTC');
     expect(row).toHaveTextContent('1.000000000000000001');
+    // Its tally at current weights, in words and numbers, from the inbox's own answer.
+    expect(row).toHaveTextContent('Yes 2 of 6 · No 1 · 2 more needed');
     expect(screen.getByText('Only the 1 closing soonest of 812 are listed.')).toBeInTheDocument();
     // The bidi control is shown as a marker, never applied.
     expect(row).toHaveTextContent('Pay the ⟨RLO⟩auditors');
@@ -68,6 +80,7 @@ describe('the inbox page', () => {
     const done = within(decided).getByRole('row', { name: /#5 Hire an auditor/ });
     expect(done).toHaveTextContent('Accepted');
     expect(done).toHaveTextContent('Executed');
+    expect(done).toHaveTextContent('Yes 4 · No 2');
     expect(done).toHaveTextContent('Yes');
     expect(screen.getByRole('heading', { name: /Decided in the last 30 days/ })).toBeInTheDocument();
     expect(feedLinks()).toEqual([`/polity/feeds/v1/voters/${alice}.atom`]);

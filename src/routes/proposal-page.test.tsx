@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
@@ -25,12 +25,25 @@ describe('the proposal page, mounted through the real route table', () => {
     expect(await screen.findByRole('table', { name: 'Votes' })).toHaveTextContent('Yes');
   });
 
+  it('lists each vote with its weight and share by default, so the rows add up to the tally', async () => {
+    stubNode(chainAnswers);
+    renderRoute('/proposals/7');
+    const table = await screen.findByRole('table', { name: 'Votes' });
+    // Bob's 3 of the group's 4 and Alice's 1 of 4: the tally's Yes 1 and No 3, row by row.
+    await vi.waitFor(() => expect(table).toHaveTextContent('75%'));
+    expect(table).toHaveTextContent('25%');
+    expect(within(table).getAllByRole('columnheader')[2]).toHaveTextContent('Weight now · share');
+    expect(screen.queryByRole('button', { name: 'Show weights' })).toBeNull();
+  });
+
   it('recounts the tally from every vote when asked, and only then', async () => {
     const { requests } = stubNode(chainAnswers);
     renderRoute('/proposals/7');
     const recount = await screen.findByRole('button', { name: 'Recount from every vote' });
     await vi.waitFor(() => expect(recount).toBeEnabled());
-    expect(requests.some((url) => url.startsWith('/cosmos/group/v1/group_members/'))).toBe(false);
+    expect(requests.some((url) => url.startsWith('/cosmos/group/v1/votes_by_proposal/7?pagination.limit=1000'))).toBe(
+      false,
+    );
     await userEvent.click(recount);
     expect(await screen.findByTestId('audit-result')).toHaveTextContent(
       `The chain's tally adds up: ${votes.length} counted votes.`,

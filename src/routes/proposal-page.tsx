@@ -7,7 +7,6 @@ import { LoadingBlock } from '../components/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { PolicyName } from '../features/policies/policy-name.tsx';
-import { decisionTime } from '../features/proposals/decision-time.ts';
 import type { NameRenderers } from '../features/proposals/message-card.tsx';
 import { ProposalFacts } from '../features/proposals/proposal-facts.tsx';
 import { ProposalHeader } from '../features/proposals/proposal-header.tsx';
@@ -62,8 +61,8 @@ export function Component() {
       />
     );
   // The node's proposal, or the archive's record of one the node has pruned, shown as fully.
-  const proposal = context.proposal.data ?? context.pruned ?? undefined;
-  const onNode = context.proposal.data !== undefined;
+  const proposal = context.pruned ?? context.proposal.data;
+  const onNode = context.pruned === null && context.node.kind !== 'gone' && context.proposal.data !== undefined;
   const policy = context.policy.data;
   const group = context.group.data;
   const { archived } = context;
@@ -94,7 +93,7 @@ export function Component() {
             group={group}
             policyFailed={context.policy.isError && !policy}
             names={names}
-            decidedAt={decisionTime(archived?.timeline)}
+            timeline={archived?.timeline ?? []}
           />
           <Suspense fallback={<LoadingBlock label="Loading the tally" rows={4} />}>
             <TallyPanel
@@ -103,7 +102,7 @@ export function Component() {
               policy={policy}
               group={group}
               talliedWith={archived?.tallied_with ?? null}
-              onOutcomeChange={context.refreshProposal}
+              onProposalChange={context.refreshProposal}
             />
             <RecountPanel endpoint={endpoint} proposal={proposal} group={group} archived={archivedVotes} />
           </Suspense>
@@ -114,6 +113,7 @@ export function Component() {
             onNode={onNode}
             archivedVotes={archivedVotes}
             weights={context.weights}
+            totalWeight={group?.total_weight}
             weightsLoading={context.members.isFetching}
             onNeedWeights={context.needWeights}
           />

@@ -1,4 +1,5 @@
 import type { Row } from '../store/keyset-page.ts';
+import type { LiveTally } from '../store/live-tallies.ts';
 
 // Rows → the archive API's JSON: snake_case, uint64 and decimals as strings, the node's own
 // record fields where the archive keeps them.
@@ -30,6 +31,14 @@ export function proposalJson(row: Row) {
     known_from_height: text(row.known_from),
     last_seen_height: text(row.last_height),
   };
+}
+
+/** A list row with its live tally, where it is open (the field is left out otherwise). */
+export function withLiveTally<T extends object>(
+  json: T,
+  live: LiveTally | undefined,
+): T | (T & { live_tally: LiveTally }) {
+  return live ? { ...json, live_tally: live } : json;
 }
 
 export function voteJson(row: Row) {

@@ -4,6 +4,7 @@ import { readAddressesByPrefix } from '../store/address-search.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
 import { readGroupHistory } from '../store/group-store.ts';
+import { readLiveTallies } from '../store/live-tallies.ts';
 import { readNamed } from '../store/name-search.ts';
 import {
   proposalExists,
@@ -16,8 +17,8 @@ import { readTallyWeights } from '../store/tally-weights.ts';
 import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
 import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
 import { readVoterGroups } from '../store/voter-groups.ts';
-import { PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
-import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson } from './archive-json.ts';
+import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
+import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
 import { inbox } from './inbox-route.ts';
 import { webhookStatusJson } from './webhook-status.ts';
@@ -48,7 +49,15 @@ async function proposals(source: ArchiveSource, query: ArchiveQuery) {
   const by = query.oneOf('order_by', ['id', 'submit_time', 'voting_period_end'] as const, 'id');
   const descending = query.oneOf('order', ['asc', 'desc'] as const, by === 'id' ? 'desc' : 'asc') === 'desc';
   const page = await readProposals(source.store.db, filter, { by, descending }, query.page());
-  return { proposals: page.rows.map(proposalJson), pagination: page.pagination };
+  const live = await readLiveTallies(
+    source.store.db,
+    page.rows.filter((row) => row.status === OPEN_STATUS).map((row) => String(row.id)),
+  );
+  return {
+    // An open proposal carries its tally at current weights (`live_tally`), as the node would count it now.
+    proposals: page.rows.map((row) => withLiveTally(proposalJson(row), live.get(String(row.id)))),
+    pagination: page.pagination,
+  };
 }
 
 async function proposal(source: ArchiveSource, id: string) {

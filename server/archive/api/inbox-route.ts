@@ -1,6 +1,7 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
 import { readCursor } from '../store/cursor-store.ts';
 import { readDecidedForVoter, readOpenForMember } from '../store/inbox-reads.ts';
+import { readLiveTallies } from '../store/live-tallies.ts';
 import { isAddress, type ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-routes.ts';
 
@@ -25,6 +26,10 @@ export async function inbox(source: ArchiveSource, address: string, query: Archi
     given ?? (cursor && cursor.time !== '' ? new Date(Date.parse(cursor.time) - DEFAULT_SINCE_MS).toISOString() : null);
   const open = await readOpenForMember(source.store.db, member, INBOX_LIMIT);
   const decided = since === null ? [] : await readDecidedForVoter(source.store.db, member, since, INBOX_LIMIT);
+  const live = await readLiveTallies(
+    source.store.db,
+    open.map((row) => row.id),
+  );
   return {
     address: member,
     /** The archive's latest block: what "open" and the default `since` are measured against. */
@@ -42,6 +47,8 @@ export async function inbox(source: ArchiveSource, address: string, query: Archi
       voting_period_end: row.voting_period_end,
       /** The address's weight in the group now (what its vote would count if the tally ran now). */
       weight: row.weight,
+      /** Its tally at current weights, as the node would count it now. */
+      live_tally: live.get(row.id) ?? null,
     })),
     /** How many are open for it in all (at most INBOX_LIMIT are listed). */
     open_total: totalOf(open),

@@ -7,7 +7,9 @@ import { IdText } from '../../components/id-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
+import { RowTally } from '../../components/row-tally.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
+import { finalTallyWords } from '../../domain/tally-words.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { metadataName } from '../../lib/metadata.ts';
 import { instant } from '../../lib/time.ts';
@@ -53,6 +55,18 @@ export function GroupProposals({ endpoint, groupId }: { endpoint: string; groupI
                   {end && phase === 'awaiting final tally' && <RelativeTime date={end} prefix=" · voting ended " />}
                 </Text>
               </span>
+              {phase === 'voting' ? (
+                <div className={classes.tally}>
+                  <RowTally
+                    endpoint={endpoint}
+                    row={{ id: proposal.id, group_id: groupId, group_policy_address: proposal.group_policy_address }}
+                  />
+                </div>
+              ) : phase === 'final' ? (
+                <Text fz="xs" className={classes.tally} data-testid="row-final-tally">
+                  {finalTallyWords(proposal.final_tally_result)}
+                </Text>
+              ) : null}
             </li>
           );
         })}

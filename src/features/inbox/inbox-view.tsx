@@ -6,11 +6,13 @@ import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { IdText } from '../../components/id-text.tsx';
+import { LiveTallyText } from '../../components/live-tally-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { ExecBadge, OptionBadge } from '../../components/vote-badges.tsx';
+import { finalTallyWords } from '../../domain/tally-words.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { instant } from '../../lib/time.ts';
 import { DecidedWindow } from './decided-window.tsx';
@@ -40,6 +42,7 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
         <Table.Tr>
           <Table.Th>Proposal</Table.Th>
           <Table.Th>Time left</Table.Th>
+          <Table.Th>Tally now</Table.Th>
           <Table.Th>Its weight</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -58,6 +61,9 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
                   </Text>
                   <TimeText value={proposal.voting_period_end} compact />
                 </Stack>
+              </Table.Td>
+              <Table.Td data-label="Tally now">
+                <LiveTallyText live={proposal.live_tally} />
               </Table.Td>
               <Table.Td data-label="Its weight">
                 <DecimalText value={proposal.weight} exact interactive={false} />
@@ -97,6 +103,11 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
                   <ExecBadge result={proposal.executor_result} status={proposal.status} />
                 )}
               </Group>
+              {proposal.final_tally_result && (
+                <Text fz="xs" data-testid="row-final-tally">
+                  {finalTallyWords(proposal.final_tally_result)}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td data-label="Its vote">
               <Stack gap={2} align="flex-start">

@@ -7,6 +7,7 @@ import { pollWhileHealthy } from '../../api/polling.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { StatusBadge } from '../../components/badges.tsx';
 import { IdText } from '../../components/id-text.tsx';
+import { LiveTallyText } from '../../components/live-tally-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
@@ -56,6 +57,7 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
                     ) : null}
                   </Text>
                 </Group>
+                <LiveTallyText live={proposal.live_tally} />
               </li>
             );
           })}

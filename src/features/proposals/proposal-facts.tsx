@@ -6,6 +6,7 @@ import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
 import { OnChainText } from '../../components/on-chain-text.tsx';
 import { TimeText } from '../../components/time-text.tsx';
+import { decisionMoment, type DecisionMoment, type TimelineStep } from '../../domain/decision-moment.ts';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/use-now.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
@@ -20,8 +21,8 @@ interface Props {
   policyFailed: boolean;
   /** How the policy and its group are named, linked (the page supplies them, as for the messages). */
   names: NameRenderers;
-  /** When the chain decided it, where the archive saw it (it may be before the voting period's end). */
-  decidedAt?: { height: string; time: string } | null;
+  /** The archive's timeline of the proposal (empty without an archive): when the chain decided it. */
+  timeline: readonly TimelineStep[];
 }
 
 const VOTING_END_LABEL: Record<ProposalPhase, string> = {
@@ -32,23 +33,77 @@ const VOTING_END_LABEL: Record<ProposalPhase, string> = {
   'no tally': 'Voting period would end',
 };
 
+/** When the chain decided it, and how that is known. */
+function DecisionText({ moment, votingEnd }: { moment: DecisionMoment; votingEnd: string }) {
+  switch (moment.basis) {
+    case 'at voting end':
+      return (
+        <Text fz="sm">
+          <TimeText value={moment.time} /> (height {grouped(moment.height)}), when its voting period ended
+        </Text>
+      );
+    case 'early':
+      return (
+        <>
+          <Text fz="sm">
+            <TimeText value={moment.time} /> (height {grouped(moment.height)}), before its voting period’s end
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Voting period would have ended <TimeText value={votingEnd} />
+          </Text>
+        </>
+      );
+    case 'before voting end':
+      return (
+        <>
+          <Text fz="sm">before its voting period’s end, once the outcome could no longer change</Text>
+          <Text fz="xs" c="dimmed">
+            Voting period would have ended <TimeText value={votingEnd} />
+          </Text>
+        </>
+      );
+    case 'by voting end':
+      return (
+        <>
+          <Text fz="sm">
+            by the end of its voting period, <TimeText value={moment.time} />
+          </Text>
+          <Text fz="xs" c="dimmed" data-testid="decision-first-seen">
+            No record here names the block that decided it
+            {moment.firstSeen ? (
+              <>
+                {' '}
+                (the archive first saw it decided at height {grouped(moment.firstSeen.height)},{' '}
+                <TimeText value={moment.firstSeen.time} compact />)
+              </>
+            ) : null}
+            .
+          </Text>
+        </>
+      );
+  }
+}
+
 /** The proposal's summary and facts: who proposed it, where, when, and what changed since. */
-export function ProposalFacts({ proposal, policy, group, policyFailed, names, decidedAt }: Props) {
+export function ProposalFacts({ proposal, policy, group, policyFailed, names, timeline }: Props) {
   const phase = useProposalPhase(proposal);
-  const periodOver = Date.parse(proposal.voting_period_end) <= useNow(60_000);
+  // The clock only tells whether voting could have ended yet; a second's tick keeps it true at the end.
+  const moment = decisionMoment(proposal, timeline, useNow(1000));
   const policyChanged = policy && policy.version !== proposal.group_policy_version;
   const groupChanged = group && group.version !== proposal.group_version;
   return (
     <Card>
       <Stack gap="md">
         {proposal.summary && (
-          <Text
-            fz="sm"
-            style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
-            data-testid="proposal-summary"
-          >
-            <OnChainText value={proposal.summary} max={1500} />
-          </Text>
+          <Field label="Summary · the proposer’s own words">
+            <Text
+              fz="sm"
+              style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', unicodeBidi: 'isolate' }}
+              data-testid="proposal-summary"
+            >
+              <OnChainText value={proposal.summary} max={1500} />
+            </Text>
+          </Field>
         )}
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
           <Field label="Policy">{names.policy(proposal.group_policy_address)}</Field>
@@ -71,21 +126,10 @@ export function ProposalFacts({ proposal, policy, group, policyFailed, names, de
           <Field label="Submitted">
             <TimeText value={proposal.submit_time} />
           </Field>
-          {phase === 'final' && (decidedAt || !periodOver) ? (
-            // Decided early: the chain closed it once the outcome could not change.
+          {moment ? (
             <div data-testid="proposal-decided">
               <Field label="Decided">
-                {decidedAt ? (
-                  <Text fz="sm">
-                    <TimeText value={decidedAt.time} /> (height {grouped(decidedAt.height)})
-                  </Text>
-                ) : (
-                  <Text fz="sm">before its voting period’s end</Text>
-                )}
-                <Text fz="xs" c="dimmed">
-                  Voting period {periodOver ? 'ended' : 'would have ended'}{' '}
-                  <TimeText value={proposal.voting_period_end} />
-                </Text>
+                <DecisionText moment={moment} votingEnd={proposal.voting_period_end} />
               </Field>
             </div>
           ) : (

@@ -1,7 +1,6 @@
 import { Alert, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { NotFoundError } from '../../api/errors.ts';
 import { StatusBadge } from '../../components/badges.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
@@ -29,9 +28,10 @@ export function ProposalHeader({
   actions?: ReactNode;
 }) {
   const { proposal: query, policy, group, groupId, members, archived } = context;
-  const proposal = query.data;
-  const shown = proposal ?? context.pruned;
-  const gone = query.isError && query.error instanceof NotFoundError;
+  const shown = context.pruned ?? query.data;
+  // The node's proposal, while the page shows it (not the archive's record of a pruned one).
+  const proposal = context.pruned ? undefined : query.data;
+  const gone = context.node.kind === 'gone';
   // The on-chain title first; without one (before SDK v0.50 there was none), its metadata's, which
   // may be in a document the metadata links to.
   const record = proposal ?? archived?.proposal;
@@ -51,7 +51,7 @@ export function ProposalHeader({
                 <ExecBadge result={shown.executor_result} status={shown.status} />
               </>
             )}
-            {!proposal && context.pruned && (
+            {context.pruned && (
               <Badge color="gray" variant="outline" data-testid="proposal-pruned">
                 Pruned from the chain · kept by the archive
               </Badge>
@@ -70,8 +70,16 @@ export function ProposalHeader({
         />
       )}
       {gone && proposal && (
-        <Alert color="yellow" title="This proposal has just been removed from chain state" role="status">
-          {PRUNING_NOTE} Showing the last data seen.
+        <Alert
+          color="blue"
+          variant="light"
+          title="The chain has just removed this proposal from its state"
+          role="status"
+          data-testid="proposal-leaving"
+        >
+          {context.awaitingArchive
+            ? 'Reading the archive’s record of how it ended… Until it arrives, this is the last the node showed.'
+            : `${PRUNING_NOTE} This endpoint keeps no archive of it: this is the last the node showed.`}
         </Alert>
       )}
       {query.isError && proposal && !gone && <StaleNote error={query.error} onRetry={() => void query.refetch()} />}

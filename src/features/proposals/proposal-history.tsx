@@ -13,8 +13,8 @@ import { ChainLabel, OnChainText } from '../../components/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TxHashText } from '../../components/tx-hash-text.tsx';
+import { observedDecision } from '../../domain/decision-moment.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { decisionTime } from './decision-time.ts';
 import { archivedRecordQuery } from './record-query.ts';
 
 const KIND: Record<string, string> = {
@@ -140,7 +140,7 @@ export function ProposalHistory({
     const final = proposal.status !== 'PROPOSAL_STATUS_SUBMITTED';
     // Only a tally the archive saw made has a height whose members can be named: withdrawn and
     // aborted proposals have none, and one found already decided was tallied before the archive.
-    const tallyHeight = decisionTime(timeline)?.height ?? null;
+    const tallyHeight = observedDecision(proposal, timeline)?.height ?? null;
     body = (
       <>
         {!onChain && !proposal.on_chain && (

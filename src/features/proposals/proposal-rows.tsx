@@ -7,9 +7,9 @@ import { IdText } from '../../components/id-text.tsx';
 import type { ListColumn } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { shownDecimal } from '../../lib/format-number.ts';
+import { RowTally } from '../../components/row-tally.tsx';
+import { finalTallyWords } from '../../domain/tally-words.ts';
 import { instant } from '../../lib/time.ts';
-import { RowTally } from './row-tally.tsx';
 
 /** What a proposals list shows of a row, whether it came from the archive or a walk of the node. */
 export interface ProposalRow {
@@ -52,14 +52,8 @@ function FinalRowTally({ row }: { row: ProposalRow }) {
     );
   if (!stored) return null;
   return (
-    <Text span fz="xs">
-      yes {shownDecimal(stored.yes_count ?? '0').text} · no {shownDecimal(stored.no_count ?? '0').text}
-      {stored.no_with_veto_count && stored.no_with_veto_count !== '0'
-        ? ` · veto ${shownDecimal(stored.no_with_veto_count).text}`
-        : ''}
-      {stored.abstain_count && stored.abstain_count !== '0'
-        ? ` · abstain ${shownDecimal(stored.abstain_count).text}`
-        : ''}
+    <Text span fz="xs" data-testid="row-final-tally">
+      {row.status === 'PROPOSAL_STATUS_ACCEPTED' ? 'Passed' : 'Rejected'} · {finalTallyWords(stored)}
     </Text>
   );
 }

@@ -71,6 +71,7 @@ export function ProposalVotes({
   onNode,
   archivedVotes,
   weights,
+  totalWeight,
   weightsLoading,
   onNeedWeights,
 }: {
@@ -80,6 +81,8 @@ export function ProposalVotes({
   onNode: boolean;
   archivedVotes?: { count: string; talliedSeen: boolean } | null;
   weights?: ReadonlyMap<string, string>;
+  /** The group's total weight now, for each vote's share. */
+  totalWeight?: string;
   weightsLoading: boolean;
   onNeedWeights: () => void;
 }) {
@@ -97,6 +100,7 @@ export function ProposalVotes({
             endpoint={endpoint}
             proposal={proposal}
             weights={weights}
+            totalWeight={totalWeight}
             weightsLoading={weightsLoading}
             onNeedWeights={onNeedWeights}
           />

@@ -2,10 +2,10 @@ import { infiniteQueryOptions, queryOptions, skipToken } from '@tanstack/react-q
 
 import { getGroupMembers, getProposal, getTally, getVote, getVotesByProposal } from '../../api/endpoints.ts';
 import { fetchAllPages, nextPageParam, type PageParam } from '../../api/pagination.ts';
-import { isFailing, pollWhileHealthy } from '../../api/polling.ts';
+import { isFailing } from '../../api/polling.ts';
 import { memberRowId, voteRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
-import { isUndecided, PHASES, proposalPhase } from '../../domain/proposal-phase.ts';
+import { PHASES, proposalPhase } from '../../domain/proposal-phase.ts';
 
 const firstPage = null as PageParam;
 
@@ -13,17 +13,19 @@ const firstPage = null as PageParam;
 export const proposalQueries = {
   all: (endpoint: string) => ['api', endpoint, 'proposals'] as const,
   /**
-   * Polls every `pollMs` while the proposal can still change status (until the end-blocker
-   * decides): slowly, as the page also refetches it when its tally's outcome changes.
+   * Read again after `pollMs(proposal, now)` (false: not again) while the last read succeeded:
+   * the page says how often the proposal can change (see domain/proposal-watch.ts).
    */
-  detail: (endpoint: string, id: string | null, pollMs: number | false = false) =>
+  detail: (
+    endpoint: string,
+    id: string | null,
+    pollMs: (proposal: Proposal, now: number) => number | false = () => false,
+  ) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'detail', id],
       queryFn: id === null ? skipToken : ({ signal }) => getProposal(endpoint, id, { signal }),
       refetchInterval: (query) =>
-        pollMs !== false && !isFailing(query) && query.state.data && isUndecided(query.state.data.status)
-          ? pollMs
-          : false,
+        !isFailing(query) && query.state.data ? pollMs(query.state.data, Date.now()) : false,
     }),
   /**
    * The live tally of an undecided proposal, polled every `paceMs` while voting is open; it stops
@@ -49,33 +51,23 @@ export const proposalQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
-  /**
-   * How many votes are stored now: one row and the total, asked every `pollMs` while voting. It
-   * starts from the count the list's first page reported (`known`, read at `knownAt`), so opening
-   * the page costs no request for it.
-   */
-  voteCount: (endpoint: string, id: string, known: string, knownAt: number, pollMs: number) =>
-    queryOptions({
-      queryKey: [...proposalQueries.all(endpoint), 'vote-count', id],
-      queryFn: ({ signal }) =>
-        getVotesByProposal(endpoint, id, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
-      initialData: known,
-      initialDataUpdatedAt: knownAt,
-      staleTime: pollMs,
-      refetchInterval: pollWhileHealthy(pollMs),
-    }),
   vote: (endpoint: string, id: string | null, voter: string | null) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'vote', id, voter],
       queryFn: id === null || voter === null ? skipToken : ({ signal }) => getVote(endpoint, id, voter, { signal }),
     }),
-  /** A list row's live tally; `refreshMs` follows the chain's pace, never faster than a few seconds. */
-  rowTally: (endpoint: string, id: string, refreshMs: number) =>
+  /** How many members the group has now (one row and the total), to decide whether weights load by themselves. */
+  memberCount: (endpoint: string, groupId: string | null) =>
     queryOptions({
-      queryKey: [...proposalQueries.all(endpoint), 'row-tally', id],
-      queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
-      refetchInterval: pollWhileHealthy(refreshMs),
-      refetchIntervalInBackground: false,
+      queryKey: [...proposalQueries.all(endpoint), 'member-count', groupId],
+      queryFn:
+        groupId === null
+          ? skipToken
+          : ({ signal }) =>
+              getGroupMembers(endpoint, groupId, { param: null, limit: 1, signal }).then(
+                (page) => page.pagination.total,
+              ),
+      staleTime: 60_000,
     }),
   /**
    * The current weight of each member of the proposal's group (to weigh its voters): the whole

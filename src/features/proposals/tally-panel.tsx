@@ -2,11 +2,13 @@ import { Badge, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 
+import { isApiError } from '../../api/errors.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
 import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
+import { tallyRefusalMeansChange } from '../../domain/proposal-watch.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useOverdue } from '../../hooks/use-overdue.ts';
@@ -67,8 +69,11 @@ interface Props {
   group?: GroupInfo;
   /** The group's total weight and the policy's rule when the chain tallied it (from the archive). */
   talliedWith?: TalliedWith | null;
-  /** Called when the outcome at current weights changes (the proposal may then change status). */
-  onOutcomeChange?: () => void;
+  /**
+   * Called when the proposal itself may have changed: the outcome at current weights moved (the
+   * chain may have decided it), or the node stopped answering its tally (pruned, withdrawn, aborted).
+   */
+  onProposalChange?: () => void;
 }
 
 /**
@@ -76,7 +81,7 @@ interface Props {
  * tab), says when it last changed and announces changes politely and rarely; once voting ends it
  * stops and shows the final tally the chain stored, with why the proposal passed or failed.
  */
-export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = null, onOutcomeChange }: Props) {
+export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = null, onProposalChange }: Props) {
   const phase = useProposalPhase(proposal);
   const pace = useBlockPace(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
@@ -94,9 +99,15 @@ export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = nu
   const lastOutcome = useRef(outcome);
   useEffect(() => {
     if (outcome !== undefined && lastOutcome.current !== undefined && outcome !== lastOutcome.current)
-      onOutcomeChange?.();
+      onProposalChange?.();
     lastOutcome.current = outcome;
-  }, [outcome, onOutcomeChange]);
+  }, [outcome, onProposalChange]);
+  // A refusal is news about the proposal, not a failure of the tally: it is read again at once.
+  const refused =
+    !stored && query.isError && tallyRefusalMeansChange(isApiError(query.error) ? query.error.kind : undefined);
+  useEffect(() => {
+    if (refused) onProposalChange?.();
+  }, [refused, onProposalChange]);
 
   return (
     <Card data-testid="tally-panel">
@@ -121,6 +132,10 @@ export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = nu
         <Text fz="sm" c="dimmed">
           {NO_TALLY[proposal.status] ?? 'This proposal has no tally.'} Its votes stay listed until its voting period
           would have ended.
+        </Text>
+      ) : refused ? (
+        <Text fz="sm" c="dimmed" role="status" data-testid="tally-changing">
+          The chain no longer counts this proposal as open: reading what became of it…
         </Text>
       ) : !stored && query.isPending ? (
         <LoadingBlock label="Loading tally" rows={4} />

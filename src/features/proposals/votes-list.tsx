@@ -1,6 +1,6 @@
 import { Button, NativeSelect, Text } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { voteRowId } from '../../api/row-ids.ts';
 import type { Proposal, Vote } from '../../api/schemas.ts';
@@ -8,6 +8,8 @@ import { AddressText } from '../../components/address-text.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList, type ListView } from '../../components/infinite-list.tsx';
 import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { ShareOf } from '../../components/share-of.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { OptionBadge } from '../../components/vote-badges.tsx';
 import { PHASES } from '../../domain/proposal-phase.ts';
@@ -32,42 +34,13 @@ const SORTS: readonly SortChoice<VoteSort>[] = [
 const OPTIONS = ['all', ...TALLY_ORDER] as const;
 type OptionChoice = (typeof OPTIONS)[number];
 
-/** While voting, the stored vote count is read every this many blocks (the tally, every block). */
-const COUNT_POLL_BLOCKS = 6;
-
-function NewVotes({
-  endpoint,
-  proposalId,
-  known,
-  knownAt,
-  onReload,
-  reloading,
-}: {
-  endpoint: string;
-  proposalId: string;
-  known: string;
-  knownAt: number;
-  onReload: () => void;
-  reloading: boolean;
-}) {
-  const pace = useBlockPace(endpoint);
-  const count = useQuery(
-    proposalQueries.voteCount(endpoint, proposalId, known, knownAt, Math.max(3000, pace * COUNT_POLL_BLOCKS)),
-  );
-  const added = BigInt(count.data) - BigInt(known);
-  if (added <= 0n) return null;
-  return (
-    <Button size="xs" variant="light" onClick={onReload} loading={reloading} data-testid="new-votes">
-      {added.toString()} new {added === 1n ? 'vote' : 'votes'} · reload the list
-    </Button>
-  );
-}
-
 interface Props {
   endpoint: string;
   proposal: Proposal;
   /** Each member's current weight, once the page has loaded the group's members. */
   weights?: ReadonlyMap<string, string>;
+  /** The group's total weight now, for each vote's share. */
+  totalWeight?: string;
   /** The weights are being loaded. */
   weightsLoading: boolean;
   /**
@@ -78,8 +51,19 @@ interface Props {
 }
 
 /** A proposal's votes: weight at current membership, sort, address search and option filter over all of them. */
-export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedWeights }: Props) {
+export function VotesList({ endpoint, proposal, weights, totalWeight, weightsLoading, onNeedWeights }: Props) {
   const query = useInfiniteQuery(proposalQueries.votes(endpoint, proposal.id, proposal.status));
+  // The list refreshes with the tally: the same query as the tally panel's (one request), and
+  // every change of the counts reads the loaded pages again, so the rows keep adding up to it.
+  const pace = useBlockPace(endpoint);
+  const tally = useQuery(proposalQueries.tally(endpoint, proposal, pace));
+  const counts = tally.data ? JSON.stringify(tally.data.tally) : null;
+  const countsSeen = useRef(counts);
+  const { refetch } = query;
+  useEffect(() => {
+    if (counts !== null && countsSeen.current !== null && counts !== countsSeen.current) void refetch();
+    if (counts !== null) countsSeen.current = counts;
+  }, [counts, refetch]);
   const [sort, setSort] = useUrlState<VoteSort>(
     'sort',
     'chain',
@@ -118,7 +102,6 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
     };
   }, [sort, option, search, whole.ok, weights, weightOf]);
 
-  const first = query.data?.pages[0];
   const live = PHASES[phase].live;
   return (
     <InfiniteList
@@ -155,15 +138,10 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
                 Show weights
               </Button>
             )}
-            {live && first && (
-              <NewVotes
-                endpoint={endpoint}
-                proposalId={proposal.id}
-                known={first.pagination.total}
-                knownAt={query.dataUpdatedAt}
-                onReload={() => void query.refetch()}
-                reloading={query.isRefetching}
-              />
+            {live && query.dataUpdatedAt > 0 && (
+              <Text fz="xs" c="dimmed" data-testid="votes-refreshed">
+                Follows the tally · read <RelativeTime date={new Date(query.dataUpdatedAt)} />
+              </Text>
             )}
           </ListToolbar>
           {whole.ok && <VoteLookup endpoint={endpoint} proposalId={proposal.id} voter={whole.address} />}
@@ -193,15 +171,20 @@ export function VotesList({ endpoint, proposal, weights, weightsLoading, onNeedW
         ...(weights || weightsLoading
           ? [
               {
-                label: 'Weight now',
-                width: 'minmax(80px, 0.8fr)',
+                label: 'Weight now · share',
+                width: 'minmax(120px, 1fr)',
                 cell: (vote: Vote) =>
                   !weights ? (
                     <Text span fz="sm" c="dimmed">
                       …
                     </Text>
                   ) : weights.has(vote.voter) ? (
-                    <DecimalText value={weightOf(vote)} exact={exact} interactive={false} />
+                    <span>
+                      <DecimalText value={weightOf(vote)} exact={exact} interactive={false} />{' '}
+                      <Text span fz="xs" c="dimmed">
+                        <ShareOf part={weightOf(vote)} whole={totalWeight} />
+                      </Text>
+                    </span>
                   ) : (
                     <Text span fz="sm" c="dimmed">
                       left the group

@@ -1,12 +1,12 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { TallyBar } from '../../components/tally-bar.tsx';
-import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
-import { shareBase } from '../../domain/tally-share.ts';
-import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
-import { useBlockPace } from '../../hooks/use-block-pace.ts';
-import { proposalQueries } from './queries.ts';
+import { evaluatePolicy, readPolicy } from '../domain/decision-policies.ts';
+import { shareBase } from '../domain/tally-share.ts';
+import { openTallyWords } from '../domain/tally-words.ts';
+import { groupInfoQuery, policyInfoQuery, rowTallyQuery } from '../hooks/shared-queries.ts';
+import { useBlockPace } from '../hooks/use-block-pace.ts';
+import { TallyBar } from './tally-bar.tsx';
 
 /** A list refreshes its rows' tallies at most this often, however fast blocks come. */
 const ROW_REFRESH_MS = 6000;
@@ -20,12 +20,12 @@ interface OpenRow {
 }
 
 /**
- * The live tally of an open proposal in a list row, as a thin bar with the pass line at current
- * weights. Only rows on screen are drawn, so only they ask; group and policy are shared by rows.
+ * The live tally of an open proposal in a list row, in words and numbers ("Yes 4 of 6 · 1 more
+ * needed") over a thin bar with the pass line at current weights. Only rows on screen are drawn, so only they ask; group and policy are shared by rows.
  */
 export function RowTally({ endpoint, row }: { endpoint: string; row: OpenRow }) {
   const pace = useBlockPace(endpoint);
-  const tally = useQuery(proposalQueries.rowTally(endpoint, row.id, Math.max(pace, ROW_REFRESH_MS)));
+  const tally = useQuery(rowTallyQuery(endpoint, row.id, Math.max(pace, ROW_REFRESH_MS)));
   // The group and policy pages' own answers, shared; rows ask again less often than those pages.
   const group = useQuery({ ...groupInfoQuery(endpoint, row.group_id), staleTime: ROW_RECORD_STALE_MS });
   const policy = useQuery({ ...policyInfoQuery(endpoint, row.group_policy_address), staleTime: ROW_RECORD_STALE_MS });
@@ -42,5 +42,12 @@ export function RowTally({ endpoint, row }: { endpoint: string; row: OpenRow }) 
   const base = shareBase(counts, total);
   const evaluation =
     policy.data && total !== undefined ? evaluatePolicy(readPolicy(policy.data.decision_policy), counts, total) : null;
-  return <TallyBar tally={counts} base={base} line={evaluation?.line ?? null} compact />;
+  return (
+    <div>
+      <Text span fz="xs" display="block" data-testid="row-tally-words">
+        {openTallyWords(counts, total, evaluation)}
+      </Text>
+      <TallyBar tally={counts} base={base} line={evaluation?.line ?? null} compact />
+    </div>
+  );
 }

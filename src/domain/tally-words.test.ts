@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+
+import { evaluatePolicy, readPolicy } from './decision-policies.ts';
+import { finalTallyWords, openTallyWords } from './tally-words.ts';
+
+const threshold = (value: string) =>
+  readPolicy({
+    '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
+    threshold: value,
+    windows: { voting_period: '600s', min_execution_period: '0s' },
+  });
+const tally = (yes: string, no: string, abstain = '0', veto = '0') => ({
+  yes_count: yes,
+  no_count: no,
+  abstain_count: abstain,
+  no_with_veto_count: veto,
+});
+
+describe('a tally in words, for list rows', () => {
+  it('says how much yes is still needed, of the whole weight', () => {
+    const counts = tally('4', '1');
+    expect(openTallyWords(counts, '6', evaluatePolicy(threshold('5'), counts, '6'))).toBe(
+      'Yes 4 of 6 · No 1 · 1 more needed',
+    );
+  });
+
+  it('names every option that has weight, and says when yes has reached the line or cannot', () => {
+    const passing = tally('5', '0', '0.5', '0');
+    expect(openTallyWords(passing, '6', evaluatePolicy(threshold('5'), passing, '6'))).toBe(
+      'Yes 5 of 6 · Abstain 0.5 · pass line reached',
+    );
+    const failing = tally('1', '2', '0', '2');
+    expect(openTallyWords(failing, '6', evaluatePolicy(threshold('3'), failing, '6'))).toBe(
+      'Yes 1 of 6 · No 2 · Veto 2 · cannot pass as things stand',
+    );
+  });
+
+  it('says only the counts where the policy or the total is not known', () => {
+    expect(openTallyWords(tally('2', '0'))).toBe('Yes 2');
+    expect(finalTallyWords({ yes_count: '4', no_count: '2' })).toBe('Yes 4 · No 2');
+  });
+});
