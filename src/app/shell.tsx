@@ -88,6 +88,9 @@ function PhoneMenu({ endpoint, height }: { endpoint: string; height: string | nu
       {open && (
         <nav aria-label="Main" id="phone-nav" className={classes.panel}>
           <NavLinks endpoint={endpoint} className={classes.panelLink} />
+          <Suspense fallback={null}>
+            <TimeZoneToggle inMenu />
+          </Suspense>
           <Text fz="xs" c="dimmed" className={classes.panelNote}>
             Reading {endpointLabel(endpoint)}
             {height ? `, at height ${grouped(height)}` : ''}

@@ -31,17 +31,11 @@ function TimeDetails({ value, date, choice }: { value: string; date: Date; choic
   return (
     <Stack gap={4} component="span">
       <Text span display="block" fz="sm">
-        <Text span fw={600}>
-          UTC:
-        </Text>{' '}
-        {exactUtc(value, date)}
+        <strong>UTC:</strong> {exactUtc(value, date)}
       </Text>
       {zone !== 'UTC' && (
         <Text span display="block" fz="sm">
-          <Text span fw={600}>
-            Your zone ({zone}):
-          </Text>{' '}
-          {formatInZone(date, 'local', zone)}
+          <strong>Your zone ({zone}):</strong> {formatInZone(date, 'local', zone)}
         </Text>
       )}
       <button type="button" className={classes.switch} onClick={() => storeTimeZoneChoice(other)}>
@@ -97,9 +91,9 @@ export function TimeText({
       {compact ? (
         <span title={title}>{time}</span>
       ) : (
-        // A plain anchored box rather than Mantine's Popover: times are on the first page, and
-        // the Popover's code would come with it.
-        <span className={classes.anchor} onBlur={closeOnLeave} onKeyDown={closeOnEscape}>
+        // The details open in the flow under the time, not floating: a card or a table cell
+        // that clips what overflows it cannot cut them off.
+        <span onBlur={closeOnLeave} onKeyDown={closeOnEscape}>
           <button
             type="button"
             className={classes.toggle}
