@@ -97,7 +97,15 @@ const RPC_PREFIX = '/rpc/';
 
 /** The blocks with the genesis beside them: the RPC reads both through one source. */
 const withGenesis = (blocks: BlockSource, genesis: (() => GenesisDocument) | undefined): BlockSource =>
-  genesis ? { chainId: blocks.chainId, blocks: blocks.blocks, params: blocks.params, genesis } : blocks;
+  genesis
+    ? {
+        chainId: blocks.chainId,
+        blocks: blocks.blocks,
+        params: blocks.params,
+        genesis,
+        ...(blocks.storesAt ? { storesAt: (height: bigint) => blocks.storesAt?.(height) } : {}),
+      }
+    : blocks;
 
 /** The CometBFT RPC alone, as a node serves it on its own port (26657). */
 export function createRpcServer(node: BlockSource, genesis?: () => GenesisDocument): Server {

@@ -1,5 +1,6 @@
 import type { BlockRecord } from '../chain/block.ts';
 import type { Millis } from '../chain/records.ts';
+import type { StoreRoots } from '../store/multistore.ts';
 
 /**
  * The chain's genesis document as `/genesis` sends it: its JSON text, or word that it is too
@@ -17,6 +18,8 @@ export interface BlockSource {
   };
   /** Genesis time of the chain, for /status when no block is kept yet. */
   readonly params: { readonly genesisTime: Millis; readonly seed?: string };
+  /** The stores' trees after block `height` (undefined when not kept); absent, no abci_query. */
+  readonly storesAt?: (height: bigint) => StoreRoots | undefined;
   /** The genesis document; absent, `/genesis` is a method this node does not have. */
   readonly genesis?: () => GenesisDocument;
 }

@@ -3,6 +3,7 @@ import type { BlockRecord } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import { validatorSetAt } from '../consensus/validators.ts';
 import type { BlockSource } from '../queries/block-source.ts';
+import { abciQuery } from './abci-query.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
 import { CONSENSUS_METHODS } from './consensus-methods.ts';
 import { parseQuery, QueryError, type Condition } from './event-query.ts';
@@ -233,5 +234,6 @@ export const RPC_METHODS: ReadonlyMap<string, RpcMethod> = new Map<string, RpcMe
     block_search: blockSearch,
     genesis,
     ...CONSENSUS_METHODS,
+    abci_query: abciQuery,
   }),
 );

@@ -1,18 +1,20 @@
-import { createHash } from 'node:crypto';
-
 import { partsHash, type PriorBlock } from '../chain/block-header.ts';
 import { hexUpper } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
 import { GovKeeper } from '../chain/gov/keeper.ts';
+import { syncSequences } from '../chain/group/group-tree.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import { routeMsg, routeProposalMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import { syncUpgradeTree, upgradeStoreEntries } from '../chain/upgrade/upgrade-tree.ts';
 import { makeCommit } from '../consensus/commit.ts';
 import { EMPTY_LIST_HASH } from '../consensus/results-hash.ts';
 import type { BlockSource } from '../queries/block-source.ts';
+import { IavlStore, withVersions } from '../store/iavl-store.ts';
+import { appHashOf, type StoreRoots } from '../store/multistore.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
@@ -97,6 +99,12 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   private readonly sequences = new SignerSequences();
   /** What the next signed block's header takes from the block before it (set once the state is built). */
   private prior: PriorBlock | null = null;
+  /** The stores the app hash commits to, as IAVL trees (signed chains only). */
+  private readonly groupTree = new IavlStore('group', () => Number(this.height));
+  private readonly upgradeTree = new IavlStore('upgrade', () => Number(this.height));
+  private upgradeSynced: object | null = null;
+  /** Each kept height's store trees, for proofs (beside `states`). */
+  private readonly storeRoots = new Map<bigint, StoreRoots>();
 
   private readonly liveEvery: bigint;
 
@@ -129,6 +137,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     const snapshot = node.snapshotsEnabled ? (opened?.snapshot ?? null) : null;
     if (snapshot) node.restore(snapshot);
     else node.cast = buildGenesis(node);
+    if (node.params.blockHashes === 'signed') node.startTrees(snapshot);
     node.prior = node.priorAtStart(snapshot);
     node.commit();
     let replayed = 0;
@@ -180,6 +189,10 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       gov: this.gov.store.freeze(),
     });
     this.states.delete(this.height - BigInt(this.keepRecent));
+    if (this.params.blockHashes === 'signed') {
+      this.storeRoots.set(this.height, this.currentRoots());
+      this.storeRoots.delete(this.height - BigInt(this.keepRecent));
+    }
   }
 
   /** The earliest height a pinned read can ask for. */
@@ -190,10 +203,38 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     return earliest;
   }
 
+  /** Builds the stores' trees from the state as it is (genesis or a snapshot), then follows every write. */
+  private startTrees(snapshot: Snapshot | null): void {
+    const version = Number(this.height);
+    this.group.store.startTree(this.groupTree, snapshot?.treeVersions?.group, version);
+    const upgradeRuns = snapshot?.treeVersions?.upgrade;
+    this.upgradeTree.start(withVersions(upgradeStoreEntries(this.upgrade), upgradeRuns, version));
+    this.upgradeSynced = this.upgrade.revision;
+  }
+
+  /** The stores' trees as they are now, brought up to date with what is written at the block's end. */
+  private currentRoots(): StoreRoots {
+    syncSequences(this.groupTree, this.group.store.sequences);
+    if (this.upgradeSynced !== this.upgrade.revision) {
+      syncUpgradeTree(this.upgradeTree, this.upgrade, Number(this.height));
+      this.upgradeSynced = this.upgrade.revision;
+    }
+    return new Map([
+      ['group', this.groupTree.snapshot()],
+      ['upgrade', this.upgradeTree.snapshot()],
+    ]);
+  }
+
   /** The root of the chain's state as it is now: what the next header's app_hash commits to. */
   stateRoot(): string {
-    // Stand-in until the stores are kept as IAVL trees: it commits to the height alone.
-    return hexUpper(createHash('sha256').update(`${this.chainId}\u0000state\u0000${this.height}`).digest());
+    return hexUpper(appHashOf(this.currentRoots()));
+  }
+
+  /** The stores' trees of a kept height (signed chains only), for proofs. */
+  storesAt(height: bigint): StoreRoots | undefined {
+    if (this.params.blockHashes !== 'signed') return undefined;
+    if (this.keepRecent === 0) return height === this.height ? this.currentRoots() : undefined;
+    return this.storeRoots.get(height);
   }
 
   /** The block the first block made now follows: none (genesis), or a snapshot's tip. */
@@ -242,6 +283,9 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       blockHash: this.tipHash,
       sequences: this.sequences.exportState(),
       ...(this.prior ? { resultsHash: this.prior.resultsHash } : {}),
+      ...(this.groupTree.live
+        ? { treeVersions: { group: this.groupTree.versionRuns(), upgrade: this.upgradeTree.versionRuns() } }
+        : {}),
     });
   }
 

@@ -24,6 +24,8 @@ export interface Snapshot {
   sequences?: [string, string][];
   /** Results hash of the block at `height` (the next header's last_results_hash); signed chains only. */
   resultsHash?: string;
+  /** Each store tree's leaf versions, run-length encoded in key order; signed chains only. */
+  treeVersions?: { group: [number, number][]; upgrade: [number, number][] };
 }
 
 // snapshot.json is one JSON object: {"format":2,"height":"H","logHash":"…","stateSha256":"…",

@@ -41,7 +41,15 @@ export interface ReadTable<V> {
   values(): V[];
 }
 
+/** Who hears of a live table's writes (a store's IAVL tree), with the row each one replaced. */
+export interface TableObserver<V> {
+  set(key: string, value: V, previous: V | undefined): void;
+  delete(key: string, previous: V): void;
+}
+
 export class VersionedTable<V> implements ReadTable<V> {
+  observer: TableObserver<V> | null = null;
+
   private chunks: Chunk<V>[] = [];
   /** Position of each chunk's first row. */
   private starts: number[] = [];
@@ -160,6 +168,21 @@ export class VersionedTable<V> implements ReadTable<V> {
 
   set(rawKey: string, value: V): void {
     const key = flat(rawKey);
+    if (this.observer) {
+      const previous = this.get(key);
+      this.write(key, value);
+      this.observer.set(key, value, previous);
+      return;
+    }
+    this.write(key, value);
+  }
+
+  /** Every row in key order, by chunk, without a search per row. */
+  forEach(visit: (key: string, value: V) => void): void {
+    for (const chunk of this.chunks) for (let i = 0; i < chunk.keys.length; i++) visit(chunk.keys[i], chunk.values[i]);
+  }
+
+  private write(key: string, value: V): void {
     if (this.chunks.length === 0) {
       if (this.frozen) throw new Error('a table snapshot is read-only');
       if (this.shared) {
@@ -202,9 +225,11 @@ export class VersionedTable<V> implements ReadTable<V> {
     const low = searchKeys(this.chunks[chunkIndex].keys, key);
     if (this.chunks[chunkIndex].keys[low] !== key) return false;
     const chunk = this.writable(chunkIndex);
+    const previous = chunk.values[low];
     chunk.keys.splice(low, 1);
     chunk.values.splice(low, 1);
     this.shiftStarts(chunkIndex + 1, -1);
+    this.observer?.delete(key, previous);
     if (chunk.keys.length === 0) {
       this.chunks.splice(chunkIndex, 1);
       this.starts.splice(chunkIndex, 1);
@@ -232,5 +257,6 @@ export class VersionedTable<V> implements ReadTable<V> {
       this.starts.push(i);
     }
     this.rowCount = all.length;
+    if (this.observer) for (const [key, value] of rows) this.observer.set(flat(key), value, undefined);
   }
 }

@@ -1,9 +1,11 @@
 import { type Dec } from '../../lib/dec.ts';
+import { withVersions, type IavlStore } from '../../store/iavl-store.ts';
 import { lengthPrefixed } from '../../store/key-range.ts';
 import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
 import { VersionedTable } from '../../store/versioned-table.ts';
 import type { EventSink } from '../events.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
+import { groupStoreEntries, observeGroupTables } from './group-tree.ts';
 import { GroupView, type GroupTables, type MemberLookup } from './group-view.ts';
 
 /** A copy of a string in its own fresh memory (not a slice of a larger one). */
@@ -15,7 +17,7 @@ export const smallWeightOf = (weight: Dec): number | undefined =>
   weight.exp === 0 && weight.coef >= 0n && weight.coef < SMALL_LIMIT ? Number(weight.coef) : undefined;
 
 /** The live tables behind GroupTables, writable. */
-interface LiveTables extends GroupTables {
+export interface LiveTables extends GroupTables {
   readonly groups: VersionedTable<GroupInfo>;
   readonly groupsByAdmin: VersionedTable<bigint>;
   readonly members: VersionedTable<Member>;
@@ -86,6 +88,17 @@ export class GroupStore extends GroupView {
     const tables = liveTables();
     super(tables, addressBook);
     this.live = tables;
+  }
+
+  /** Starts keeping the store as an IAVL tree: from the state as it is now, then every write. */
+  startTree(tree: IavlStore, versionRuns: readonly [number, number][] | undefined, version: number): void {
+    tree.start(withVersions(groupStoreEntries(this.live, this.sequences), versionRuns, version));
+    observeGroupTables(this.live, tree);
+  }
+
+  /** The sequences as the ORM stores them. */
+  get sequences() {
+    return { group: this.groupSeq, policy: this.policySeq, proposal: this.proposalSeq };
   }
 
   /** The state as it is now, read-only, unaffected by later writes: what a block commits. */

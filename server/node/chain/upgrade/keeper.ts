@@ -51,6 +51,16 @@ export class UpgradeView {
       .map(([name, version]) => ({ name, version }));
   }
 
+  /** The stored client states by plan height, in height order. */
+  consensusStates(): [bigint, Buffer][] {
+    return [...this.data.consensusStates.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  }
+
+  /** Changes whenever the state does (every write replaces it whole): a cheap test for "unchanged". */
+  get revision(): object {
+    return this.data;
+  }
+
   consensusState(height: bigint): Buffer | undefined {
     return this.data.consensusStates.get(height);
   }
