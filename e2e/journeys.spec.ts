@@ -178,7 +178,7 @@ test.describe('bad input and missing things', () => {
     const requests: string[] = [];
     // Anything the typed values could have triggered (the overview's own loading is ignored).
     page.on('request', (r) => /\/cosmos\/.*(zzz|\/12\b)/.test(r.url()) && requests.push(r.url()));
-    const box = page.getByRole('textbox', { name: 'Search by group id, proposal id, address or words' });
+    const box = page.getByRole('searchbox', { name: 'Search groups, proposals and addresses' });
     // Shaped like an address (a short word would be searched as words), with a bad checksum.
     await box.fill(`cosmos1${'z'.repeat(38)}`);
     await box.press('Enter');
@@ -187,7 +187,9 @@ test.describe('bad input and missing things', () => {
     // A bare number offers only what exists: group 12 is one of the chapters.
     await box.fill('12');
     await box.press('Enter');
-    await expect(page.getByRole('button', { name: /^Group #12 / })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Results' }).getByRole('link', { name: /^Group #12 / }),
+    ).toBeVisible();
     await box.fill('g 2');
     await box.press('Enter');
     await expect(page).toHaveURL(/\/groups\/2$/);

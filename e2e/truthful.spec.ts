@@ -67,10 +67,11 @@ test.describe('truthful pages, with an archive', () => {
   test('a group named by plain-text metadata is named and found by that name', async ({ page }) => {
     await archive(page.request, 'status');
     await page.goto('/');
-    await page.getByRole('textbox', { name: /Search by group id/ }).fill('emptied');
-    await page.getByRole('textbox', { name: /Search by group id/ }).press('Enter');
-    const search = page.getByRole('search');
-    await search.getByRole('link', { name: /^Group #\d+ Emptied group$/ }).click();
+    const box = page.getByRole('searchbox', { name: 'Search groups, proposals and addresses' });
+    await box.fill('emptied');
+    await box.press('Enter');
+    const results = page.getByRole('region', { name: 'Results' });
+    await results.getByRole('link', { name: /^Group Emptied group Group #\d+$/ }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Emptied group' })).toBeVisible();
     await expect(page).toHaveTitle(/^Emptied group · Group #\d+ · Polity$/);
     await expect(page.getByText('emptied group treasury').first()).toBeVisible();
