@@ -1,5 +1,5 @@
 import { partsHash, type PriorBlock } from '../chain/block-header.ts';
-import { hexUpper } from '../chain/block.ts';
+import { hexUpper, type BlockRecord } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
 import { GovKeeper } from '../chain/gov/keeper.ts';
@@ -18,6 +18,7 @@ import { appHashOf, type StoreRoots } from '../store/multistore.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
+import { decodeBlockWindow, encodeBlockWindow } from './block-window.ts';
 import type { DurableWriter } from './durable-writer.ts';
 import { genesisGovState } from './genesis-stake.ts';
 import { buildGenesis } from './genesis.ts';
@@ -135,8 +136,10 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       : null;
     const node = new ChainNode(opened?.params ?? fresh, options, opened?.files);
     const snapshot = node.snapshotsEnabled ? (opened?.snapshot ?? null) : null;
-    if (snapshot) node.restore(snapshot);
-    else node.cast = buildGenesis(node);
+    if (snapshot) {
+      node.restore(snapshot);
+      node.restoreBlockWindow(snapshot);
+    } else node.cast = buildGenesis(node);
     if (node.params.blockHashes === 'signed') node.startTrees(snapshot);
     node.prior = node.priorAtStart(snapshot);
     node.commit();
@@ -267,9 +270,35 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.prevTime = snapshot.prevTime;
   }
 
+  /** The blocks kept when the snapshot was written, back in the block store (they are not replayed). */
+  private restoreBlockWindow(snapshot: Snapshot): void {
+    const text = this.files?.readBlockWindow();
+    if (!text || !snapshot.blockHash) return;
+    const blocks = decodeBlockWindow(text, snapshot.height, snapshot.blockHash);
+    if (!blocks) {
+      console.warn("blocks-window.json does not end at the snapshot's block: the blocks below it are not served");
+      return;
+    }
+    for (const block of blocks) this.blocks.add(block);
+  }
+
+  /** Every block the store keeps, oldest first. */
+  private keptBlocks(): BlockRecord[] {
+    const out: BlockRecord[] = [];
+    const base = this.blocks.base;
+    const latest = this.blocks.latest;
+    if (base === null || latest === null) return out;
+    for (let height = base; height <= latest.height; height++) {
+      const block = this.blocks.get(height);
+      if (block) out.push(block);
+    }
+    return out;
+  }
+
   /** Writes a snapshot of the current height; false when that failed (already reported). */
   writeSnapshot(): boolean {
     if (!this.snapshotsEnabled || !this.files) return true;
+    if (this.blocks.latest?.height === this.height) this.files.writeBlockWindow(encodeBlockWindow(this.keptBlocks()));
     return this.files.writeSnapshot({
       params: this.params,
       height: this.height,

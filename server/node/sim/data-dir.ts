@@ -13,6 +13,8 @@ export interface ChainPaths {
   params: string;
   log: string;
   snapshot: string;
+  /** The blocks kept when the snapshot was written (blocks-window.json). */
+  window: string;
 }
 
 export const chainPaths = (dir: string): ChainPaths => ({
@@ -20,6 +22,7 @@ export const chainPaths = (dir: string): ChainPaths => ({
   params: join(dir, 'chain.json'),
   log: join(dir, 'blocks.log'),
   snapshot: join(dir, 'snapshot.json'),
+  window: join(dir, 'blocks-window.json'),
 });
 
 /** Start-up stops with this: the message names the file and what the operator can do. */
@@ -27,7 +30,7 @@ export class ChainDataError extends Error {}
 
 export const RESET_HINT = 'or start with --reset to begin a new chain (the old files are moved aside, not deleted)';
 
-const CHAIN_FILE = /^(chain\.json|blocks\.log|snapshot\.json)(\.tmp|\.before-checksums(\.\d+)?)?$/;
+const CHAIN_FILE = /^(chain\.json|blocks\.log|snapshot\.json|blocks-window\.json)(\.tmp|\.before-checksums(\.\d+)?)?$/;
 const BEFORE_CHECKSUMS = '.before-checksums';
 
 /** `path`, or `path.2`, `path.3`…: the first name nothing uses, so nothing is overwritten. */
@@ -55,7 +58,7 @@ export function moveChainAside(paths: ChainPaths, writer: DurableWriter): void {
 
 /** A `.tmp` is a replacement a kill interrupted; the file it was replacing is still whole. */
 export function removeInterruptedWrites(paths: ChainPaths): void {
-  for (const temporary of [paths.params, paths.log, paths.snapshot].map((path) => `${path}.tmp`)) {
+  for (const temporary of [paths.params, paths.log, paths.snapshot, paths.window].map((path) => `${path}.tmp`)) {
     if (!existsSync(temporary)) continue;
     try {
       rmSync(temporary);

@@ -267,6 +267,29 @@ export class ChainFiles {
     }
   }
 
+  /**
+   * Writes the blocks the node keeps beside the snapshot about to be written (best effort: without
+   * it a restart serves only the blocks it replays, as before this file existed).
+   */
+  writeBlockWindow(text: string): void {
+    try {
+      this.writer.replaceFile(this.paths.window, text);
+    } catch (error) {
+      console.warn(
+        `cannot write ${this.paths.window} (${reasonOf(error)}): a restart will not serve the blocks below its snapshot`,
+      );
+    }
+  }
+
+  /** The block window file's text, or null when there is none or it cannot be read. */
+  readBlockWindow(): string | null {
+    try {
+      return existsSync(this.paths.window) ? readFileSync(this.paths.window, 'utf8') : null;
+    } catch {
+      return null;
+    }
+  }
+
   /** Writes the snapshot of the tip; false when that failed (reported per episode, retried). */
   writeSnapshot(snapshot: Snapshot): boolean {
     if (this.tip.height === null) return true; // no live block: genesis is rebuilt from chain.json
