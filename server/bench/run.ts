@@ -11,6 +11,7 @@ import { ChainNode } from '../node/sim/chain-node.ts';
 import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { attackBench } from './attack-bench.ts';
+import { proofBench, proofFigures } from './proof-bench.ts';
 import { retentionBench } from './retention.ts';
 
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -165,6 +166,8 @@ async function main() {
   );
   server.closeAllConnections();
   server.close();
+  proofFigures(node, 'large', buildMs);
+  proofBench('demo');
 }
 
 // POLITY_BENCH_ONLY=node runs the node's figures alone (catch-up and latency: the archive's halves);

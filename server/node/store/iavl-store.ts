@@ -32,10 +32,24 @@ export class IavlStore {
     return this.started;
   }
 
-  /** Starts the tree from a whole state, in key order (versions from a snapshot, else `version`). */
-  start(entries: readonly LoadEntry[]): void {
-    const leaves: Leaf[] = entries.map((entry) => leaf(entry.key, entry.record, entry.encode, entry.version));
+  /**
+   * Starts the tree from a whole state, in key order: each leaf's version from a snapshot's runs
+   * (see versionRuns), or `version` for all.
+   */
+  start(entries: readonly StoreEntry[], runs: readonly [number, number][] | undefined, version: number): void {
+    const versionOf = versionsFrom(entries.length, runs, version);
+    const leaves: Leaf[] = new Array<Leaf>(entries.length);
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i];
+      leaves[i] = leaf(entry.key, entry.record, entry.encode, versionOf(i));
+    }
     this.root = build(leaves);
+    this.started = true;
+  }
+
+  /** Starts the tree from leaves already made (their versions kept). */
+  startFrom(entries: readonly LoadEntry[]): void {
+    this.root = build(entries.map((entry) => leaf(entry.key, entry.record, entry.encode, entry.version)));
     this.started = true;
   }
 
@@ -93,22 +107,18 @@ export interface LoadEntry {
   readonly version: number;
 }
 
-/** Gives each entry (in key order) its version from a snapshot's runs, or `version` for all. */
-export function withVersions(
-  entries: readonly Omit<LoadEntry, 'version'>[],
-  runs: readonly [number, number][] | undefined,
-  version: number,
-): LoadEntry[] {
-  if (!runs) return entries.map((entry) => ({ ...entry, version }));
-  const total = runs.reduce((sum, [, count]) => sum + count, 0);
-  if (total !== entries.length) throw new Error(`the snapshot's tree has ${total} keys, its state ${entries.length}`);
-  const out: LoadEntry[] = [];
+export type StoreEntry = Omit<LoadEntry, 'version'>;
+
+/** Each entry's version by its position: from a snapshot's runs, or `version` for all. */
+function versionsFrom(count: number, runs: readonly [number, number][] | undefined, version: number) {
+  if (!runs) return () => version;
+  const total = runs.reduce((sum, [, length]) => sum + length, 0);
+  if (total !== count) throw new Error(`the snapshot's tree has ${total} keys, its state ${count}`);
   let run = 0;
-  let left = runs[0]?.[1] ?? 0;
-  for (const entry of entries) {
-    while (left === 0) left = runs[++run][1];
-    out.push({ ...entry, version: runs[run][0] });
-    left--;
-  }
-  return out;
+  let runEnd = runs[0]?.[1] ?? 0;
+  // Asked in order, so one pass over the runs serves every entry.
+  return (index: number) => {
+    while (index >= runEnd) runEnd += runs[++run][1];
+    return runs[run][0];
+  };
 }

@@ -12,18 +12,20 @@ import {
 } from 'cosmjs-types/cosmos/group/v1/types';
 import type { Timestamp } from 'cosmjs-types/google/protobuf/timestamp';
 
-import { timestampOf } from '../../../lib/cometbft-hash.ts';
 import { text } from '../../lib/dec.ts';
-import { chainTimeText } from '../chain-time.ts';
+import { subMillisecondDigits } from '../chain-time.ts';
 import type { DecisionPolicy, GroupInfo, Member, Millis, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { anyFromJson } from '../tx/any-json.ts';
 
 // x/group's records as its ORM stores them: each table row is the record's protobuf bytes.
 
+/** A chain time as a Timestamp: the same nanoseconds its RFC 3339 text shows (chain-time.ts). */
 export function protoTime(time: Millis): Timestamp {
-  const parts = timestampOf(chainTimeText(time));
-  if (!parts) throw new Error(`not a chain time: ${time}`);
-  return { seconds: parts.seconds, nanos: parts.nanos };
+  const millisecond = ((time % 1000) + 1000) % 1000;
+  return {
+    seconds: BigInt((time - millisecond) / 1000),
+    nanos: millisecond * 1_000_000 + Number(subMillisecondDigits(time)),
+  };
 }
 
 const duration = (seconds: number) => ({ seconds: BigInt(seconds), nanos: 0 });

@@ -1,5 +1,5 @@
 import { type Dec } from '../../lib/dec.ts';
-import { withVersions, type IavlStore } from '../../store/iavl-store.ts';
+import type { IavlStore } from '../../store/iavl-store.ts';
 import { lengthPrefixed } from '../../store/key-range.ts';
 import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
 import { VersionedTable } from '../../store/versioned-table.ts';
@@ -92,7 +92,7 @@ export class GroupStore extends GroupView {
 
   /** Starts keeping the store as an IAVL tree: from the state as it is now, then every write. */
   startTree(tree: IavlStore, versionRuns: readonly [number, number][] | undefined, version: number): void {
-    tree.start(withVersions(groupStoreEntries(this.live, this.sequences), versionRuns, version));
+    tree.start(groupStoreEntries(this.live, this.sequences), versionRuns, version);
     observeGroupTables(this.live, tree);
   }
 

@@ -60,5 +60,5 @@ export function syncUpgradeTree(tree: IavlStore, view: UpgradeView, version: num
     const unchanged = before !== undefined && sameBytes(valueOf(before), entry.encode(entry.record));
     return { ...entry, version: unchanged ? before.version : version };
   });
-  tree.start(entries);
+  tree.startFrom(entries);
 }
