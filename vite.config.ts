@@ -30,7 +30,7 @@ export default defineConfig({
               // The small components and helpers of the first page, in one file rather than a
               // dozen: each file costs its own compression dictionary and request.
               name: 'common',
-              test: /(src[\\/](api[\\/](?!archive-(upgrades|inbox|feeds|names))\w+|lib[\\/](metadata|time|hostile-text|format-number|safe-url|ids|endpoint)|components[\\/](app-link|archive-gate|badges|decimal-text|id-text|on-chain-text|page-title|query-states|relative-time)|hooks[\\/]shared-queries|features[\\/](groups[\\/](queries|overview-queries)|proposals[\\/]archive-queries))\.tsx?|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|InputBase|Input)[\\/].*)$/,
+              test: /(src[\\/](api[\\/](?!archive-(upgrades|inbox|feeds|names))\w+|lib[\\/](metadata|time|hostile-text|format-number|safe-url|ids|endpoint)|components[\\/](app-link|archive-gate|badges|decimal-text|id-text|live-tally-text|on-chain-text|page-title|query-states|relative-time)|domain[\\/]tally-words|hooks[\\/]shared-queries|features[\\/](groups[\\/](queries|overview-queries)|proposals[\\/]archive-queries))\.tsx?|@mantine[\\/]core[\\/]esm[\\/]components[\\/](TextInput|InputBase|Input)[\\/].*)$/,
             },
             {
               // The IPFS gateway's setting and what is read through it, for the Chain dialog and

@@ -1,3 +1,4 @@
+import DecimalJs from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
@@ -10,6 +11,8 @@ import { G, startHarness, type Harness } from './harness.ts';
 // the proposals it voted on.
 
 const A = '/polity/archive/v1';
+// Exact for the chain's 18-decimal weights (decimal.js rounds to 20 digits by default).
+const Decimal = DecimalJs.clone({ precision: 100 });
 
 interface Inbox {
   address: string;
@@ -125,11 +128,35 @@ describe.each(DATABASE_KINDS)('inbox on $kind', (kind) => {
     expect(listed).toContain(waiting);
   });
 
+  /** DecisionPolicy.Allow at the group's weights now, worked out from the node's own answers. */
+  async function expectedStanding(id: string, tally: Record<string, string>) {
+    const { proposal } = await json<{ proposal: { group_policy_address: string } }>(`${G}/proposal/${id}`);
+    const { info: policy } = await json<{
+      info: { group_id: string; decision_policy: { '@type': string; threshold?: string; percentage?: string } };
+    }>(`${G}/group_policy_info/${proposal.group_policy_address}`);
+    const { info: group } = await json<{ info: { total_weight: string } }>(`${G}/group_info/${policy.group_id}`);
+    const total = new Decimal(group.total_weight);
+    const rule = policy.decision_policy;
+    const line = rule.threshold !== undefined ? Decimal.min(rule.threshold, total) : total.times(rule.percentage ?? 0);
+    const yes = new Decimal(tally.yes_count);
+    const counted = yes.plus(tally.no_count).plus(tally.abstain_count).plus(tally.no_with_veto_count);
+    const undecided = Decimal.max(total.minus(counted), 0);
+    const outcome =
+      rule.percentage !== undefined && total.isZero()
+        ? 'failing'
+        : yes.gte(line)
+          ? 'passing'
+          : yes.plus(undecided).lt(line)
+            ? 'failing'
+            : 'open';
+    return { pass_line: line.toFixed(), yes_needed: Decimal.max(line.minus(yes), 0).toFixed(), outcome };
+  }
+
   it('gives every open proposal its tally at current weights, as the node counts it now', async () => {
     const { dave } = h.node.cast.people;
-    const open = await json<{ proposals: { id: string; live_tally?: { tally: Record<string, string> } }[] }>(
-      `${A}/proposals?voting_open=true&pagination.limit=1000`,
-    );
+    const open = await json<{
+      proposals: { id: string; live_tally?: { tally: Record<string, string>; standing: unknown } }[];
+    }>(`${A}/proposals?voting_open=true&pagination.limit=1000`);
     expect(open.proposals.length).toBeGreaterThan(0);
     const withVotes = open.proposals.filter(
       (p) => p.live_tally && Object.values(p.live_tally.tally).some((w) => w !== '0'),
@@ -138,6 +165,9 @@ describe.each(DATABASE_KINDS)('inbox on $kind', (kind) => {
     for (const proposal of open.proposals) {
       const node = await json<{ tally: Record<string, string> }>(`${G}/proposals/${proposal.id}/tally`);
       expect(proposal.live_tally?.tally, `proposal ${proposal.id}`).toEqual(node.tally);
+      expect(proposal.live_tally?.standing, `proposal ${proposal.id}`).toEqual(
+        await expectedStanding(proposal.id, node.tally),
+      );
     }
     const inbox = await json<{ open: { proposal_id: string; live_tally: { tally: Record<string, string> } | null }[] }>(
       `${A}/inbox/${dave}`,

@@ -31,6 +31,18 @@ describe('an archive that cannot start', () => {
   });
 });
 
+describe('an archive still opening its database', () => {
+  it('answers its status (phase "starting"), and other paths 503 with a Retry-After', async () => {
+    const mount = archiveMount({ get: () => null });
+    const status = await mount('GET', '/polity/archive/v1/status', '');
+    expect(status?.status).toBe(200);
+    expect(JSON.parse(status?.body ?? '{}')).toMatchObject({ phase: 'starting', latest_height: null });
+    const proposals = await mount('GET', '/polity/archive/v1/proposals', '');
+    expect(proposals?.status).toBe(503);
+    expect(proposals?.headers['Retry-After']).toBe('1');
+  });
+});
+
 describe.skipIf(!PG_URL)('two chains on one PostgreSQL database', () => {
   const drops: (() => Promise<void>)[] = [];
   afterAll(async () => {

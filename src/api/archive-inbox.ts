@@ -46,7 +46,14 @@ const openProposal = v.object({
   /** Its tally at current weights (checked where it is shown). */
   live_tally: v.optional(
     v.nullable(
-      v.object({ tally: v.record(v.string(), v.string()), total_weight: decimal, decision_policy: v.unknown() }),
+      v.object({
+        tally: v.object({ yes_count: decimal, abstain_count: decimal, no_count: decimal, no_with_veto_count: decimal }),
+        total_weight: decimal,
+        standing: v.optional(
+          v.nullable(v.object({ yes_needed: decimal, outcome: v.picklist(['passing', 'failing', 'open']) })),
+          null,
+        ),
+      }),
     ),
     null,
   ),

@@ -39,7 +39,11 @@ export const archivedProposal = v.object({
   last_seen_height: v.nullable(uint64),
   /** An open proposal's tally at current weights, in lists (checked where it is shown). */
   live_tally: v.optional(
-    v.object({ tally: v.record(v.string(), v.string()), total_weight: v.string(), decision_policy: v.unknown() }),
+    v.object({
+      tally: tallyResult,
+      total_weight: v.string(),
+      standing: v.optional(v.nullable(v.object({ yes_needed: v.string(), outcome: v.string() })), null),
+    }),
   ),
 });
 
@@ -72,6 +76,35 @@ const archiveResponses = {
 };
 
 export type ArchiveStatus = v.InferOutput<typeof archiveResponses.status>;
+
+const STATUS_PATH = `${ARCHIVE}/status`;
+/** An archive opening its database is asked about this often, for at most OPENING_WAIT_MS. */
+const OPENING_POLL_MS = 1500;
+const OPENING_WAIT_MS = 120_000;
+const statusAsked = new Map<string, Promise<ArchiveStatus>>();
+/** Per endpoint: settles once its archive is open (or known absent, or not answering about it). */
+const archivesOpened = new Map<string, Promise<void>>();
+
+function archiveOpened(endpoint: string): Promise<void> {
+  let opened = archivesOpened.get(endpoint);
+  if (!opened) {
+    opened = untilOpen(endpoint);
+    archivesOpened.set(endpoint, opened);
+  }
+  return opened;
+}
+
+async function untilOpen(endpoint: string): Promise<void> {
+  const deadline = Date.now() + OPENING_WAIT_MS;
+  while (Date.now() < deadline) {
+    const phase = await getArchiveStatus(endpoint).then(
+      (status) => status.phase,
+      () => null,
+    );
+    if (phase !== 'starting') return;
+    await new Promise((resolve) => setTimeout(resolve, OPENING_POLL_MS));
+  }
+}
 export type ArchivedProposal = v.InferOutput<typeof archivedProposal>;
 
 /**
@@ -79,8 +112,10 @@ export type ArchivedProposal = v.InferOutput<typeof archivedProposal>;
  * falls back to its web page for unknown paths (Polity with --archive off) answers HTML, and a
  * plain HTTP 404 without the archive's gRPC code means the route is not there: all are "absent".
  */
-export const getArchiveJson: typeof getNodeJson = (endpoint, path, schema, opts) =>
-  getNodeJson(endpoint, path, schema, opts).catch((error: unknown) => {
+export const getArchiveJson: typeof getNodeJson = async (endpoint, path, schema, opts) => {
+  // Nothing but the status is asked of an archive still opening its database (it would answer 503).
+  if (path !== STATUS_PATH) await archiveOpened(endpoint);
+  return getNodeJson(endpoint, path, schema, opts).catch((error: unknown) => {
     const notJson = error instanceof ContractError && /not JSON/.test(error.message);
     const noRoute = error instanceof NotFoundError && error.code === undefined;
     if (notJson || noRoute)
@@ -91,6 +126,7 @@ export const getArchiveJson: typeof getNodeJson = (endpoint, path, schema, opts)
       );
     throw error;
   });
+};
 
 /** True when the endpoint has no archive (a plain node answers the path with 501 / code 12). */
 export const isArchiveAbsent = (error: unknown) => error instanceof UnsupportedError;
@@ -130,8 +166,20 @@ export async function archiveList<T>(
   return { rows: data[field] as T[], pagination: data.pagination, param: options.param };
 }
 
-export const getArchiveStatus = (endpoint: string, options: Options = {}) =>
-  getArchiveJson(endpoint, `${ARCHIVE}/status`, archiveResponses.status, options).then(({ data }) => data);
+/**
+ * The archive's status. Calls made while one is under way share its answer (a page's status
+ * query and the wait for an opening archive ask once between them), so none takes a signal.
+ */
+export function getArchiveStatus(endpoint: string, _options: Options = {}): Promise<ArchiveStatus> {
+  let asking = statusAsked.get(endpoint);
+  if (!asking) {
+    asking = getArchiveJson(endpoint, STATUS_PATH, archiveResponses.status)
+      .then(({ data }) => data)
+      .finally(() => statusAsked.delete(endpoint));
+    statusAsked.set(endpoint, asking);
+  }
+  return asking;
+}
 
 export interface ProposalFilters {
   status?: string;

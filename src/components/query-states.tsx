@@ -23,6 +23,34 @@ export function EmptyState({ children }: { children: ReactNode }) {
   );
 }
 
+/** What went wrong with `what`, in words a reader can act on (the server's own text stays behind a toggle). */
+export function errorInWords(error: unknown, what: string): string {
+  const kind = isApiError(error) ? error.kind : 'server';
+  const label = endpointLabel(isApiError(error) ? error.endpoint : SAME_ORIGIN);
+  const titles: Record<string, string> = {
+    'not-found': `${what}: not found`,
+    'bad-request': `${what}: the request was refused`,
+    unsupported: `${what}: this endpoint does not serve the group/upgrade API`,
+    unreachable: `Could not reach ${label}`,
+    timeout: `${label} did not answer in time`,
+    server: `${what}: the server failed`,
+    contract: `${what}: the answer was not what the Cosmos API sends`,
+  };
+  return titles[kind] ?? titles.server;
+}
+
+/** The server's own words, for those who want them: folded away, never the message itself. */
+export function RawErrorText({ error }: { error: unknown }) {
+  const detail = error instanceof Error ? error.message : String(error);
+  if (!detail) return null;
+  return (
+    <Text component="details" fz="xs" c="dimmed" data-testid="raw-error">
+      <summary style={{ cursor: 'pointer' }}>What the server said</summary>
+      <span style={{ wordBreak: 'break-word' }}>{detail}</span>
+    </Text>
+  );
+}
+
 /** Explains a failed request in plain words and offers what can help: retry, or a way back. */
 export function ErrorState({
   error,
@@ -36,33 +64,19 @@ export function ErrorState({
   what: string;
 }) {
   const endpoint = useEndpoint();
-  const label = endpointLabel(endpoint);
   const setEndpoint = useSetEndpoint();
   const kind = isApiError(error) ? error.kind : 'server';
-  const detail = error instanceof Error ? error.message : String(error);
-  const titles: Record<string, string> = {
-    'not-found': `${what}: not found`,
-    'bad-request': `${what}: the request was refused`,
-    unsupported: `${what}: this endpoint does not serve the group/upgrade API`,
-    unreachable: `Could not reach ${label}`,
-    timeout: `${label} did not answer in time`,
-    server: `${what}: the server failed`,
-    contract: `${what}: the answer was not what the Cosmos API sends`,
-  };
   const help: Record<string, ReactNode> = {
     'not-found': notFound ?? 'Check the id or address.',
     unreachable:
-      'It may be down or the address may be wrong. A node whose REST endpoint sends no CORS headers cannot be ' +
-      'read from a browser directly: run Polity with --upstream NAME=URL and choose /upstream/NAME.',
+      'It may be down, or the address wrong. A node that sends no CORS headers can only be read through a ' +
+      'Polity server that proxies it.',
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
   return (
-    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={titles[kind]} role="alert">
+    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={errorInWords(error, what)} role="alert">
       <Stack gap="xs">
         {help[kind] && <Text fz="sm">{help[kind]}</Text>}
-        <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-          {detail}
-        </Text>
         <Group gap="xs">
           {onRetry && (isApiError(error) ? error.retryable || kind === 'server' : true) && (
             <Button size="xs" variant="light" onClick={onRetry}>
@@ -76,6 +90,7 @@ export function ErrorState({
               </Button>
             )}
         </Group>
+        <RawErrorText error={error} />
       </Stack>
     </Alert>
   );
@@ -86,11 +101,12 @@ export function StaleNote({ error, onRetry }: { error: unknown; onRetry: () => v
   return (
     <Alert color="orange" variant="light" py={6} role="status" title="Stale: showing the last data received">
       <Group gap="xs" justify="space-between">
-        <Text fz="xs">{error instanceof Error ? error.message : 'refresh failed'}</Text>
+        <Text fz="xs">{errorInWords(error, 'The refresh')}. Asking again in the background.</Text>
         <Button size="compact-xs" variant="subtle" onClick={onRetry}>
           Retry now
         </Button>
       </Group>
+      <RawErrorText error={error} />
     </Alert>
   );
 }
@@ -123,13 +139,14 @@ export function LookupFailed({
       <Stack gap={4}>
         <Text fz="sm">{waiting}</Text>
         <Group gap="xs" justify="space-between" wrap="nowrap">
-          <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-word' }}>
-            {error instanceof Error ? error.message : 'request failed'} · trying again in the background
+          <Text fz="xs" c="dimmed">
+            {errorInWords(error, 'The read')}. Trying again in the background.
           </Text>
           <Button size="compact-xs" variant="light" onClick={onRetry}>
             Retry now
           </Button>
         </Group>
+        <RawErrorText error={error} />
       </Stack>
     </Alert>
   );

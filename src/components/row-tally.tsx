@@ -1,10 +1,12 @@
 import { Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
+import { getTally } from '../api/endpoints.ts';
+import { pollWhileHealthy } from '../api/polling.ts';
 import { evaluatePolicy, readPolicy } from '../domain/decision-policies.ts';
 import { shareBase } from '../domain/tally-share.ts';
 import { openTallyWords } from '../domain/tally-words.ts';
-import { groupInfoQuery, policyInfoQuery, rowTallyQuery } from '../hooks/shared-queries.ts';
+import { groupInfoQuery, policyInfoQuery } from '../hooks/shared-queries.ts';
 import { useBlockPace } from '../hooks/use-block-pace.ts';
 import { TallyBar } from './tally-bar.tsx';
 
@@ -12,6 +14,15 @@ import { TallyBar } from './tally-bar.tsx';
 const ROW_REFRESH_MS = 6000;
 /** Rows read a group's or policy's record again after this long at most (it rarely changes). */
 const ROW_RECORD_STALE_MS = 30_000;
+
+/** A row's live tally, under the proposals' keys; `refreshMs` follows the chain's pace, never faster than a few seconds. */
+const rowTallyQuery = (endpoint: string, id: string, refreshMs: number) =>
+  queryOptions({
+    queryKey: ['api', endpoint, 'proposals', 'row-tally', id],
+    queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
+    refetchInterval: pollWhileHealthy(refreshMs),
+    refetchIntervalInBackground: false,
+  });
 
 interface OpenRow {
   id: string;
@@ -45,7 +56,11 @@ export function RowTally({ endpoint, row }: { endpoint: string; row: OpenRow }) 
   return (
     <div>
       <Text span fz="xs" display="block" data-testid="row-tally-words">
-        {openTallyWords(counts, total, evaluation)}
+        {openTallyWords(
+          counts,
+          total,
+          evaluation && { yes_needed: evaluation.needed.toFixed(), outcome: evaluation.outcome },
+        )}
       </Text>
       <TallyBar tally={counts} base={base} line={evaluation?.line ?? null} compact />
     </div>

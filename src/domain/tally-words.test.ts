@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 
-import { evaluatePolicy, readPolicy } from './decision-policies.ts';
+import { evaluatePolicy, readPolicy, type Evaluation } from './decision-policies.ts';
 import { finalTallyWords, openTallyWords } from './tally-words.ts';
+
+const standing = (evaluation: Evaluation | null) =>
+  evaluation && { yes_needed: evaluation.needed.toFixed(), outcome: evaluation.outcome };
 
 const threshold = (value: string) =>
   readPolicy({
@@ -19,18 +22,18 @@ const tally = (yes: string, no: string, abstain = '0', veto = '0') => ({
 describe('a tally in words, for list rows', () => {
   it('says how much yes is still needed, of the whole weight', () => {
     const counts = tally('4', '1');
-    expect(openTallyWords(counts, '6', evaluatePolicy(threshold('5'), counts, '6'))).toBe(
+    expect(openTallyWords(counts, '6', standing(evaluatePolicy(threshold('5'), counts, '6')))).toBe(
       'Yes 4 of 6 · No 1 · 1 more needed',
     );
   });
 
   it('names every option that has weight, and says when yes has reached the line or cannot', () => {
     const passing = tally('5', '0', '0.5', '0');
-    expect(openTallyWords(passing, '6', evaluatePolicy(threshold('5'), passing, '6'))).toBe(
+    expect(openTallyWords(passing, '6', standing(evaluatePolicy(threshold('5'), passing, '6')))).toBe(
       'Yes 5 of 6 · Abstain 0.5 · pass line reached',
     );
     const failing = tally('1', '2', '0', '2');
-    expect(openTallyWords(failing, '6', evaluatePolicy(threshold('3'), failing, '6'))).toBe(
+    expect(openTallyWords(failing, '6', standing(evaluatePolicy(threshold('3'), failing, '6')))).toBe(
       'Yes 1 of 6 · No 2 · Veto 2 · cannot pass as things stand',
     );
   });

@@ -1,6 +1,5 @@
 import type { TallyResult } from '../api/schemas.ts';
 import { shownDecimal } from '../lib/format-number.ts';
-import type { Evaluation } from './decision-policies.ts';
 
 // A tally in a few words, for a list row where a bar alone says nothing exact: "Yes 4 of 6 ·
 // No 1 · 1 more needed". Weights are the chain's decimals, rounded as everywhere (≈ marks it).
@@ -19,20 +18,29 @@ function othersText(tally: Partial<TallyResult>): string {
     .join('');
 }
 
+/** Where yes stands against the pass line (decimals as text: this runs where no decimal maths is loaded). */
+export interface TallyStanding {
+  yes_needed: string;
+  /** passing, failing or open (anything else reads as open). */
+  outcome: string;
+}
+
 /**
  * An open proposal's tally at current weights: yes of the group's total weight, the other
  * options that have weight, and where yes stands against the pass line (when the policy and
  * total are known).
  */
-export function openTallyWords(tally: TallyResult, totalWeight?: string, evaluation?: Evaluation | null): string {
+export function openTallyWords(tally: TallyResult, totalWeight?: string, standing?: TallyStanding | null): string {
   const yes = `Yes ${figure(tally.yes_count)}${totalWeight === undefined ? '' : ` of ${figure(totalWeight)}`}`;
-  let standing = '';
-  if (evaluation) {
-    if (evaluation.outcome === 'passing') standing = ' · pass line reached';
-    else if (evaluation.outcome === 'failing') standing = ' · cannot pass as things stand';
-    else standing = ` · ${figure(evaluation.needed.toFixed())} more needed`;
-  }
-  return `${yes}${othersText(tally)}${standing}`;
+  const where =
+    standing === undefined || standing === null
+      ? ''
+      : standing.outcome === 'passing'
+        ? ' · pass line reached'
+        : standing.outcome === 'failing'
+          ? ' · cannot pass as things stand'
+          : ` · ${figure(standing.yes_needed)} more needed`;
+  return `${yes}${othersText(tally)}${where}`;
 }
 
 /** A decided proposal's final tally, as the chain stored it: "Yes 4 · No 2". */

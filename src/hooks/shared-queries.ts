@@ -1,8 +1,7 @@
 import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { getArchiveStatus } from '../api/archive.ts';
-import { getGroupInfo, getGroupPolicyInfo, getTally } from '../api/endpoints.ts';
-import { pollWhileHealthy } from '../api/polling.ts';
+import { getGroupInfo, getGroupPolicyInfo } from '../api/endpoints.ts';
 
 // The queries more than one feature reads. Features never import each other, so these live a
 // layer down: every reader uses the same key, so a group named in a proposal's facts, its messages
@@ -28,13 +27,4 @@ export const archiveStatusQuery = (endpoint: string) =>
     queryKey: ['api', endpoint, 'archive', 'status'],
     queryFn: ({ signal }) => getArchiveStatus(endpoint, { signal }),
     staleTime: 30_000,
-  });
-
-/** A list row's live tally; `refreshMs` follows the chain's pace, never faster than a few seconds. */
-export const rowTallyQuery = (endpoint: string, id: string, refreshMs: number) =>
-  queryOptions({
-    queryKey: ['api', endpoint, 'proposals', 'row-tally', id],
-    queryFn: ({ signal }) => getTally(endpoint, id, { signal }),
-    refetchInterval: pollWhileHealthy(refreshMs),
-    refetchIntervalInBackground: false,
   });

@@ -28,11 +28,7 @@ const inbox: Inbox = {
       live_tally: {
         tally: { yes_count: '2', no_count: '1', abstain_count: '0', no_with_veto_count: '0' },
         total_weight: '6',
-        decision_policy: {
-          '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
-          threshold: '4',
-          windows: { voting_period: '600s', min_execution_period: '0s' },
-        },
+        standing: { yes_needed: '2', outcome: 'open' },
       },
     },
   ],

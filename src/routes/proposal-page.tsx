@@ -74,6 +74,7 @@ export function Component() {
   return (
     <Stack gap="lg">
       <ProposalHeader
+        endpoint={endpoint}
         id={id}
         context={context}
         actions={

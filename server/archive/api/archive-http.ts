@@ -52,9 +52,36 @@ export function routeArchiveRequest<Entry extends { pattern: RegExp }>(
       'this server keeps no archive of its chain (it was started with --archive off)',
     );
   }
-  if (!source) return refuse(GrpcCode.Unavailable, 'the archive is still opening its database');
+  if (!source) {
+    const opening = refuse(GrpcCode.Unavailable, 'the archive is still opening its database');
+    // Opening takes seconds: a client may ask again after one.
+    opening.refused.headers['Retry-After'] = '1';
+    return opening;
+  }
   return { entry: route.entry, captures: [...route.match], source };
 }
+
+const okJson = (body: unknown): ArchiveAnswer => ({
+  status: 200,
+  headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
+  body: JSON.stringify(body),
+});
+
+/** The status of an archive whose database is still opening: nothing is known yet but that. */
+const STARTING_STATUS = {
+  chain_id: null,
+  phase: 'starting',
+  problem: null,
+  earliest_height: null,
+  latest_height: null,
+  latest_block_time: null,
+  node_latest_height: null,
+  lag: null,
+  backfill: null,
+  fill: null,
+  fill_problem: null,
+  gaps: [],
+};
 
 /** One archive API request (`path` is what follows /polity/archive/v1/); never throws. */
 export async function handleArchive(
@@ -64,6 +91,9 @@ export async function handleArchive(
   rawQuery: string,
   absent = false,
 ): Promise<ArchiveAnswer> {
+  // While its database opens, the archive's status answers (phase "starting"), so a page can say
+  // so quietly instead of meeting a 503 on its first request.
+  if (!source && !absent && method === 'GET' && path === 'status') return okJson(STARTING_STATUS);
   const routed = routeArchiveRequest(ARCHIVE_ROUTES, { method, path, absent }, source);
   if ('refused' in routed) return routed.refused;
   try {
@@ -72,11 +102,7 @@ export async function handleArchive(
       routed.captures,
       new ArchiveQuery(new URLSearchParams(rawQuery)),
     );
-    return {
-      status: 200,
-      headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
-      body: JSON.stringify(body),
-    };
+    return okJson(body);
   } catch (error) {
     if (error instanceof GrpcStatusError) return archiveFailure(error);
     console.error('archive query failed', error);

@@ -3,10 +3,11 @@ import type { ReactNode } from 'react';
 
 import { StatusBadge } from '../../components/badges.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
 import { ExecBadge } from '../../components/vote-badges.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 import { labelText } from '../../lib/hostile-text.ts';
+import { MissingProposal } from './missing-proposal.tsx';
 import type { ProposalContext } from './use-proposal-context.ts';
 
 const PRUNING_NOTE =
@@ -19,10 +20,12 @@ const PRUNING_NOTE =
  * a retry.
  */
 export function ProposalHeader({
+  endpoint,
   id,
   context,
   actions,
 }: {
+  endpoint: string;
   id: string;
   context: ProposalContext;
   actions?: ReactNode;
@@ -62,12 +65,7 @@ export function ProposalHeader({
       />
       {query.isPending && <LoadingBlock label="Loading proposal" rows={5} />}
       {query.isError && !proposal && !archived && (
-        <ErrorState
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          what={`Proposal ${id}`}
-          notFound={`No proposal ${id} is stored. ${PRUNING_NOTE}`}
-        />
+        <MissingProposal endpoint={endpoint} id={id} error={query.error} onRetry={() => void query.refetch()} />
       )}
       {gone && proposal && (
         <Alert

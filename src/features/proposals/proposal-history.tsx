@@ -45,22 +45,40 @@ function eventText(event: TimelineEvent): string {
   return label;
 }
 
+/** Consecutive events that read the same (an exec tried again and again) as one line with a count. */
+function collapsed(
+  events: TimelineEvent[],
+): { event: TimelineEvent; text: string; repeats: number; last: TimelineEvent }[] {
+  const lines: { event: TimelineEvent; text: string; repeats: number; last: TimelineEvent }[] = [];
+  for (const event of events) {
+    const text = eventText(event);
+    const previous = lines.at(-1);
+    if (previous && previous.text === text && event.kind !== 'status') {
+      previous.repeats += 1;
+      previous.last = event;
+    } else lines.push({ event, text, repeats: 1, last: event });
+  }
+  return lines;
+}
+
 /** The proposal's life as the archive saw it: one line per event, with height and time. */
 function Timeline({ events }: { events: TimelineEvent[] }) {
   if (events.length === 0) return <Text fz="sm">No event recorded yet.</Text>;
   return (
     <ol style={{ margin: 0, paddingInlineStart: '1.2rem' }} data-testid="proposal-timeline">
-      {events.map((event, index) => (
+      {collapsed(events).map(({ event, text, repeats, last }, index) => (
         <li key={`${event.height ?? ''}-${index}`}>
           <Text span fz="sm" fw={600}>
-            {eventText(event)}
+            {text}
+            {repeats > 1 ? ` (${repeats} times)` : ''}
           </Text>
           <Text span fz="sm" c="dimmed">
             {event.height ? ` · height ${grouped(event.height)}` : ''}
+            {repeats > 1 && last.height ? `–${grouped(last.height)}` : ''}
             {event.time ? ' · ' : ''}
           </Text>
           {event.time && <TimeText value={event.time} compact />}
-          {event.tx_hash && (
+          {event.tx_hash && repeats === 1 && (
             <>
               <Text span fz="sm" c="dimmed">
                 {' · '}
@@ -100,6 +118,32 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
         )}
       </Stack>
     </Card>
+  );
+}
+
+/** Where each figure of a decided proposal comes from, so none is quoted for more than it is. */
+function Sources({
+  tallied,
+  lastSeen,
+  votesHeld,
+  sawVoting,
+}: {
+  tallied: boolean;
+  lastSeen: string | null;
+  votesHeld: string;
+  sawVoting: boolean;
+}) {
+  return (
+    <Text fz="sm" data-testid="figure-sources">
+      {tallied
+        ? `The final tally is the chain’s own record of the proposal${lastSeen ? ` (as the archive read it at height ${grouped(lastSeen)})` : ''}. `
+        : ''}
+      {sawVoting
+        ? `The archive followed its voting: it holds ${grouped(votesHeld)} ${votesHeld === '1' ? 'vote' : 'votes'}.`
+        : votesHeld === '0'
+          ? 'The archive began after its votes were pruned: it saw none of them, so it names no voter and no member who did not vote.'
+          : `The archive began during or after its voting: it holds ${grouped(votesHeld)} of its votes, perhaps not all, so it names no member who did not vote.`}
+    </Text>
   );
 }
 
@@ -160,6 +204,12 @@ export function ProposalHistory({
             <Title order={3} fz="md" mt="sm">
               Votes as counted (archive)
             </Title>
+            <Sources
+              tallied={proposal.status === 'PROPOSAL_STATUS_ACCEPTED' || proposal.status === 'PROPOSAL_STATUS_REJECTED'}
+              lastSeen={proposal.last_seen_height}
+              votesHeld={query.data.vote_count ?? '0'}
+              sawVoting={timeline.some((event) => event.kind === 'submitted') || tallyHeight !== null}
+            />
             {countedVotes({ groupId: proposal.group_id, tallyHeight })}
           </>
         )}
