@@ -7,7 +7,8 @@ export function EndpointDialog({ opened, onClose }: { opened: boolean; onClose: 
   return (
     // The close button is an icon: it needs a name for screen readers.
     <Modal opened={opened} onClose={onClose} title="Which chain to read" closeButtonProps={{ 'aria-label': 'Close' }}>
-      <EndpointForm onDone={onClose} />
+      {/* Mounted while open only: each opening starts without the last check's verdict. */}
+      {opened && <EndpointForm />}
       <GatewayForm />
     </Modal>
   );

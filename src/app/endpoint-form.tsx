@@ -1,8 +1,11 @@
-import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 
+import { RawErrorText } from '../components/query-states.tsx';
 import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
-import { SAME_ORIGIN, validateEndpoint } from '../lib/endpoint.ts';
+import { endpointLabel, SAME_ORIGIN, validateEndpoint } from '../lib/endpoint.ts';
+import { grouped } from '../lib/format-number.ts';
+import { probeEndpoint, probeFailureInWords, type ProbeResult } from './endpoint-probe.ts';
 
 interface Upstream {
   name: string;
@@ -29,20 +32,72 @@ function useUpstreams(): Upstream[] {
   return list;
 }
 
-/** The endpoint form, loaded only when the user opens it (it is not needed to read a page). */
-export function EndpointForm({ onDone }: { onDone: () => void }) {
+type Check = { phase: 'idle' } | { phase: 'checking'; endpoint: string } | { phase: 'done'; result: ProbeResult };
+
+/** The chain reached, in one sentence: what the endpoint told about itself, and nothing it did not. */
+function Reached({ result }: { result: Extract<ProbeResult, { ok: true }> }) {
+  const where = endpointLabel(result.endpoint);
+  return (
+    <Alert color="teal" variant="light" title="Switched" role="status" data-testid="probe-reached">
+      <Text fz="sm">
+        Now reading {result.chainId ? <b>{result.chainId}</b> : 'a chain with x/group'}
+        {result.height && <> at height {grouped(result.height)}</>} through {where}.
+        {!result.chainId && ' This endpoint does not tell its chain id through the REST API.'}
+      </Text>
+    </Alert>
+  );
+}
+
+function Refused({ result, current }: { result: Extract<ProbeResult, { ok: false }>; current: string }) {
+  const words = probeFailureInWords(result.endpoint, result.kind);
+  return (
+    <Alert color="red" variant="light" title={words.title} role="alert" data-testid="probe-refused">
+      <Stack gap={4}>
+        <Text fz="sm">{words.explanation}</Text>
+        <Text fz="sm">Still reading {endpointLabel(current)}.</Text>
+        <RawErrorText error={result.raw} />
+      </Stack>
+    </Alert>
+  );
+}
+
+/**
+ * The endpoint form, loaded only when the user opens it (it is not needed to read a page). An
+ * endpoint is asked what it is before the page switches to it: a dead or wrong one is refused
+ * here, with the reason, while the page stays on the chain it shows.
+ */
+export function EndpointForm() {
   const endpoint = useEndpoint();
   const setEndpoint = useSetEndpoint();
   const upstreams = useUpstreams();
   const [value, setValue] = useState(endpoint);
   const [error, setError] = useState<string | null>(null);
+  const [check, setCheck] = useState<Check>({ phase: 'idle' });
+  const running = useRef<AbortController | null>(null);
+  // Closing the dialog mid-check drops the check: nothing switches behind the reader's back.
+  useEffect(() => () => running.current?.abort(), []);
   const apply = (input: string) => {
     const checked = validateEndpoint(input);
     if (!checked.ok) return setError(checked.reason);
     setError(null);
-    onDone();
-    setEndpoint(checked.value);
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setCheck({ phase: 'checking', endpoint: checked.value });
+    probeEndpoint(checked.value, { signal: controller.signal })
+      .then((result) => {
+        if (controller.signal.aborted) return;
+        setCheck({ phase: 'done', result });
+        if (result.ok) {
+          setValue(result.endpoint);
+          setEndpoint(result.endpoint);
+        }
+      })
+      .catch(() => {
+        // Aborted: a newer check or the dialog's closing took over.
+      });
   };
+  const checking = check.phase === 'checking';
   return (
     <form
       onSubmit={(ev) => {
@@ -61,10 +116,10 @@ export function EndpointForm({ onDone }: { onDone: () => void }) {
           data-autofocus
         />
         <Group gap="xs">
-          <Button type="submit" size="xs">
+          <Button type="submit" size="xs" disabled={checking}>
             Use it
           </Button>
-          <Button size="xs" variant="default" onClick={() => apply(SAME_ORIGIN)}>
+          <Button size="xs" variant="default" disabled={checking} onClick={() => apply(SAME_ORIGIN)}>
             This server
           </Button>
         </Group>
@@ -74,12 +129,32 @@ export function EndpointForm({ onDone }: { onDone: () => void }) {
               Proxies of this server
             </Text>
             {upstreams.map((upstream) => (
-              <Button key={upstream.name} size="xs" variant="light" onClick={() => apply(upstream.path)}>
+              <Button
+                key={upstream.name}
+                size="xs"
+                variant="light"
+                disabled={checking}
+                onClick={() => apply(upstream.path)}
+              >
                 {upstream.name} ({upstream.path})
               </Button>
             ))}
           </Stack>
         )}
+        <div aria-live="polite">
+          {check.phase === 'checking' && (
+            <Group gap="xs" role="status" data-testid="probe-checking">
+              <Loader size="xs" />
+              <Text fz="sm">Checking {endpointLabel(check.endpoint)}…</Text>
+            </Group>
+          )}
+          {check.phase === 'done' &&
+            (check.result.ok ? (
+              <Reached result={check.result} />
+            ) : (
+              <Refused result={check.result} current={endpoint} />
+            ))}
+        </div>
       </Stack>
     </form>
   );
