@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { jsonResponse } from '../test/render.tsx';
 import { medianBlockMs } from './block-estimate.ts';
-import { blockQueries, fetchChainHead, fetchRecentBlocks, type RecentBlocks } from './block-times.ts';
+import { blockQueries, fetchChainHead, fetchLatestBlock, fetchRecentBlocks, type RecentBlocks } from './block-times.ts';
 
 const START = Date.UTC(2026, 10, 24, 11, 0, 0);
 /** Block `height`'s header, one every `ms` from height 1000 at START. */
@@ -74,6 +74,37 @@ describe('reading recent block times', () => {
       time: null,
       source: 'height header',
     });
+  });
+});
+
+describe('finding which service tells the newest block', () => {
+  it("asks once for callers that come at the same time (the upgrades page's head and its pace)", async () => {
+    const asked = stubFetch((url) =>
+      url.pathname === '/cosmos/base/tendermint/v1beta1/blocks/latest'
+        ? jsonResponse({ sdk_block: { header: header(1019) } })
+        : undefined,
+    );
+    const [head, recent] = await Promise.all([
+      fetchLatestBlock('http://together.test'),
+      fetchLatestBlock('http://together.test'),
+    ]);
+    expect(head?.latest.height).toBe('1019');
+    expect(recent?.latest.height).toBe('1019');
+    expect(asked.filter((path) => path.endsWith('/blocks/latest'))).toHaveLength(1);
+  });
+
+  it('lets one caller give up without failing the others', async () => {
+    stubFetch((url) =>
+      url.pathname === '/rpc/status'
+        ? jsonResponse({ result: { sync_info: { latest_block_height: '1019', latest_block_time: header(1019).time } } })
+        : undefined,
+    );
+    const leaving = new AbortController();
+    const first = fetchLatestBlock('http://leaving.test', leaving.signal);
+    const second = fetchLatestBlock('http://leaving.test');
+    leaving.abort();
+    await expect(first).rejects.toThrow();
+    expect((await second)?.source).toBe('rpc');
   });
 });
 

@@ -49,39 +49,64 @@ async function restBlockAt(endpoint: string, height: string, signal?: AbortSigna
   return { height: found.height, time: found.time };
 }
 
-async function latestFrom(endpoint: string, source: BlockSource, signal?: AbortSignal): Promise<BlockStamp> {
-  if (source === 'rest') return restBlockAt(endpoint, 'latest', signal);
-  const { data } = await getJson(endpoint, '/rpc/status', rpcStatus, { signal });
+async function latestFrom(endpoint: string, source: BlockSource): Promise<BlockStamp> {
+  if (source === 'rest') return restBlockAt(endpoint, 'latest');
+  const { data } = await getJson(endpoint, '/rpc/status', rpcStatus);
   return { height: data.result.sync_info.latest_block_height, time: data.result.sync_info.latest_block_time };
 }
 
-/**
- * The newest block from the REST block service or, failing that, the RPC; null when neither
- * answers. A failure while trying candidates means "not this one" (a 501, a 404 page, a CORS
- * refusal all look alike from here); once a source has answered, its failures are real errors.
- */
-export async function fetchLatestBlock(
-  endpoint: string,
-  signal?: AbortSignal,
-): Promise<{ source: BlockSource; latest: BlockStamp } | null> {
+type LatestBlock = { source: BlockSource; latest: BlockStamp } | null;
+
+/** The read of the newest block under way, per endpoint: callers that come meanwhile wait for it. */
+const reading = new Map<string, Promise<LatestBlock>>();
+
+async function readLatestBlock(endpoint: string): Promise<LatestBlock> {
   const known = answeringSource.get(endpoint);
   if (known) {
     try {
-      return { source: known, latest: await latestFrom(endpoint, known, signal) };
+      return { source: known, latest: await latestFrom(endpoint, known) };
     } catch (error) {
       answeringSource.delete(endpoint);
       throw error;
     }
   }
   for (const source of ['rest', 'rpc'] as const) {
-    if (signal?.aborted) break;
-    const latest = await latestFrom(endpoint, source, signal).catch(() => null);
+    const latest = await latestFrom(endpoint, source).catch(() => null);
     if (latest) {
       answeringSource.set(endpoint, source);
       return { source, latest };
     }
   }
   return null;
+}
+
+/** The shared read, as seen by one caller: its own abort ends its wait, not the others'. */
+function untilAborted<T>(shared: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return shared;
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const leave = () => reject(signal.reason);
+    signal.addEventListener('abort', leave, { once: true });
+    shared.then(resolve, reject).finally(() => signal.removeEventListener('abort', leave));
+  });
+}
+
+/**
+ * The newest block from the REST block service or, failing that, the RPC; null when neither
+ * answers. A failure while trying candidates means "not this one" (a 501, a 404 page, a CORS
+ * refusal all look alike from here); once a source has answered, its failures are real errors.
+ * Callers at the same time (a page's head and its pace, on first load) share one read: before
+ * one source had answered, each asked every candidate itself.
+ */
+export function fetchLatestBlock(endpoint: string, signal?: AbortSignal): Promise<LatestBlock> {
+  let shared = reading.get(endpoint);
+  if (!shared) {
+    // Read without any one caller's signal (each request keeps its own timeout), so that one
+    // leaving does not fail the rest.
+    shared = readLatestBlock(endpoint).finally(() => reading.delete(endpoint));
+    reading.set(endpoint, shared);
+  }
+  return untilAborted(shared, signal);
 }
 
 export interface RecentBlocks {
