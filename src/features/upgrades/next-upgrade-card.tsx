@@ -1,6 +1,8 @@
-import { Card, Text, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
+import { Field } from '../../components/field.tsx';
+import { MetadataText } from '../../components/metadata-text.tsx';
 import { EmptyState } from '../../components/query-states.tsx';
 import { ASSUMED_BLOCK_MS } from '../../hooks/block-estimate.ts';
 import { useBlockEstimate, useChainHead } from '../../hooks/use-block-estimate.ts';
@@ -22,7 +24,7 @@ export function NextUpgradeCard({
   endpoint: string;
   /** The archive's scheduled plan; undefined where there is no archive. */
   archived: Plan | null | undefined;
-  nodePlan: { name: string; height: string } | null;
+  nodePlan: { name: string; height: string; info: string } | null;
 }) {
   const scheduled = archived === undefined ? nodePlan : archived;
   // Block times and the head are read only while there is something to count down to.
@@ -40,13 +42,19 @@ export function NextUpgradeCard({
           ) : (
             <>
               Scheduled {archived.scheduled_at_height && <>in block {grouped(archived.scheduled_at_height)} </>}
-              by <PlanSource source={archived.scheduled_by} />.
+              by <PlanSource source={archived.scheduled_by} titleFrom={endpoint} />.
             </>
           )}
         </Text>
       )}
       {scheduled ? (
-        <PlanCountdown name={scheduled.name} height={scheduled.height} head={head} estimate={estimate} />
+        <Stack gap="sm" data-testid="current-plan">
+          <PlanCountdown name={scheduled.name} height={scheduled.height} head={head} estimate={estimate} />
+          {/* The plan's info is shown here, once: the node's current plan is not repeated below. */}
+          <Field label="Info">
+            <MetadataText value={scheduled.info} empty="none given" />
+          </Field>
+        </Stack>
       ) : (
         <EmptyState>No upgrade is scheduled.</EmptyState>
       )}

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { Field } from '../../components/field.tsx';
 import { MetadataText } from '../../components/metadata-text.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { EmptyState, ErrorState } from '../../components/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { AppliedPlanLookup } from './applied-plan-lookup.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';
@@ -24,33 +24,48 @@ export function NodePlanCards({ endpoint }: { endpoint: string }) {
     ...(history.data?.scheduled ? [history.data.scheduled.name] : []),
     ...(plan.data?.plan ? [plan.data.plan.name] : []),
   ];
+  // The next-upgrade card above already shows the scheduled plan (the archive's record, or the
+  // node's plan where there is no archive): this card shows only what it adds, a failed read or
+  // a node whose plan differs from the archive's record (one not caught up yet).
+  const archived = history.data ? history.data.scheduled : undefined;
+  const differs =
+    plan.data !== undefined &&
+    archived !== undefined &&
+    (plan.data.plan?.name !== archived?.name || plan.data.plan?.height !== archived?.height);
+  const shown = plan.isError || differs;
   return (
     <Stack>
-      <Card>
-        <Title order={2} fz="lg" mb="sm">
-          Current plan
-        </Title>
-        {plan.isPending && <LoadingBlock label="Loading current plan" />}
-        {plan.isError && <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />}
-        {plan.data &&
-          (plan.data.plan === null ? (
-            <EmptyState>No upgrade is scheduled.</EmptyState>
-          ) : (
-            <Stack gap="sm" data-testid="current-plan">
-              <SimpleGrid cols={2}>
-                <Field label="Name">
-                  <PlanName name={plan.data.plan.name} />
+      {shown && (
+        <Card>
+          <Title order={2} fz="lg" mb="sm">
+            {plan.isError ? 'Current plan' : 'The node’s current plan'}
+          </Title>
+          {differs && (
+            <Text fz="sm" c="dimmed" mb="sm">
+              Not the plan the archive records as scheduled: one of them has not caught up with the chain yet.
+            </Text>
+          )}
+          {plan.isError && <ErrorState error={plan.error} what="Current plan" onRetry={() => void plan.refetch()} />}
+          {plan.data &&
+            (plan.data.plan === null ? (
+              <EmptyState>No upgrade is scheduled.</EmptyState>
+            ) : (
+              <Stack gap="sm" data-testid="node-current-plan">
+                <SimpleGrid cols={2}>
+                  <Field label="Name">
+                    <PlanName name={plan.data.plan.name} />
+                  </Field>
+                  <Field label="Height">
+                    <Text ff="monospace">{grouped(plan.data.plan.height)}</Text>
+                  </Field>
+                </SimpleGrid>
+                <Field label="Info">
+                  <MetadataText value={plan.data.plan.info} empty="none given" />
                 </Field>
-                <Field label="Height">
-                  <Text ff="monospace">{grouped(plan.data.plan.height)}</Text>
-                </Field>
-              </SimpleGrid>
-              <Field label="Info">
-                <MetadataText value={plan.data.plan.info} empty="none given" />
-              </Field>
-            </Stack>
-          ))}
-      </Card>
+              </Stack>
+            ))}
+        </Card>
+      )}
       <Card>
         <Title order={2} fz="lg" mb="sm">
           Applied plans
