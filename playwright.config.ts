@@ -53,8 +53,9 @@ export default defineConfig({
   webServer: [
     {
       command: server(4173, '--rpc-port off --upstream compat=http://127.0.0.1:4174'),
-      // Ready once the archive answers too (503 while its database opens): no page meets a 503.
-      url: 'http://127.0.0.1:4173/polity/archive/v1/status',
+      // Ready once the archive answers its records too (503 while its database opens; its status
+      // already answers then, saying "starting"): no journey begins before the archive is open.
+      url: 'http://127.0.0.1:4173/polity/archive/v1/upgrades',
       reuseExistingServer: false,
       timeout: 60_000,
     },
