@@ -1,9 +1,9 @@
-import { Alert, Button, Group, Loader, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
 import { RawErrorText } from '../components/query-states.tsx';
 import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
-import { endpointLabel, SAME_ORIGIN, validateEndpoint } from '../lib/endpoint.ts';
+import { endpointLabel, SAME_ORIGIN, validateEndpoint, type EndpointRefusal } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { probeEndpoint, probeFailureInWords, type ProbeResult } from './endpoint-probe.ts';
 
@@ -31,6 +31,15 @@ function useUpstreams(): Upstream[] {
   }, []);
   return list;
 }
+
+const REFUSALS: Record<EndpointRefusal, string> = {
+  'protocol-relative': 'An address starting with // names another server: write https://… in full.',
+  'bad-path': 'A path on this server must be like /upstream/name.',
+  'no-scheme': 'Use an http:// or https:// address, or a path on this server like /upstream/name.',
+  'not-http': 'Use an http:// or https:// address.',
+  credentials: 'Addresses with credentials are not accepted.',
+  'not-url': 'This is not a URL. Example: https://rest.example.org or /upstream/hub',
+};
 
 type Check = { phase: 'idle' } | { phase: 'checking'; endpoint: string } | { phase: 'done'; result: ProbeResult };
 
@@ -78,7 +87,7 @@ export function EndpointForm() {
   useEffect(() => () => running.current?.abort(), []);
   const apply = (input: string) => {
     const checked = validateEndpoint(input);
-    if (!checked.ok) return setError(checked.reason);
+    if (!checked.ok) return setError(REFUSALS[checked.refusal]);
     setError(null);
     running.current?.abort();
     const controller = new AbortController();
@@ -143,10 +152,9 @@ export function EndpointForm() {
         )}
         <div aria-live="polite">
           {check.phase === 'checking' && (
-            <Group gap="xs" role="status" data-testid="probe-checking">
-              <Loader size="xs" />
-              <Text fz="sm">Checking {endpointLabel(check.endpoint)}…</Text>
-            </Group>
+            <Text fz="sm" role="status" data-testid="probe-checking">
+              Checking {endpointLabel(check.endpoint)}…
+            </Text>
           )}
           {check.phase === 'done' &&
             (check.result.ok ? (

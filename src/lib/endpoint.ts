@@ -5,27 +5,30 @@
 const STORAGE_KEY = 'polity.api';
 export const SAME_ORIGIN = '';
 
-export function validateEndpoint(input: string): { ok: true; value: string } | { ok: false; reason: string } {
+/**
+ * Why an address was refused. The words for each live in the Chain dialog, which loads on use:
+ * this check runs on every first page (for ?api=), its explanations only where one is typed.
+ */
+export type EndpointRefusal = 'protocol-relative' | 'bad-path' | 'no-scheme' | 'not-http' | 'credentials' | 'not-url';
+
+export function validateEndpoint(input: string): { ok: true; value: string } | { ok: false; refusal: EndpointRefusal } {
   const trimmed = input.trim().replace(/\/+$/, '');
   if (trimmed === '') return { ok: true, value: SAME_ORIGIN };
   // `//host` and `\\host` are other origins in a browser's eyes ("protocol-relative"), not paths here.
-  if (/^[/\\]{2}/.test(trimmed))
-    return { ok: false, reason: 'An address starting with // names another server: write https://… in full.' };
+  if (/^[/\\]{2}/.test(trimmed)) return { ok: false, refusal: 'protocol-relative' };
   if (trimmed.startsWith('/')) {
     return /^\/[\w\-.]+(\/[\w\-.]+)*$/.test(trimmed) && !trimmed.includes('..')
       ? { ok: true, value: trimmed }
-      : { ok: false, reason: 'A path on this server must be like /upstream/name.' };
+      : { ok: false, refusal: 'bad-path' };
   }
-  if (!/^https?:\/\//i.test(trimmed))
-    return { ok: false, reason: 'Use an http:// or https:// address, or a path on this server like /upstream/name.' };
+  if (!/^https?:\/\//i.test(trimmed)) return { ok: false, refusal: 'no-scheme' };
   try {
     const url = new URL(trimmed);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:')
-      return { ok: false, reason: 'Use an http:// or https:// address.' };
-    if (url.username || url.password) return { ok: false, reason: 'Addresses with credentials are not accepted.' };
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, refusal: 'not-http' };
+    if (url.username || url.password) return { ok: false, refusal: 'credentials' };
     return { ok: true, value: url.href.replace(/\/+$/, '') };
   } catch {
-    return { ok: false, reason: 'This is not a URL. Example: https://rest.example.org or /upstream/hub' };
+    return { ok: false, refusal: 'not-url' };
   }
 }
 
