@@ -1,6 +1,6 @@
 import { useMediaQuery } from '@mantine/hooks';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
 import classes from './infinite-list.module.css';
 
@@ -15,6 +15,38 @@ export interface ListColumn<T> {
 
 /** Below this width rows become cards: every value beside its column's name, none cut off. */
 const PHONE_QUERY = '(max-width: 40em)';
+
+/** The grid's gap between columns and its padding on each side (--mantine-spacing-sm), and its border. */
+const GAP_PX = 12;
+const BORDERS_PX = 2;
+
+/**
+ * The narrowest the grid can be with every column at its minimum (the px of "120px" or of
+ * "minmax(200px, 3fr)"; "2fr" has none). Narrower, the last columns would be cut off at the
+ * list's edge (a 700 px window showed a voter's five columns without their last one).
+ */
+export function gridMinWidth(columns: { width: string }[]): number {
+  const tracks = columns.map((column) => Number(/^(?:minmax\(\s*)?(\d+(?:\.\d+)?)px/.exec(column.width)?.[1] ?? 0));
+  return tracks.reduce((sum, track) => sum + track, 0) + GAP_PX * (columns.length + 1) + BORDERS_PX;
+}
+
+/** Whether the element is narrower than `minWidth`; false while it has no width (not laid out). */
+function useNarrowerThan(ref: RefObject<HTMLElement | null>, minWidth: number): boolean {
+  const [narrow, setNarrow] = useState(false);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const measure = () => {
+      const width = element.getBoundingClientRect().width;
+      setNarrow(width > 0 && width < minWidth);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [ref, minWidth]);
+  return narrow;
+}
 
 interface Props<T> {
   rows: T[];
@@ -35,8 +67,12 @@ interface Props<T> {
  * its column's name. Cells wrap instead of clipping, and rows are measured, so nothing is cut.
  */
 export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeight, onKeyboardFocus }: Props<T>) {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const tableRef = useRef<HTMLDivElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
+  // Cards on phones, and wherever the columns do not fit side by side (a tablet, a narrow window).
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const tooNarrow = useNarrowerThan(tableRef, gridMinWidth(columns));
+  const cards = phone || tooNarrow;
   const [margin, setMargin] = useState(0);
   useLayoutEffect(() => {
     // Where the list starts on the page, for window-scroll virtualisation; content above it (a
@@ -49,7 +85,7 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
     observer.observe(document.body);
     return () => observer.disconnect();
   }, []);
-  const estimate = phone ? 36 + 28 * Math.ceil((columns.length - 1) / 2) : rowHeight;
+  const estimate = cards ? 36 + 28 * Math.ceil((columns.length - 1) / 2) : rowHeight;
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => estimate,
@@ -59,16 +95,17 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
     scrollMargin: margin,
     getItemKey: (index) => identity(rows[index]),
   });
-  useEffect(() => virtualizer.measure(), [phone, virtualizer]);
+  useEffect(() => virtualizer.measure(), [cards, virtualizer]);
   const template = columns.map((column) => column.width).join(' ');
   const [title, ...fields] = columns;
   return (
     <div
       role="table"
+      ref={tableRef}
       aria-label={label}
       aria-rowcount={rowCount + 1}
       className={classes.table}
-      data-layout={phone ? 'cards' : 'grid'}
+      data-layout={cards ? 'cards' : 'grid'}
       onFocus={(event) => onKeyboardFocus(event.target.matches(':focus-visible'))}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget)) onKeyboardFocus(false);
@@ -93,8 +130,8 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
               ref={virtualizer.measureElement}
               className={classes.row}
               style={{
-                gridTemplateColumns: phone ? undefined : template,
-                minHeight: phone ? undefined : rowHeight,
+                gridTemplateColumns: cards ? undefined : template,
+                minHeight: cards ? undefined : rowHeight,
                 transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)`,
               }}
             >
@@ -109,7 +146,7 @@ export function ListRows<T>({ rows, columns, identity, label, rowCount, rowHeigh
                   data-list-cell
                   data-wide={column.wide || undefined}
                 >
-                  {phone && (
+                  {cards && (
                     <span className={classes.fieldLabel} aria-hidden>
                       {column.label}
                     </span>
