@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 
+import { uvarint } from './protobuf-varint.ts';
+
 // CometBFT's block identity, computed as v0.38 does (types/block.go Header.Hash): the RFC 6962
 // Merkle root of the header's fields, each protobuf-encoded on its own. The node uses it to name
 // its blocks and the archive to check that a block's hash really is its header's, so neither a
@@ -47,21 +49,9 @@ export interface HeaderFields {
   proposerAddress: Uint8Array;
 }
 
-function varint(value: bigint): number[] {
-  // Negative int64s are encoded as their two's complement in ten bytes, as protobuf does.
-  let rest = BigInt.asUintN(64, value);
-  const bytes: number[] = [];
-  while (rest >= 0x80n) {
-    bytes.push(Number(rest & 0x7fn) | 0x80);
-    rest >>= 7n;
-  }
-  bytes.push(Number(rest));
-  return bytes;
-}
-
-const varintField = (field: number, value: bigint) => (value === 0n ? [] : [field << 3, ...varint(value)]);
+const varintField = (field: number, value: bigint) => (value === 0n ? [] : [field << 3, ...uvarint(value)]);
 const bytesField = (field: number, value: Uint8Array) =>
-  value.length === 0 ? [] : [(field << 3) | 2, ...varint(BigInt(value.length)), ...value];
+  value.length === 0 ? [] : [(field << 3) | 2, ...uvarint(BigInt(value.length)), ...value];
 
 /** gogoproto's wrapper types (StringValue, Int64Value, BytesValue): field 1, nothing when empty. */
 const wrappedBytes = (value: Uint8Array) => Uint8Array.from(bytesField(1, value));
@@ -72,7 +62,7 @@ function blockIdBytes(blockId: BlockIdFields): Uint8Array {
   return Uint8Array.from([
     ...bytesField(1, blockId.hash),
     0x12,
-    ...varint(BigInt(partSetHeader.length)),
+    ...uvarint(BigInt(partSetHeader.length)),
     ...partSetHeader,
   ]);
 }

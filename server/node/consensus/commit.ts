@@ -1,7 +1,8 @@
 import { merkleRoot, timestampOf } from '../../lib/cometbft-hash.ts';
+import { uvarint } from '../../lib/protobuf-varint.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import type { Millis } from '../chain/records.ts';
-import { bytesField, messageField, sfixed64Field, timestampBytes, uvarint, varintField } from './proto-bytes.ts';
+import { bytesField, messageField, sfixed64Field, timestampBytes, varintField } from './proto-bytes.ts';
 import { signWith, validatorSetAt } from './validators.ts';
 
 // A block's commit: each validator's precommit, signed over CometBFT v0.38's canonical vote

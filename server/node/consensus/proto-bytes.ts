@@ -1,17 +1,6 @@
 // The few protobuf encodings consensus hashes and signs over, written by hand: each is a handful
 // of fields whose exact bytes (field order, omitted zeros, fixed-width integers) are the point.
-
-export function uvarint(value: bigint | number): number[] {
-  // Negative int64s are encoded as their two's complement in ten bytes, as protobuf does.
-  let rest = BigInt.asUintN(64, BigInt(value));
-  const bytes: number[] = [];
-  while (rest >= 0x80n) {
-    bytes.push(Number(rest & 0x7fn) | 0x80);
-    rest >>= 7n;
-  }
-  bytes.push(Number(rest));
-  return bytes;
-}
+import { uvarint } from '../../lib/protobuf-varint.ts';
 
 /** A varint field; proto3 leaves a zero out. */
 export const varintField = (field: number, value: bigint | number): number[] =>

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { merkleRoot } from '../../lib/cometbft-hash.ts';
+import { uvarint } from '../../lib/protobuf-varint.ts';
 import { hashOf, rootHash, type TreeNode } from './iavl-tree.ts';
 
 // The app hash as the SDK's rootmulti store computes it (CommitInfo.Hash): the RFC 6962 root of
@@ -10,17 +11,6 @@ import { hashOf, rootHash, type TreeNode } from './iavl-tree.ts';
 export type StoreRoots = ReadonlyMap<string, TreeNode | null>;
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest();
-
-function uvarint(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest & 0x7f) | 0x80);
-    rest = Math.floor(rest / 128);
-  }
-  out.push(rest);
-  return out;
-}
 
 /** kv.Pair's bytes: the key and the value, each behind its uvarint length. */
 export function kvPairBytes(key: Uint8Array, value: Uint8Array): Uint8Array {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { uvarint } from '../../lib/protobuf-varint.ts';
 import { hashOf, neighbours, pathTo, valueOf, type Leaf, type TreeNode } from './iavl-tree.ts';
 import { sortedStoreNames, storeLeaves, type StoreRoots } from './multistore.ts';
 
@@ -7,17 +8,6 @@ import { sortedStoreNames, storeLeaves, type StoreRoots } from './multistore.ts'
 // to its store's IAVL root (`ics23:iavl`, existence or non-existence), then one from that root,
 // under the store's name, to the app hash (`ics23:simple`). Encoded by hand: a few messages of
 // cosmos/ics23's proofs.proto (HashOp SHA256 = 1, LengthOp VAR_PROTO = 1).
-
-function uvarint(value: number): number[] {
-  const out: number[] = [];
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest & 0x7f) | 0x80);
-    rest = Math.floor(rest / 128);
-  }
-  out.push(rest);
-  return out;
-}
 
 const field = (number: number, bytes: Uint8Array | readonly number[]) =>
   bytes.length === 0 ? [] : [(number << 3) | 2, ...uvarint(bytes.length), ...bytes];
