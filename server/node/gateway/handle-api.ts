@@ -1,4 +1,5 @@
 import { GrpcStatusError, notImplemented, unknownError } from '../../lib/grpc-status.ts';
+import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
 import { parseGoQuery } from './go-query.ts';
@@ -58,6 +59,7 @@ export async function handleApi(
   rawPath: string,
   rawQuery: string,
   heightHeader?: string,
+  blocks?: BlockSource,
 ): Promise<ApiResponse> {
   let metadata: Record<string, string> = {};
   try {
@@ -77,7 +79,7 @@ export async function handleApi(
       'Grpc-Metadata-Content-Type': 'application/grpc+cosmos-sdk-grpc-codec',
       'Grpc-Metadata-X-Cosmos-Block-Height': String(queries.height),
     };
-    const body = await matched.route.answer(queries, request);
+    const body = await matched.route.answer(queries, request, blocks);
     return {
       status: 200,
       headers: { ...JSON_TYPE, ...metadata, 'X-Cosmos-Block-Height': String(queries.height) },

@@ -137,7 +137,14 @@ export function createPolityServer(opts: ServerOptions): Server {
       const location = canonicalRedirect(rawPath, rawQuery);
       if (location !== null) return send(res, 301, { Location: location }, '');
       const heightHeader = req.headers['x-cosmos-block-height'] ?? req.headers['grpc-metadata-x-cosmos-block-height'];
-      handleApi(opts.queries, method, rawPath, rawQuery, typeof heightHeader === 'string' ? heightHeader : undefined)
+      handleApi(
+        opts.queries,
+        method,
+        rawPath,
+        rawQuery,
+        typeof heightHeader === 'string' ? heightHeader : undefined,
+        opts.blocks,
+      )
         .then((answer) => {
           const headers = { ...answer.headers, ...durabilityHeader() };
           send(res, answer.status, opts.cors ? { ...headers, ...CORS_HEADERS } : headers, answer.body);

@@ -1,3 +1,4 @@
+import type { BlockSource } from '../queries/block-source.ts';
 import type { Queries } from '../queries/query-service.ts';
 import { emptyPageRequest, type PageRequest } from '../store/paginate.ts';
 import type { ParamKind } from './path-params.ts';
@@ -33,8 +34,11 @@ export interface Route {
   readonly pattern: string;
   readonly segments: readonly Segment[];
   readonly query: QueryKind;
-  /** Calls the query method and encodes its answer: the two steps a route decides. */
-  answer(queries: Queries, request: RouteRequest): Promise<string>;
+  /**
+   * Calls the query method and encodes its answer: the two steps a route decides. `blocks` is
+   * the node's block store (undefined when the node serves no blocks), for the block service.
+   */
+  answer(queries: Queries, request: RouteRequest, blocks: BlockSource | undefined): Promise<string>;
 }
 
 /**
@@ -45,7 +49,7 @@ export interface Route {
 export function route<Result>(
   pattern: string,
   query: QueryKind,
-  call: (queries: Queries, request: RouteRequest) => Promise<Result>,
+  call: (queries: Queries, request: RouteRequest, blocks: BlockSource | undefined) => Promise<Result>,
   encode: (result: Result) => string,
 ): Route {
   const segments = pattern.split('/').map((part): Segment => {
@@ -56,7 +60,7 @@ export function route<Result>(
     pattern,
     segments,
     query,
-    answer: async (queries, request) => encode(await call(queries, request)),
+    answer: async (queries, request, blocks) => encode(await call(queries, request, blocks)),
   };
 }
 

@@ -1,3 +1,4 @@
+import { BLOCK_SERVICE_ROUTES } from './block-service.ts';
 import { govProposalJson } from './gov-json.ts';
 import { bytesOrNull } from './json-encoding.ts';
 import {
@@ -17,7 +18,10 @@ const GROUP = 'cosmos/group/v1';
 const UPGRADE = 'cosmos/upgrade/v1beta1';
 const GOV = 'cosmos/gov/v1';
 
-/** The node's REST routes for x/group, x/upgrade and x/gov: path, parameter kinds, query method, encoding. */
+/**
+ * The node's REST routes for x/group, x/upgrade, x/gov and the CometBFT block service: path,
+ * parameter kinds, query method, encoding.
+ */
 export const ROUTES: readonly Route[] = [
   route(
     `${GROUP}/group_info/{group_id:uint64}`,
@@ -160,4 +164,5 @@ export const ROUTES: readonly Route[] = [
     (queries, request) => queries.gov.proposals({ ...request.govFilter, pagination: request.pagination }),
     (page) => listJson('proposals', page, govProposalJson),
   ),
+  ...BLOCK_SERVICE_ROUTES,
 ];

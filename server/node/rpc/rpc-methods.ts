@@ -36,7 +36,8 @@ function latestHeight(source: BlockSource): bigint {
   return source.blocks.latest?.height ?? 0n;
 }
 
-function blockAt(source: BlockSource, requested: bigint | null) {
+/** The block /block serves for a height (latest when null), or CometBFT's error for it. */
+export function blockAt(source: BlockSource, requested: bigint | null) {
   const latest = latestHeight(source);
   const height = requested ?? latest;
   if (height <= 0n) throw invalidRequest(`height must be greater than zero (requested height: ${height})`);
@@ -62,7 +63,7 @@ function nodeValidator(source: BlockSource) {
   return { address: own.address, pubKey: Buffer.from(own.pubKey).toString('base64'), votingPower: String(own.power) };
 }
 
-function status(source: BlockSource) {
+export function status(source: BlockSource) {
   const latest = source.blocks.latest;
   const earliest = source.blocks.base === null ? undefined : source.blocks.get(source.blocks.base);
   const validator = nodeValidator(source);
