@@ -9,10 +9,10 @@ import { pollWhileHealthy } from '../api/polling.ts';
 import type { BlockStamp } from './block-estimate.ts';
 
 // Block heights and header times, from whichever service the endpoint has. Any SDK node serves
-// the REST block service (/cosmos/base/tendermint/v1beta1/blocks); Polity's embedded chain does
-// not, but serves its CometBFT RPC under /rpc/ on the same origin. A node with neither still
-// sends its height in a header (same origin, or CORS exposing it), and an archive knows its
-// latest block.
+// the REST block service (/cosmos/base/tendermint/v1beta1/blocks), Polity's embedded chain too;
+// a proxy that forwards only some routes may leave the CometBFT RPC under /rpc/ on the same
+// origin. A node with neither still sends its height in a header (same origin, or CORS exposing
+// it), and an archive knows its latest block.
 
 const TENDERMINT = '/cosmos/base/tendermint/v1beta1';
 const header = v.object({ height: v.string(), time: v.string() });
