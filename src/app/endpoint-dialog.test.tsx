@@ -90,4 +90,29 @@ describe('switching chains in the Chain dialog', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('has no x/group module');
     expect(router.state.location.search).toBe('');
   });
+
+  it('says it is checking meanwhile, and switches nothing when closed before the answer', async () => {
+    stubEndpoints();
+    const slow = 'https://slow.example.org';
+    const answered = vi.fn(globalThis.fetch);
+    // The slow node never answers until asked to stop.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: string | URL | Request, init?: RequestInit) =>
+        String(input).startsWith(slow)
+          ? new Promise<Response>((_resolve, reject) =>
+              init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))),
+            )
+          : answered(input, init),
+      ),
+    );
+    const { router } = renderRoute('/groups/1');
+    await screen.findByRole('heading', { name: 'Core contributors', level: 1 });
+    const dialog = await openDialogAndUse(slow);
+    expect(within(dialog).getByTestId('probe-checking')).toHaveTextContent(`Checking ${slow}…`);
+    expect(within(dialog).getByRole('button', { name: 'Use it' })).toBeDisabled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.search).toBe('');
+  });
 });
