@@ -106,10 +106,14 @@ test.describe('live tally', () => {
     await expect(page.getByTestId('tally-live')).toBeVisible();
     // The counts themselves (the "updated … ago" line ticks on its own).
     const counts = page.getByTestId('tally-panel').getByRole('table');
+    const votes = page.getByRole('table', { name: 'Votes' });
+    await expect(votes).toBeVisible();
     const before = await counts.textContent();
+    const votesBefore = await votes.textContent();
     await expect.poll(async () => (await counts.textContent()) !== before, { timeout: 15_000 }).toBe(true);
-    // The votes list notices new votes and offers to reload itself.
-    await expect(page.getByTestId('new-votes')).toBeVisible({ timeout: 15_000 });
+    // The votes list follows the tally by itself: the new vote is listed without a press.
+    await expect.poll(async () => (await votes.textContent()) !== votesBefore, { timeout: 15_000 }).toBe(true);
+    await expect(page.getByTestId('votes-refreshed')).toBeVisible();
     await expect(page.getByTestId('tally-final')).toBeVisible({ timeout: 40_000 });
     await expect(page.getByTestId('tally-live')).toHaveCount(0);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
@@ -297,6 +301,9 @@ test.describe('choosing the chain', () => {
     await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
     expect(viaProxy.length).toBeGreaterThan(0);
     await expect(page.getByTestId('endpoint-button')).toContainText('/upstream/compat');
+    // The dialog stays to say which chain it reached; the reader closes it.
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
     // Links keep the endpoint; a visit without ?api= uses the one kept locally.
     await page.getByRole('link', { name: 'Upgrades' }).click();
     await expect(page).toHaveURL(/upgrades\?api=/);

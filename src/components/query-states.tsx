@@ -24,9 +24,9 @@ export function EmptyState({ children }: { children: ReactNode }) {
 }
 
 /** What went wrong with `what`, in words a reader can act on (the server's own text stays behind a toggle). */
-export function errorInWords(error: unknown, what: string): string {
+export function errorInWords(error: unknown, what: string, endpoint: string): string {
   const kind = isApiError(error) ? error.kind : 'server';
-  const label = endpointLabel(isApiError(error) ? error.endpoint : SAME_ORIGIN);
+  const label = endpointLabel(endpoint);
   const titles: Record<string, string> = {
     'not-found': `${what}: not found`,
     'bad-request': `${what}: the request was refused`,
@@ -74,7 +74,7 @@ export function ErrorState({
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
   return (
-    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={errorInWords(error, what)} role="alert">
+    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={errorInWords(error, what, endpoint)} role="alert">
       <Stack gap="xs">
         {help[kind] && <Text fz="sm">{help[kind]}</Text>}
         <Group gap="xs">
@@ -98,10 +98,11 @@ export function ErrorState({
 
 /** Shown over data that is still on screen while its background refresh fails. */
 export function StaleNote({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const endpoint = useEndpoint();
   return (
     <Alert color="orange" variant="light" py={6} role="status" title="Stale: showing the last data received">
       <Group gap="xs" justify="space-between">
-        <Text fz="xs">{errorInWords(error, 'The refresh')}. Asking again in the background.</Text>
+        <Text fz="xs">{errorInWords(error, 'The refresh', endpoint)}. Asking again in the background.</Text>
         <Button size="compact-xs" variant="subtle" onClick={onRetry}>
           Retry now
         </Button>
@@ -127,6 +128,7 @@ export function LookupFailed({
   error: unknown;
   onRetry: () => void;
 }) {
+  const endpoint = useEndpoint();
   return (
     <Alert
       color="orange"
@@ -140,7 +142,7 @@ export function LookupFailed({
         <Text fz="sm">{waiting}</Text>
         <Group gap="xs" justify="space-between" wrap="nowrap">
           <Text fz="xs" c="dimmed">
-            {errorInWords(error, 'The read')}. Trying again in the background.
+            {errorInWords(error, 'The read', endpoint)}. Trying again in the background.
           </Text>
           <Button size="compact-xs" variant="light" onClick={onRetry}>
             Retry now
