@@ -49,43 +49,42 @@ type HeaderSource = Pick<
 const CONSENSUS_HASH = '048091BC7DDC283F77BFBF91D73C44DA58C3DF8A9CBC867405D8B7F3DAADA22F';
 const EMPTY_EVIDENCE_HASH = 'E3B0C44298FC1C149AFBF4C8996FB92427AE41E4649B934CA495991B7852B855';
 
-export function headerJson(block: HeaderSource, chainId: string) {
-  if (block.signed) {
-    const signed = block.signed;
+/** The header fields that name the validators: signed by the set, or the one stand-in validator of older data dirs. */
+function validatorFields(block: HeaderSource, chainId: string) {
+  if (block.signed)
     return {
-      version: { block: '11' },
-      chain_id: chainId,
-      height: String(block.height),
-      time: chainTimeText(block.time),
-      last_block_id: blockIdJson(block.lastBlockHash),
-      last_commit_hash: signed.lastCommitHash,
-      data_hash: block.dataHash,
-      validators_hash: signed.validatorsHash,
-      next_validators_hash: signed.nextValidatorsHash,
-      consensus_hash: CONSENSUS_HASH,
-      app_hash: block.appHash,
-      last_results_hash: block.lastResultsHash,
-      evidence_hash: EMPTY_EVIDENCE_HASH,
-      proposer_address: signed.proposerAddress,
+      lastCommitHash: block.signed.lastCommitHash,
+      validatorsHash: block.signed.validatorsHash,
+      nextValidatorsHash: block.signed.nextValidatorsHash,
+      proposerAddress: block.signed.proposerAddress,
     };
-  }
   const validator = validatorOf(chainId);
   const validatorsHash = hexUpper(Buffer.from(validator.address.padEnd(64, '0'), 'hex'));
+  return {
+    lastCommitHash: block.lastBlockHash ? partsHash(block.lastBlockHash) : '',
+    validatorsHash,
+    nextValidatorsHash: validatorsHash,
+    proposerAddress: validator.address,
+  };
+}
+
+export function headerJson(block: HeaderSource, chainId: string) {
+  const validators = validatorFields(block, chainId);
   return {
     version: { block: '11' },
     chain_id: chainId,
     height: String(block.height),
     time: chainTimeText(block.time),
     last_block_id: blockIdJson(block.lastBlockHash),
-    last_commit_hash: block.lastBlockHash ? partsHash(block.lastBlockHash) : '',
+    last_commit_hash: validators.lastCommitHash,
     data_hash: block.dataHash,
-    validators_hash: validatorsHash,
-    next_validators_hash: validatorsHash,
+    validators_hash: validators.validatorsHash,
+    next_validators_hash: validators.nextValidatorsHash,
     consensus_hash: CONSENSUS_HASH,
     app_hash: block.appHash,
     last_results_hash: block.lastResultsHash,
     evidence_hash: EMPTY_EVIDENCE_HASH,
-    proposer_address: validator.address,
+    proposer_address: validators.proposerAddress,
   };
 }
 
