@@ -2,31 +2,18 @@ import { readFileSync } from 'node:fs';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
+import { ARCHIVE, archiveJson, archiveOpen } from './chain.ts';
+
 // Journeys through what only the archive knows ("with an archive"), and the same pages against a
 // plain node started with --archive off ("on a plain node"): a config runs each describe against
 // its own server (grep by describe title).
 
-const ARCHIVE = '/polity/archive/v1';
 const OPTION_LABELS: Record<string, string> = {
   VOTE_OPTION_YES: 'Yes',
   VOTE_OPTION_ABSTAIN: 'Abstain',
   VOTE_OPTION_NO: 'No',
   VOTE_OPTION_NO_WITH_VETO: 'No with veto',
 };
-
-/**
- * The server answers before its archive has opened its database (503 until then, as it says):
- * journeys that read the archive wait for it to open, as a person would see it do.
- */
-async function archiveOpen(request: APIRequestContext): Promise<void> {
-  await expect.poll(async () => (await request.get(`${ARCHIVE}/status`)).status(), { timeout: 60_000 }).toBe(200);
-}
-
-async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
-  const response = await request.get(`${ARCHIVE}/${path}`);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
 
 interface ArchivedProposal {
   id: string;
@@ -41,7 +28,7 @@ interface ArchivedProposal {
 /** Accepted proposals the archive holds, newest first: pruned ones are among them. */
 const acceptedProposals = async (request: APIRequestContext, limit: number) =>
   (
-    await archive<{ proposals: ArchivedProposal[] }>(
+    await archiveJson<{ proposals: ArchivedProposal[] }>(
       request,
       `proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=${limit}`,
     )
@@ -53,7 +40,7 @@ test.describe('with an archive', () => {
     let title = '';
     await expect
       .poll(async () => {
-        const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+        const { proposals } = await archiveJson<{ proposals: ArchivedProposal[] }>(
           request,
           'proposals?pagination.limit=20',
         );
@@ -74,7 +61,8 @@ test.describe('with an archive', () => {
   test('filter proposals to the open ones, across every group', async ({ page, request }) => {
     await expect
       .poll(
-        async () => (await archive<{ proposals: unknown[] }>(request, 'proposals?voting_open=true')).proposals.length,
+        async () =>
+          (await archiveJson<{ proposals: unknown[] }>(request, 'proposals?voting_open=true')).proposals.length,
       )
       .toBeGreaterThan(0);
     await page.goto('/proposals');
@@ -85,7 +73,7 @@ test.describe('with an archive', () => {
     }).toPass({ timeout: 15_000 });
     const table = page.getByRole('table', { name: 'Proposals' });
     await expect(table.getByRole('row').nth(1)).toBeVisible();
-    const { proposals } = await archive<{ proposals: ArchivedProposal[] }>(
+    const { proposals } = await archiveJson<{ proposals: ArchivedProposal[] }>(
       request,
       'proposals?voting_open=true&pagination.limit=1000',
     );
@@ -114,7 +102,10 @@ test.describe('with an archive', () => {
         async () => {
           const proposals = await acceptedProposals(request, 100);
           for (const proposal of proposals.filter((p) => !p.on_chain)) {
-            const { votes } = await archive<{ votes: { voter: string }[] }>(request, `proposals/${proposal.id}/votes`);
+            const { votes } = await archiveJson<{ votes: { voter: string }[] }>(
+              request,
+              `proposals/${proposal.id}/votes`,
+            );
             if (votes[0]) return (found = { proposal: proposal.id, voter: votes[0].voter });
           }
           return null;
@@ -135,7 +126,7 @@ test.describe('with an archive', () => {
     await expect(row).toContainText('Accepted');
 
     // The auditor narrows the whole record to one option, then exports what matches, with provenance.
-    const { votes } = await archive<{ votes: { option: string }[] }>(request, `voters/${voter}/votes?order=asc`);
+    const { votes } = await archiveJson<{ votes: { option: string }[] }>(request, `voters/${voter}/votes?order=asc`);
     const option = votes[0].option;
     await page.getByRole('combobox', { name: 'Option' }).selectOption(option);
     await expect(page.getByText(/matching votes?$/)).toBeVisible();
@@ -206,7 +197,9 @@ test.describe('with an archive, over time', () => {
     test.setTimeout(150_000);
     let scheduled: { name: string; height: string } | null = null;
     await expect
-      .poll(async () => (scheduled = (await archive<{ scheduled: typeof scheduled }>(request, 'upgrades')).scheduled))
+      .poll(
+        async () => (scheduled = (await archiveJson<{ scheduled: typeof scheduled }>(request, 'upgrades')).scheduled),
+      )
       .not.toBeNull();
     const { name } = scheduled as unknown as { name: string };
     await page.goto('/upgrades');

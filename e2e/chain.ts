@@ -19,6 +19,24 @@ interface Proposal {
   voting_period_end: string;
 }
 
+export const ARCHIVE = '/polity/archive/v1';
+
+/**
+ * Waits for the archive to open its database: its status answers at once (phase "starting"),
+ * its records only once it is open (503 until then), as a person would see it do.
+ */
+export async function archiveOpen(request: APIRequestContext): Promise<void> {
+  await expect.poll(async () => (await request.get(`${ARCHIVE}/upgrades`)).status(), { timeout: 60_000 }).toBe(200);
+}
+
+/** An archive path's JSON (relative to /polity/archive/v1/), once the archive is open. */
+export async function archiveJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  await archiveOpen(request);
+  const response = await request.get(`${ARCHIVE}/${path}`);
+  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
 export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const r = await request.get(path);
   expect(r.status(), path).toBe(200);

@@ -1,12 +1,11 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 
-import { openQuickPoll } from './chain.ts';
+import { archiveJson, openQuickPoll } from './chain.ts';
 
 // Pages that stay true while the chain moves: a proposal page left open follows its proposal to
 // the end (decided, executed, pruned) without a reload and without an error, list rows say their
 // tallies in words, and a proposal the archive found already decided claims only what is known.
 
-const ARCHIVE = '/polity/archive/v1';
 const G = '/cosmos/group/v1';
 
 interface ArchivedProposal {
@@ -16,13 +15,6 @@ interface ArchivedProposal {
   executor_result: string | null;
   submit_time: string | null;
   voting_period_end: string | null;
-}
-
-async function archived<T>(request: APIRequestContext, path: string): Promise<T> {
-  await expect.poll(async () => (await request.get(`${ARCHIVE}/status`)).status(), { timeout: 60_000 }).toBe(200);
-  const response = await request.get(`${ARCHIVE}/${path}`);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
 }
 
 /** Marks the page so a reload (which would clear the mark) is noticed. */
@@ -55,7 +47,7 @@ test.describe('with an archive: a proposal page left open', () => {
       .getByTestId('tally-final')
       .or(page.getByText(/has no tally: a proposer|has no tally: its group policy changed/));
     await expect(outcome).toBeVisible({ timeout: Math.max(0, ends - Date.now()) + 30_000 });
-    const record = await archived<{ proposal: ArchivedProposal }>(page.request, `proposals/${poll.id}`);
+    const record = await archiveJson<{ proposal: ArchivedProposal }>(page.request, `proposals/${poll.id}`);
     if (/ACCEPTED|REJECTED/.test(record.proposal.status)) {
       await expect(page.getByTestId('proposal-decided')).toContainText(/height [\d,]+/, { timeout: 15_000 });
       await expect(page.getByRole('heading', { name: 'Votes as counted (archive)' })).toBeVisible();
@@ -70,7 +62,7 @@ test.describe('with an archive: a proposal page left open', () => {
     // Anyone may execute an accepted proposal; the simulated chain does so every twenty blocks or
     // so, picking one at random. Every one that could be executed is opened, each in a tab: the
     // next successful execution prunes one of them while it is open.
-    const accepted = await archived<{ proposals: ArchivedProposal[] }>(
+    const accepted = await archiveJson<{ proposals: ArchivedProposal[] }>(
       page.request,
       'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=200',
     );
@@ -124,13 +116,13 @@ test.describe('with an archive: lists and a pruned proposal', () => {
     page,
   }) => {
     // Genesis history: the archive began with these already decided and their votes pruned.
-    const list = await archived<{ proposals: ArchivedProposal[] }>(
+    const list = await archiveJson<{ proposals: ArchivedProposal[] }>(
       page.request,
       'proposals?status=PROPOSAL_STATUS_ACCEPTED&order_by=id&order=asc&pagination.limit=50',
     );
     let target = '';
     for (const proposal of list.proposals) {
-      const record = await archived<{ timeline: { kind: string }[]; vote_count: string | null }>(
+      const record = await archiveJson<{ timeline: { kind: string }[]; vote_count: string | null }>(
         page.request,
         `proposals/${proposal.id}`,
       );

@@ -1,12 +1,10 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 
-import { groupNamed, policiesOf, proposalsOf } from './chain.ts';
+import { ARCHIVE, archiveJson, groupNamed, policiesOf, proposalsOf } from './chain.ts';
 
 // Pages that tell the whole truth: names from plain-text metadata, final tallies drawn against
 // the weights they were tallied with, one account of a proposal's votes, pruned proposals shown
 // whole, and an overview that asks little.
-
-const ARCHIVE = '/polity/archive/v1';
 
 interface ArchivedRecord {
   proposal: {
@@ -21,25 +19,18 @@ interface ArchivedRecord {
   vote_count: string | null;
 }
 
-async function archive<T>(request: APIRequestContext, path: string): Promise<T> {
-  await expect.poll(async () => (await request.get(`${ARCHIVE}/status`)).status(), { timeout: 60_000 }).toBe(200);
-  const response = await request.get(`${ARCHIVE}/${path}`);
-  expect(response.ok(), `${path}: ${response.status()}`).toBe(true);
-  return (await response.json()) as T;
-}
-
 /** The newest proposal the archive saw tallied (live proposals end every few seconds on the e2e chain). */
 async function talliedWhileArchived(request: APIRequestContext, status: string): Promise<ArchivedRecord> {
   let found: ArchivedRecord | null = null;
   await expect
     .poll(
       async () => {
-        const list = await archive<{ proposals: { id: string }[] }>(
+        const list = await archiveJson<{ proposals: { id: string }[] }>(
           request,
           `proposals?status=${status}&pagination.limit=20`,
         );
         for (const { id } of list.proposals) {
-          const record = await archive<ArchivedRecord>(request, `proposals/${id}`);
+          const record = await archiveJson<ArchivedRecord>(request, `proposals/${id}`);
           if (record.tallied_with && Number(record.vote_count) > 0) {
             found = record;
             return true;
@@ -65,7 +56,7 @@ function countRequests(page: Page): string[] {
 
 test.describe('truthful pages, with an archive', () => {
   test('a group named by plain-text metadata is named and found by that name', async ({ page }) => {
-    await archive(page.request, 'status');
+    await archiveJson(page.request, 'status');
     await page.goto('/');
     const box = page.getByRole('searchbox', { name: 'Search groups, proposals and addresses' });
     await box.fill('emptied');
@@ -103,10 +94,9 @@ test.describe('truthful pages, with an archive', () => {
     await expect
       .poll(
         async () => {
-          const list = await archive<{ proposals: { id: string; on_chain: boolean; submit_time: string | null }[] }>(
-            page.request,
-            'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50',
-          );
+          const list = await archiveJson<{
+            proposals: { id: string; on_chain: boolean; submit_time: string | null }[];
+          }>(page.request, 'proposals?status=PROPOSAL_STATUS_ACCEPTED&pagination.limit=50');
           id = list.proposals.find((proposal) => !proposal.on_chain && proposal.submit_time !== null)?.id ?? '';
           return id;
         },
@@ -123,7 +113,7 @@ test.describe('truthful pages, with an archive', () => {
   });
 
   test('a withdrawn proposal claims no tally', async ({ page }) => {
-    const list = await archive<{ proposals: { id: string; on_chain: boolean }[] }>(
+    const list = await archiveJson<{ proposals: { id: string; on_chain: boolean }[] }>(
       page.request,
       'proposals?status=PROPOSAL_STATUS_WITHDRAWN&pagination.limit=50',
     );
@@ -136,7 +126,7 @@ test.describe('truthful pages, with an archive', () => {
   });
 
   test('an aborted proposal claims no tally either', async ({ page }) => {
-    const list = await archive<{ proposals: { id: string }[] }>(
+    const list = await archiveJson<{ proposals: { id: string }[] }>(
       page.request,
       'proposals?status=PROPOSAL_STATUS_ABORTED&pagination.limit=1',
     );
@@ -165,7 +155,7 @@ test.describe('truthful pages, with an archive', () => {
   });
 
   test('the overview asks for what it shows: at most 8 requests', async ({ page }) => {
-    await archive(page.request, 'status');
+    await archiveJson(page.request, 'status');
     const requests = countRequests(page);
     await page.goto('/');
     await expect(page.getByTestId('overview-groups')).not.toHaveText('…');
