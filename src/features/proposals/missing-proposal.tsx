@@ -5,7 +5,8 @@ import { NotFoundError } from '../../api/errors.ts';
 import { ErrorState } from '../../components/query-states.tsx';
 import { archivedProposalQueries } from './archive-queries.ts';
 
-const PRUNING_NOTE =
+/** When x/group removes proposals from its state (said wherever a proposal is missing from a node). */
+export const PRUNING_NOTE =
   'Proposals are removed from chain state: at once when executed successfully, when voting ends if withdrawn ' +
   'or aborted, and 14 days after voting ends otherwise. A pruned proposal can no longer be read from a node.';
 

@@ -33,6 +33,15 @@ const VOTING_END_LABEL: Record<ProposalPhase, string> = {
   'no tally': 'Voting period would end',
 };
 
+/** Beside an early decision: when voting would have ended, had the chain not decided before. */
+function WouldHaveEnded({ votingEnd }: { votingEnd: string }) {
+  return (
+    <Text fz="xs" c="dimmed">
+      Voting period would have ended <TimeText value={votingEnd} />
+    </Text>
+  );
+}
+
 /** When the chain decided it, and how that is known. */
 function DecisionText({ moment, votingEnd }: { moment: DecisionMoment; votingEnd: string }) {
   switch (moment.basis) {
@@ -48,18 +57,14 @@ function DecisionText({ moment, votingEnd }: { moment: DecisionMoment; votingEnd
           <Text fz="sm">
             <TimeText value={moment.time} /> (height {grouped(moment.height)}), before its voting period’s end
           </Text>
-          <Text fz="xs" c="dimmed">
-            Voting period would have ended <TimeText value={votingEnd} />
-          </Text>
+          <WouldHaveEnded votingEnd={votingEnd} />
         </>
       );
     case 'before voting end':
       return (
         <>
           <Text fz="sm">before its voting period’s end, once the outcome could no longer change</Text>
-          <Text fz="xs" c="dimmed">
-            Voting period would have ended <TimeText value={votingEnd} />
-          </Text>
+          <WouldHaveEnded votingEnd={votingEnd} />
         </>
       );
     case 'by voting end':

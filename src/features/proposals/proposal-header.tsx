@@ -7,12 +7,8 @@ import { LoadingBlock, LookupFailed, StaleNote } from '../../components/query-st
 import { ExecBadge } from '../../components/vote-badges.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 import { labelText } from '../../lib/hostile-text.ts';
-import { MissingProposal } from './missing-proposal.tsx';
+import { MissingProposal, PRUNING_NOTE } from './missing-proposal.tsx';
 import type { ProposalContext } from './use-proposal-context.ts';
-
-const PRUNING_NOTE =
-  'Proposals are removed from chain state: at once when executed successfully, when voting ends if withdrawn ' +
-  'or aborted, and 14 days after voting ends otherwise. A pruned proposal can no longer be read from a node.';
 
 /**
  * The top of a proposal's page: its title and status (with `actions` beside them), then whatever
