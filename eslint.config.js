@@ -130,7 +130,7 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended-strict'],
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'e2e/**/*.ts', '*.config.{js,ts}'],
+    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'bin/**', 'e2e/**/*.ts', '*.config.{js,ts}', 'verify/**/*.test.ts', 'verify/testing/**'],
     languageOptions: { globals: globals.node },
   },
   {
@@ -143,6 +143,30 @@ export default tseslint.config(
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones: serverZones }],
+      'import-x/no-cycle': 'error',
+    },
+  },
+  {
+    // The verifier runs in the archive, the command and the browser: bytes in, verdicts out, no
+    // Node or DOM API, and it knows neither the dashboard nor the server.
+    files: ['verify/**/*.ts'],
+    ignores: ['verify/**/*.test.ts', 'verify/testing/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: path.join(root, 'tsconfig.node.json') })],
+    },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^node:', message: 'The verifier is pure: no Node API (it runs in the browser too).' },
+            { regex: '(^|/)(src|server)/', message: 'The verifier imports neither the dashboard nor the server.' },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', 'Buffer', 'process', 'window', 'document'],
       'import-x/no-cycle': 'error',
     },
   },

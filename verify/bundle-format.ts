@@ -1,0 +1,58 @@
+import type { Statement } from './facts.ts';
+import type { HeaderJson } from './header.ts';
+import type { LightBlockJson } from './light-block.ts';
+import type { ProofOpJson } from './store-proof.ts';
+import type { MerklePathJson, TxResultJson } from './tx-proof.ts';
+import type { ValidatorJson } from './validator-set.ts';
+
+// A proof bundle: everything needed to check some of the archive's records against a chain's
+// validators, with nothing else — no server, no node, no network. JSON, so an auditor can read
+// what it claims before checking it.
+
+export const BUNDLE_FORMAT = 'polity-proof-bundle/1';
+
+/** Where trust starts: the chain's genesis validators, or a header the auditor got elsewhere. */
+export type TrustRootJson =
+  | { kind: 'genesis'; initial_height: string; genesis_time: string; validators: ValidatorJson[] }
+  | { kind: 'header'; height: string; hash: string };
+
+/** A transaction: in block `height` (data_hash of header H), succeeded (last_results_hash of H+1). */
+export interface TxFactJson {
+  kind: 'tx';
+  height: string;
+  tx: string;
+  tx_path: MerklePathJson;
+  result: TxResultJson;
+  result_path: MerklePathJson;
+  /** What the archive says the transaction's message is (compared with the proven bytes). */
+  claim: Statement;
+}
+
+/** A store record (or its absence) in the state after block `height` (app_hash of header H+1). */
+export interface StoreFactJson {
+  kind: 'store';
+  height: string;
+  store: string;
+  key: string;
+  value: string | null;
+  proof_ops: ProofOpJson[];
+  claim: Statement;
+}
+
+export type FactJson = TxFactJson | StoreFactJson;
+
+export interface ProofBundle {
+  format: typeof BUNDLE_FORMAT;
+  chain_id: string;
+  bech32_prefix: string;
+  subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade'; id: string; label: string };
+  trust_root: TrustRootJson;
+  trusting_period_seconds: string;
+  /** Signed headers in ascending height, each verified from the one before (adjacent or skipping). */
+  light_blocks: LightBlockJson[];
+  /** Headers proven by the hash link from a proven header one height above. */
+  linked_headers: HeaderJson[];
+  facts: FactJson[];
+  /** Records the archive holds without proof, and why: part of the bundle's honesty. */
+  unproven: { what: string; reason: string }[];
+}

@@ -1,0 +1,99 @@
+import * as v from 'valibot';
+
+import type { ProofBundle } from './bundle-format.ts';
+
+// A bundle is untrusted input: its shape is checked before any byte of it is, so a bundle that is
+// not one is refused by saying where, never by a crash deep in a hash.
+
+const uint = v.pipe(v.string(), v.regex(/^\d+$/, 'a decimal number'));
+const hex = v.pipe(v.string(), v.regex(/^(?:[0-9a-fA-F]{2})*$/, 'hex'));
+const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
+const statement = v.record(v.string(), v.string());
+
+const blockId = v.object({ hash: hex, parts: v.object({ total: v.number(), hash: hex }) });
+const header = v.object({
+  version: v.object({ block: uint, app: v.optional(uint) }),
+  chain_id: v.string(),
+  height: uint,
+  time: v.string(),
+  last_block_id: blockId,
+  last_commit_hash: hex,
+  data_hash: hex,
+  validators_hash: hex,
+  next_validators_hash: hex,
+  consensus_hash: hex,
+  app_hash: hex,
+  last_results_hash: hex,
+  evidence_hash: hex,
+  proposer_address: hex,
+});
+const validator = v.object({
+  address: hex,
+  pub_key: v.object({ type: v.string(), value: base64 }),
+  voting_power: uint,
+  proposer_priority: v.optional(v.string()),
+});
+const commit = v.object({
+  height: uint,
+  round: v.number(),
+  block_id: blockId,
+  signatures: v.array(
+    v.object({
+      block_id_flag: v.number(),
+      validator_address: v.union([hex, v.literal('')]),
+      timestamp: v.string(),
+      signature: v.nullable(base64),
+    }),
+  ),
+});
+const merklePath = v.object({ total: uint, index: uint, aunts: v.array(base64) });
+const fact = v.variant('kind', [
+  v.object({
+    kind: v.literal('tx'),
+    height: uint,
+    tx: base64,
+    tx_path: merklePath,
+    result: v.object({ code: v.number(), data: v.nullable(base64), gas_wanted: v.string(), gas_used: v.string() }),
+    result_path: merklePath,
+    claim: statement,
+  }),
+  v.object({
+    kind: v.literal('store'),
+    height: uint,
+    store: v.string(),
+    key: hex,
+    value: v.nullable(base64),
+    proof_ops: v.array(v.object({ type: v.string(), key: v.string(), data: base64 })),
+    claim: statement,
+  }),
+]);
+
+const bundleSchema = v.object({
+  format: v.literal('polity-proof-bundle/1'),
+  chain_id: v.string(),
+  bech32_prefix: v.string(),
+  subject: v.object({ kind: v.picklist(['vote', 'proposal', 'voter', 'upgrade']), id: v.string(), label: v.string() }),
+  trust_root: v.variant('kind', [
+    v.object({
+      kind: v.literal('genesis'),
+      initial_height: uint,
+      genesis_time: v.string(),
+      validators: v.array(validator),
+    }),
+    v.object({ kind: v.literal('header'), height: uint, hash: hex }),
+  ]),
+  trusting_period_seconds: uint,
+  light_blocks: v.array(v.object({ signed_header: v.object({ header, commit }), validator_set: v.array(validator) })),
+  linked_headers: v.array(header),
+  facts: v.array(fact),
+  unproven: v.array(v.object({ what: v.string(), reason: v.string() })),
+});
+
+/** The bundle, or where it is not one. */
+export function parseBundle(input: unknown): { bundle: ProofBundle } | { problem: string } {
+  const parsed = v.safeParse(bundleSchema, input);
+  if (parsed.success) return { bundle: parsed.output };
+  const issue = parsed.issues[0];
+  const where = v.getDotPath(issue) ?? 'the top level';
+  return { problem: `not a proof bundle: at ${where}, ${issue.message}` };
+}

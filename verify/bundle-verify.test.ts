@@ -1,0 +1,114 @@
+import { toBase64, toHex } from '@cosmjs/encoding';
+import { describe, expect, it } from 'vitest';
+
+import type { ProofBundle } from './bundle-format.ts';
+import { verifyBundle } from './bundle-verify.ts';
+import { timeAfter } from './testing/forge-chain.ts';
+import { forgedBundle, realBundle } from './testing/sample-bundles.ts';
+
+// Whole bundles: trust root → signed headers → facts. A real node's proofs verify from its header
+// 361; a made-up chain's vote verifies from its genesis validators, across a validator set change;
+// one changed byte anywhere is refused, naming the step.
+
+describe('proof bundles', () => {
+  it('verify a real node’s records from its header 361', () => {
+    const report = verifyBundle(realBundle());
+    expect(report.problem).toBeNull();
+    expect(report.facts.map((fact) => fact.ok)).toEqual([true, true, true, true, true]);
+    expect(report.ok).toBe(true);
+  });
+
+  it('verify a vote from the genesis validators, skipping across a set change, the vote’s block by its hash link', () => {
+    const report = verifyBundle(forgedBundle());
+    expect(report.steps.map((step) => [step.height, step.how, step.ok])).toEqual([
+      ['1', 'trust root', true],
+      ['41', 'skipping', true],
+      ['40', 'hash link', true],
+    ]);
+    expect(report.facts[0]).toMatchObject({ ok: true, proven: { kind: 'vote', option: 'VOTE_OPTION_YES' } });
+    expect(report.ok).toBe(true);
+  });
+
+  it('refuse the vote when the archive’s claim differs from the proven transaction', () => {
+    const bundle = forgedBundle();
+    bundle.facts[0].claim.option = 'VOTE_OPTION_NO';
+    const report = verifyBundle(bundle);
+    expect(report.ok).toBe(false);
+    expect(report.facts[0].how).toBe('the archive says option is VOTE_OPTION_NO, the proven bytes say VOTE_OPTION_YES');
+  });
+
+  it('refuse a bundle with one byte changed, wherever it is, naming the step', () => {
+    const reference = JSON.stringify(forgedBundle());
+    const changes: [string, (bundle: ProofBundle) => void, RegExp][] = [
+      [
+        'a transaction byte',
+        (bundle) => {
+          const tx = bundle.facts[0] as { tx: string };
+          tx.tx = toBase64(flip(Buffer.from(tx.tx, 'base64')));
+        },
+        /not in the block|does not decode/,
+      ],
+      [
+        'the vote header',
+        (bundle) => {
+          bundle.linked_headers[0].app_hash = toHex(
+            flip(Buffer.from(bundle.linked_headers[0].app_hash, 'hex')),
+          ).toUpperCase();
+        },
+        /links to .*not to this header/,
+      ],
+      [
+        'a signature',
+        (bundle) => {
+          const sig = bundle.light_blocks[1].signed_header.commit.signatures[0];
+          sig.signature = toBase64(flip(Buffer.from(sig.signature ?? '', 'base64')));
+        },
+        /does not verify/,
+      ],
+      [
+        'a genesis power',
+        (bundle) => {
+          if (bundle.trust_root.kind === 'genesis') bundle.trust_root.validators[0].voting_power = '99';
+        },
+        /not signed by the genesis validators/,
+      ],
+      [
+        'the result',
+        (bundle) => {
+          const fact = bundle.facts[0] as { result: { gas_used: string } };
+          fact.result.gas_used = '51235';
+        },
+        /not the block's/,
+      ],
+    ];
+    for (const [what, change, expected] of changes) {
+      const bundle = JSON.parse(reference) as ProofBundle;
+      change(bundle);
+      const report = verifyBundle(bundle);
+      expect(report.ok, what).toBe(false);
+      expect([report.problem, ...report.facts.map((fact) => fact.how)].join(' | '), what).toMatch(expected);
+    }
+  });
+
+  it('refuse an expired trust root, and a bundle that is not one', () => {
+    const bundle = forgedBundle();
+    if (bundle.trust_root.kind === 'genesis') bundle.trust_root.genesis_time = timeAfter(-15 * 24 * 3600);
+    expect(verifyBundle(bundle).problem).toMatch(/trust root \(genesis, .*\) expired before the first header/);
+    expect(verifyBundle({ format: 'something else' }).problem).toMatch(/^not a proof bundle: at format/);
+  });
+
+  it('start from a header the auditor gives, and refuse one the bundle does not lead from', () => {
+    const bundle = realBundle();
+    const hash = bundle.light_blocks[0].signed_header.commit.block_id.hash;
+    expect(verifyBundle(bundle, { trust: { height: '361', hash } }).ok).toBe(true);
+    expect(verifyBundle(bundle, { trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem).toMatch(
+      /the trust root says 00/,
+    );
+  });
+});
+
+function flip(bytes: Uint8Array): Uint8Array {
+  const copy = Uint8Array.from(bytes);
+  copy[Math.floor(copy.length / 2)] ^= 1;
+  return copy;
+}

@@ -1,0 +1,153 @@
+import type { TrustRootJson } from './bundle-format.ts';
+import { headerHashOf, nanosOf, timestampOf, type HeaderJson } from './header.ts';
+import {
+  checkSignedHeader,
+  describePower,
+  failed,
+  verifyAdjacent,
+  verifyNonAdjacent,
+  type LightBlockJson,
+  type TrustedBlock,
+  type TrustOptions,
+} from './light-block.ts';
+import { validatorSetHashOf } from './validator-set.ts';
+
+// From a trust root to every header a bundle relies on: signed headers verified one from another,
+// then headers proven by the hash link from the header above them. Each step says how it was
+// proven, or what failed; the first failure ends the chain (nothing after it is trusted).
+
+export interface TrustStep {
+  height: string;
+  how: 'trust root' | 'adjacent' | 'skipping' | 'hash link';
+  ok: boolean;
+  detail: string;
+}
+
+export interface ChainOfTrust {
+  steps: TrustStep[];
+  /** Proven headers by height. */
+  proven: Map<string, HeaderJson>;
+  failure: string | null;
+}
+
+function rootProblem(
+  root: TrustRootJson,
+  first: LightBlockJson,
+  chainId: string,
+  trustingPeriodSeconds: bigint,
+): string | null {
+  const header = first.signed_header.header;
+  if (root.kind === 'header') {
+    if (header.height !== root.height)
+      return `the first signed header is ${header.height}, the trust root is at ${root.height}`;
+    const hashed = headerHashOf(header);
+    if (failed(hashed)) return hashed.problem;
+    if (hashed.hash !== root.hash.toUpperCase())
+      return `header ${header.height} hashes to ${hashed.hash}, the trust root says ${root.hash}`;
+    const setHash = validatorSetHashOf(first.validator_set);
+    if (failed(setHash) || setHash.hash !== header.validators_hash.toUpperCase()) {
+      return `the validator set given for the trust root does not hash to its validators_hash`;
+    }
+    return null;
+  }
+  if (header.height !== root.initial_height)
+    return `the first signed header is ${header.height}, the chain starts at ${root.initial_height}`;
+  const genesisSet = validatorSetHashOf(root.validators);
+  if (failed(genesisSet)) return genesisSet.problem;
+  if (genesisSet.hash !== header.validators_hash.toUpperCase())
+    return `header ${header.height} is not signed by the genesis validators`;
+  const signed = checkSignedHeader(chainId, first);
+  if (failed(signed)) return signed.problem;
+  const genesisTime = timestampOf(root.genesis_time);
+  const firstTime = timestampOf(header.time);
+  if (!genesisTime || !firstTime) return 'the genesis or the first header has no usable time';
+  if (nanosOf(genesisTime) + trustingPeriodSeconds * 1_000_000_000n <= nanosOf(firstTime)) {
+    return `the trust root (genesis, ${root.genesis_time}) expired before the first header (${header.time})`;
+  }
+  return null;
+}
+
+/** Verifies `blocks` (ascending) from `root`, then `linked` headers by the hash chain. */
+export function verifyChainOfTrust(
+  chainId: string,
+  root: TrustRootJson,
+  blocks: readonly LightBlockJson[],
+  linked: readonly HeaderJson[],
+  options: TrustOptions,
+): ChainOfTrust {
+  const steps: TrustStep[] = [];
+  const proven = new Map<string, HeaderJson>();
+  const fail = (height: string, how: TrustStep['how'], detail: string): ChainOfTrust => {
+    steps.push({ height, how, ok: false, detail });
+    return { steps, proven, failure: detail };
+  };
+  if (blocks.length === 0)
+    return fail(
+      root.kind === 'header' ? root.height : root.initial_height,
+      'trust root',
+      'the bundle has no signed header',
+    );
+  const first = blocks[0];
+  const firstHeight = first.signed_header.header.height;
+  const problem = rootProblem(root, first, chainId, options.trustingPeriodSeconds);
+  if (problem) return fail(firstHeight, 'trust root', problem);
+  const firstHash = headerHashOf(first.signed_header.header);
+  if (failed(firstHash)) return fail(firstHeight, 'trust root', firstHash.problem);
+  let trusted: TrustedBlock = {
+    header: first.signed_header.header,
+    hash: firstHash.hash,
+    validators: first.validator_set,
+  };
+  proven.set(firstHeight, trusted.header);
+  steps.push({
+    height: firstHeight,
+    how: 'trust root',
+    ok: true,
+    detail:
+      root.kind === 'genesis' ? 'signed by the genesis validators' : `hash ${firstHash.hash}, as the trust root says`,
+  });
+  for (const block of blocks.slice(1)) {
+    const height = block.signed_header.header.height;
+    const adjacent = BigInt(height) === BigInt(trusted.header.height) + 1n;
+    let result: TrustedBlock;
+    let detail: string;
+    if (adjacent) {
+      const checked = verifyAdjacent(trusted, block, options);
+      if (failed(checked)) return fail(height, 'adjacent', checked.problem);
+      result = checked;
+      detail = `signed by ${describePower(checked.power)} of the set ${trusted.header.height} named`;
+    } else {
+      const checked = verifyNonAdjacent(trusted, block, options);
+      if (failed(checked)) return fail(height, 'skipping', checked.problem);
+      result = checked;
+      detail = `validators trusted at ${trusted.header.height} signed ${describePower(checked.trustedPower)}; its own set ${describePower(checked.power)}`;
+    }
+    steps.push({ height, how: adjacent ? 'adjacent' : 'skipping', ok: true, detail });
+    trusted = result;
+    proven.set(height, result.header);
+  }
+  const byHeightDescending = [...linked].sort((left, right) => (BigInt(right.height) > BigInt(left.height) ? 1 : -1));
+  for (const header of byHeightDescending) {
+    const above = proven.get((BigInt(header.height) + 1n).toString());
+    const hashed = headerHashOf(header);
+    if (failed(hashed)) return fail(header.height, 'hash link', hashed.problem);
+    if (!above)
+      return fail(
+        header.height,
+        'hash link',
+        `no proven header at ${BigInt(header.height) + 1n} links to header ${header.height}`,
+      );
+    if (above.last_block_id.hash.toUpperCase() !== hashed.hash) {
+      return fail(
+        header.height,
+        'hash link',
+        `header ${above.height} links to ${above.last_block_id.hash}, not to this header (${hashed.hash})`,
+      );
+    }
+    if (header.chain_id !== chainId)
+      return fail(header.height, 'hash link', `header ${header.height} is of chain ${header.chain_id}`);
+    proven.set(header.height, header);
+    steps.push({ height: header.height, how: 'hash link', ok: true, detail: `named by header ${above.height}` });
+  }
+  return { steps, proven, failure: null };
+}

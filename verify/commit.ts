@@ -1,0 +1,151 @@
+import { ed25519 } from '@noble/curves/ed25519.js';
+
+import { bytesField, bytesOfBase64, messageField, utf8, uvarint, varintField } from './bytes.ts';
+import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
+import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
+
+// A commit: the precommits of the validators for one block. CometBFT's rules
+// (types/validator_set.go VerifyCommitLight, VerifyCommitLightTrusting), with signatures checked
+// by ZIP-215's rules as CometBFT checks ed25519 — and one rule stricter: every signature that
+// claims to be for the block must verify, not only the first 2/3 of the power.
+
+export interface CommitSigJson {
+  block_id_flag: number;
+  validator_address: string;
+  timestamp: string;
+  signature: string | null;
+}
+
+export interface CommitJson {
+  height: string;
+  round: number;
+  block_id: BlockIdJson;
+  signatures: CommitSigJson[];
+}
+
+const BLOCK_ID_FLAG_COMMIT = 2;
+
+const sfixed64 = (field: number, value: bigint) => {
+  if (value === 0n) return [];
+  const bytes = new Uint8Array(8);
+  new DataView(bytes.buffer).setBigInt64(0, value, true);
+  return [(field << 3) | 1, ...bytes];
+};
+
+/** CanonicalVote of a precommit for the commit's block, length-delimited (types.VoteSignBytes). */
+export function precommitSignBytes(chainId: string, commit: CommitJson, timestamp: string): Uint8Array | null {
+  const time = timestampOf(timestamp);
+  const blockId = blockIdBytes(commit.block_id);
+  if (!time || !blockId) return null;
+  const vote = [
+    ...varintField(1, 2),
+    ...sfixed64(2, BigInt(commit.height)),
+    ...sfixed64(3, BigInt(commit.round)),
+    ...bytesField(4, blockId),
+    ...messageField(5, timestampBytes(time)),
+    ...bytesField(6, utf8(chainId)),
+  ];
+  return Uint8Array.from([...uvarint(vote.length), ...vote]);
+}
+
+export interface PowerSigned {
+  signed: bigint;
+  total: bigint;
+}
+
+/** "58 %" of the power, rounded down so 66.9 % never reads as 67 %. */
+export const shareOf = ({ signed, total }: PowerSigned) => (total === 0n ? '0 %' : `${(signed * 100n) / total} %`);
+
+function signatureProblem(
+  chainId: string,
+  commit: CommitJson,
+  sig: CommitSigJson,
+  validator: ValidatorJson,
+): string | null {
+  const key = bytesOfBase64(validator.pub_key.value);
+  const signature = bytesOfBase64(sig.signature ?? '');
+  const message = precommitSignBytes(chainId, commit, sig.timestamp);
+  if (!key || !signature || signature.length !== 64 || !message) {
+    return `commit at ${commit.height}: the signature of ${sig.validator_address} is not well formed`;
+  }
+  if (addressOfKey(key) !== validator.address.toUpperCase()) {
+    return `commit at ${commit.height}: validator ${validator.address} does not own the key given for it`;
+  }
+  if (!ed25519.verify(signature, message, key, { zip215: true })) {
+    return `commit at ${commit.height}: the signature of ${sig.validator_address} does not verify`;
+  }
+  return null;
+}
+
+/**
+ * The commit is for `blockId` at `height`, its signatures are those of `validators` in order,
+ * each verifies, and they hold more than 2/3 of the set's power.
+ */
+export function verifyCommitLight(
+  chainId: string,
+  validators: readonly ValidatorJson[],
+  blockId: BlockIdJson,
+  height: string,
+  commit: CommitJson,
+): PowerSigned | { problem: string } {
+  if (commit.height !== height) return { problem: `the commit is for height ${commit.height}, not ${height}` };
+  if (commit.block_id.hash.toUpperCase() !== blockId.hash.toUpperCase()) {
+    return { problem: `commit at ${height} signs block ${commit.block_id.hash}, not ${blockId.hash}` };
+  }
+  if (commit.signatures.length !== validators.length) {
+    return {
+      problem: `commit at ${height} has ${commit.signatures.length} signatures for a set of ${validators.length} validators`,
+    };
+  }
+  const total = totalPowerOf(validators);
+  let signed = 0n;
+  for (const [index, sig] of commit.signatures.entries()) {
+    if (sig.block_id_flag !== BLOCK_ID_FLAG_COMMIT) continue;
+    const validator = validators[index];
+    if (sig.validator_address.toUpperCase() !== validator.address.toUpperCase()) {
+      return {
+        problem: `commit at ${height}: signature ${index} is by ${sig.validator_address}, not ${validator.address}`,
+      };
+    }
+    const problem = signatureProblem(chainId, commit, sig, validator);
+    if (problem) return { problem };
+    signed += BigInt(validator.voting_power);
+  }
+  if (signed * 3n <= total * 2n) {
+    return { problem: `commit at ${height}: ${shareOf({ signed, total })} of the power signed, more than 2/3 needed` };
+  }
+  return { signed, total };
+}
+
+/**
+ * Skipping: validators of an earlier trusted set, found by address, signed the commit with more
+ * than `trustLevel` of that set's power (CometBFT's default 1/3). Each validator counts once.
+ */
+export function verifyCommitLightTrusting(
+  chainId: string,
+  trustedValidators: readonly ValidatorJson[],
+  commit: CommitJson,
+  trustLevel: { numerator: bigint; denominator: bigint },
+): PowerSigned | { problem: string } {
+  const byAddress = new Map(trustedValidators.map((validator) => [validator.address.toUpperCase(), validator]));
+  const total = totalPowerOf(trustedValidators);
+  const seen = new Set<string>();
+  let signed = 0n;
+  for (const sig of commit.signatures) {
+    if (sig.block_id_flag !== BLOCK_ID_FLAG_COMMIT) continue;
+    const address = sig.validator_address.toUpperCase();
+    const validator = byAddress.get(address);
+    if (!validator) continue;
+    if (seen.has(address)) return { problem: `commit at ${commit.height}: ${address} signed twice` };
+    seen.add(address);
+    const problem = signatureProblem(chainId, commit, sig, validator);
+    if (problem) return { problem };
+    signed += BigInt(validator.voting_power);
+  }
+  if (signed * trustLevel.denominator <= total * trustLevel.numerator) {
+    return {
+      problem: `commit at ${commit.height}: the trusted validators signed ${shareOf({ signed, total })} of their power, more than ${trustLevel.numerator}/${trustLevel.denominator} needed`,
+    };
+  }
+  return { signed, total };
+}

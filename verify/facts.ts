@@ -1,0 +1,180 @@
+import { toBech32 } from '@cosmjs/encoding';
+import {
+  MsgCreateGroup,
+  MsgCreateGroupWithPolicy,
+  MsgExec,
+  MsgLeaveGroup,
+  MsgSubmitProposal,
+  MsgUpdateGroupMembers,
+  MsgVote,
+  MsgWithdrawProposal,
+} from 'cosmjs-types/cosmos/group/v1/tx';
+import {
+  GroupMember,
+  Proposal,
+  proposalExecutorResultToJSON,
+  proposalStatusToJSON,
+  Vote,
+  voteOptionToJSON,
+} from 'cosmjs-types/cosmos/group/v1/types';
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+import { Plan } from 'cosmjs-types/cosmos/upgrade/v1beta1/upgrade';
+
+// What proven bytes say, in the archive's words: a transaction's x/group messages and a store
+// record's fields, flattened to strings so a bundle's claim can be compared field by field. The
+// verifier reads the bytes itself; the claim is only what the archive says they hold.
+
+export type Statement = Record<string, string>;
+
+const memberList = (members: readonly { address: string; weight: string }[]) =>
+  members.map((member) => `${member.address}=${member.weight}`).join(',');
+
+type MessageReader = (value: Uint8Array) => Statement;
+const MESSAGES: Record<string, MessageReader> = {
+  '/cosmos.group.v1.MsgVote': (value) => {
+    const msg = MsgVote.decode(value);
+    return {
+      kind: 'vote',
+      proposal_id: msg.proposalId.toString(),
+      voter: msg.voter,
+      option: voteOptionToJSON(msg.option),
+    };
+  },
+  '/cosmos.group.v1.MsgSubmitProposal': (value) => {
+    const msg = MsgSubmitProposal.decode(value);
+    return {
+      kind: 'submit-proposal',
+      group_policy_address: msg.groupPolicyAddress,
+      proposers: msg.proposers.join(','),
+      title: msg.title,
+    };
+  },
+  '/cosmos.group.v1.MsgExec': (value) => {
+    const msg = MsgExec.decode(value);
+    return { kind: 'exec', proposal_id: msg.proposalId.toString(), executor: msg.executor };
+  },
+  '/cosmos.group.v1.MsgWithdrawProposal': (value) => {
+    const msg = MsgWithdrawProposal.decode(value);
+    return { kind: 'withdraw', proposal_id: msg.proposalId.toString(), address: msg.address };
+  },
+  '/cosmos.group.v1.MsgUpdateGroupMembers': (value) => {
+    const msg = MsgUpdateGroupMembers.decode(value);
+    return {
+      kind: 'update-members',
+      group_id: msg.groupId.toString(),
+      admin: msg.admin,
+      members: memberList(msg.memberUpdates),
+    };
+  },
+  '/cosmos.group.v1.MsgCreateGroup': (value) => {
+    const msg = MsgCreateGroup.decode(value);
+    return { kind: 'create-group', admin: msg.admin, members: memberList(msg.members) };
+  },
+  '/cosmos.group.v1.MsgCreateGroupWithPolicy': (value) => {
+    const msg = MsgCreateGroupWithPolicy.decode(value);
+    return { kind: 'create-group', admin: msg.admin, members: memberList(msg.members) };
+  },
+  '/cosmos.group.v1.MsgLeaveGroup': (value) => {
+    const msg = MsgLeaveGroup.decode(value);
+    return { kind: 'leave-group', group_id: msg.groupId.toString(), address: msg.address };
+  },
+};
+
+/** The messages of a transaction; unknown types are named, never guessed at. */
+export function messagesOfTx(tx: Uint8Array): Statement[] | { problem: string } {
+  try {
+    const body = TxBody.decode(TxRaw.decode(tx).bodyBytes);
+    return body.messages.map((message) => {
+      const reader = MESSAGES[message.typeUrl];
+      return reader ? reader(message.value) : { kind: 'other', type_url: message.typeUrl };
+    });
+  } catch (error) {
+    return { problem: `the transaction does not decode: ${error instanceof Error ? error.message : String(error)}` };
+  }
+}
+
+const idOf = (key: Uint8Array, start: number) =>
+  new DataView(key.buffer, key.byteOffset + start, 8).getBigUint64(0, false).toString();
+
+/**
+ * x/group's ORM keys: a table's two-byte prefix, then the row's primary key — ids as 8 big-endian
+ * bytes, an address (the key's last part) as its raw bytes.
+ */
+function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string): Statement {
+  const table = key[1] === 0x00 ? key[0] : -1;
+  if (table === 0x30 && key.length === 10) {
+    const id = idOf(key, 2);
+    if (value === null) return { kind: 'proposal', proposal_id: id, stored: 'no' };
+    const proposal = Proposal.decode(value);
+    const tally = proposal.finalTallyResult;
+    return {
+      kind: 'proposal',
+      proposal_id: proposal.id.toString(),
+      stored: 'yes',
+      status: proposalStatusToJSON(proposal.status),
+      executor_result: proposalExecutorResultToJSON(proposal.executorResult),
+      final_tally: tally ? [tally.yesCount, tally.noCount, tally.abstainCount, tally.noWithVetoCount].join('/') : '',
+      group_policy_address: proposal.groupPolicyAddress,
+    };
+  }
+  if (table === 0x40 && key.length > 10) {
+    const voter = toBech32(prefix, key.slice(10));
+    if (value === null) return { kind: 'vote', proposal_id: idOf(key, 2), voter, stored: 'no' };
+    const vote = Vote.decode(value);
+    return {
+      kind: 'vote',
+      proposal_id: vote.proposalId.toString(),
+      voter: vote.voter,
+      option: voteOptionToJSON(vote.option),
+      stored: 'yes',
+    };
+  }
+  if (table === 0x10 && key.length > 10) {
+    const address = toBech32(prefix, key.slice(10));
+    if (value === null) return { kind: 'member', group_id: idOf(key, 2), address, stored: 'no' };
+    const member = GroupMember.decode(value);
+    return {
+      kind: 'member',
+      group_id: member.groupId.toString(),
+      address: member.member?.address ?? '',
+      weight: member.member?.weight ?? '',
+      stored: 'yes',
+    };
+  }
+  return { kind: 'group-store-record', table: (key[0] ?? 0).toString(16) };
+}
+
+function upgradeRecord(key: Uint8Array, value: Uint8Array | null): Statement {
+  if (key.length === 1 && key[0] === 0x00) {
+    if (value === null) return { kind: 'upgrade-plan', scheduled: 'no' };
+    const plan = Plan.decode(value);
+    return { kind: 'upgrade-plan', scheduled: 'yes', name: plan.name, height: plan.height.toString() };
+  }
+  // The done marker: 0x01, the height it was applied at (8 bytes big-endian), the plan's name.
+  if (key[0] === 0x01 && key.length > 9) {
+    const name = new TextDecoder().decode(key.slice(9));
+    const height = idOf(key, 1);
+    return { kind: 'upgrade-applied', name, height, applied: value === null ? 'no' : 'yes' };
+  }
+  return { kind: 'upgrade-store-record', table: key[0]?.toString(16) ?? '' };
+}
+
+/** What a store record says (absent when value is null); addresses in the chain's bech32 prefix. */
+export function statementOfRecord(store: string, key: Uint8Array, value: Uint8Array | null, prefix: string): Statement {
+  try {
+    if (store === 'group') return groupRecord(key, value, prefix);
+    if (store === 'upgrade') return upgradeRecord(key, value);
+    return { kind: 'record', store };
+  } catch (error) {
+    return { kind: 'undecodable', problem: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/** Fields the claim names that the proven bytes do not say the same way. */
+export function claimMismatch(claim: Statement, proven: Statement): string | null {
+  for (const [field, value] of Object.entries(claim)) {
+    if (proven[field] !== value)
+      return `the archive says ${field} is ${value || '(empty)'}, the proven bytes say ${proven[field] ?? 'nothing'}`;
+  }
+  return null;
+}

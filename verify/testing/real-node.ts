@@ -1,0 +1,58 @@
+import { readFileSync } from 'node:fs';
+
+import type { CommitJson } from '../commit.ts';
+import type { HeaderJson } from '../header.ts';
+import type { LightBlockJson } from '../light-block.ts';
+import type { ProofOpJson } from '../store-proof.ts';
+import type { TxResultJson } from '../tx-proof.ts';
+import type { ValidatorJson } from '../validator-set.ts';
+
+// The real-node test vectors (a simd v0.50.13 chain), read once for the verifier's tests.
+
+const read = <T>(name: string) =>
+  JSON.parse(readFileSync(new URL(`../../test-vectors/${name}`, import.meta.url), 'utf8')) as T;
+
+interface SignedHeaderVector {
+  chain_id: string;
+  header: HeaderJson;
+  block_id: CommitJson['block_id'];
+  validators: { address: string; pub_key_base64: string; power: string }[];
+  commit_signatures: CommitJson['signatures'];
+}
+
+const signed = read<SignedHeaderVector>('cometbft-signed-header-361.json');
+
+export const realChainId = signed.chain_id;
+
+export function realLightBlock361(): LightBlockJson {
+  return {
+    signed_header: {
+      header: structuredClone(signed.header),
+      commit: {
+        height: signed.header.height,
+        round: 0,
+        block_id: structuredClone(signed.block_id),
+        signatures: structuredClone(signed.commit_signatures),
+      },
+    },
+    validator_set: signed.validators.map((validator): ValidatorJson => ({
+      address: validator.address,
+      pub_key: { type: 'tendermint/PubKeyEd25519', value: validator.pub_key_base64 },
+      voting_power: validator.power,
+    })),
+  };
+}
+
+export const realProofs = read<{
+  app_hash: string;
+  proofs: { name: string; store: string; key_hex: string; value: string | null; ops: ProofOpJson[] }[];
+}>('iavl-proofs-simd-h360.json');
+
+export const realTxBlock = read<{
+  chain_id: string;
+  headers: HeaderJson[];
+  block_ids: Record<string, string>;
+  tx_height: string;
+  txs: string[];
+  result: TxResultJson;
+}>('cometbft-tx-in-block-29.json');

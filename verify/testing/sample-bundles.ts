@@ -1,0 +1,111 @@
+import { toBase64 } from '@cosmjs/encoding';
+import { MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
+import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
+
+import { BUNDLE_FORMAT, type ProofBundle } from '../bundle-format.ts';
+import { hexOf, sha256 } from '../bytes.ts';
+import { merklePathOf, merkleRoot } from '../merkle.ts';
+import { resultBytes } from '../tx-proof.ts';
+import { forgeLightBlock, signerOf, timeAfter } from './forge-chain.ts';
+import { realLightBlock361, realProofs } from './real-node.ts';
+
+// Two bundles for tests: a real node's records proven from its header 361, and a made-up chain's
+// vote proven from its genesis validators across a validator set change.
+
+const pathJson = (items: Uint8Array[], index: number) => {
+  const path = merklePathOf(items, index);
+  return { total: String(path.total), index: String(path.index), aunts: path.aunts.map((aunt) => toBase64(aunt)) };
+};
+
+export function realBundle(): ProofBundle {
+  const block = realLightBlock361();
+  return {
+    format: BUNDLE_FORMAT,
+    chain_id: block.signed_header.header.chain_id,
+    bech32_prefix: 'cosmos',
+    subject: { kind: 'proposal', id: '6', label: 'Proposal #6' },
+    trust_root: { kind: 'header', height: '361', hash: block.signed_header.commit.block_id.hash },
+    trusting_period_seconds: '1209600',
+    light_blocks: [block],
+    linked_headers: [],
+    facts: realProofs.proofs.map((proof) => ({
+      kind: 'store' as const,
+      height: '360',
+      store: proof.store,
+      key: proof.key_hex,
+      value: proof.value,
+      proof_ops: proof.ops,
+      claim: proof.name === 'vote-6-bob' ? { kind: 'vote', option: 'VOTE_OPTION_YES' } : {},
+    })),
+    unproven: [],
+  };
+}
+
+const chainId = 'forged-1';
+const voter = 'cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p';
+const genesisSet = ['a', 'b', 'c', 'd'].map((name, index) => signerOf(name, BigInt(10 + index)));
+const laterSet = [...genesisSet.slice(1), signerOf('e', 30n)];
+
+export function forgedBundle(): ProofBundle {
+  const tx = TxRaw.encode({
+    bodyBytes: TxBody.encode(
+      TxBody.fromPartial({
+        messages: [
+          {
+            typeUrl: '/cosmos.group.v1.MsgVote',
+            value: MsgVote.encode(MsgVote.fromPartial({ proposalId: 7n, voter, option: 1 })).finish(),
+          },
+        ],
+      }),
+    ).finish(),
+    authInfoBytes: new Uint8Array(),
+    signatures: [],
+  }).finish();
+  const result = { code: 0, data: null, gas_wanted: '200000', gas_used: '51234' };
+  const first = forgeLightBlock({ chainId, height: 1n, time: timeAfter(0), lastBlockHash: '', validators: genesisSet });
+  // Height 40 holds the vote; the set changes at 41 (e joins, a leaves); 41 commits its result.
+  const voteBlock = forgeLightBlock({
+    chainId,
+    height: 40n,
+    time: timeAfter(400),
+    lastBlockHash: 'CD'.repeat(32),
+    validators: genesisSet,
+    nextValidators: laterSet,
+    dataHash: hexOf(merkleRoot([sha256(tx)])),
+  });
+  const resultBlock = forgeLightBlock({
+    chainId,
+    height: 41n,
+    time: timeAfter(405),
+    lastBlockHash: voteBlock.hash,
+    validators: laterSet,
+    lastResultsHash: hexOf(merkleRoot([resultBytes(result)])),
+  });
+  return {
+    format: BUNDLE_FORMAT,
+    chain_id: chainId,
+    bech32_prefix: 'cosmos',
+    subject: { kind: 'vote', id: `7/${voter}`, label: 'A vote on #7' },
+    trust_root: {
+      kind: 'genesis',
+      initial_height: '1',
+      genesis_time: timeAfter(-5),
+      validators: first.block.validator_set,
+    },
+    trusting_period_seconds: '1209600',
+    light_blocks: [first.block, resultBlock.block],
+    linked_headers: [voteBlock.block.signed_header.header],
+    facts: [
+      {
+        kind: 'tx',
+        height: '40',
+        tx: toBase64(tx),
+        tx_path: pathJson([sha256(tx)], 0),
+        result,
+        result_path: pathJson([resultBytes(result)], 0),
+        claim: { kind: 'vote', proposal_id: '7', voter, option: 'VOTE_OPTION_YES' },
+      },
+    ],
+    unproven: [],
+  };
+}
