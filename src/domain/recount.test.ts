@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import type { GroupMember, Vote } from '../api/schemas.ts';
-import { recount, sameTally } from './recount.ts';
+import { recount, sameTally, sumCounted } from './recount.ts';
 
 const member = (address: string, weight: string): GroupMember => ({
   group_id: '1',
@@ -41,5 +41,56 @@ describe('recounting a tally from votes and members', () => {
       true,
     );
     expect(sameTally(chain, { ...chain, no_count: '1.000000000000000001' })).toBe(false);
+  });
+
+  it('adds each of the four options to its own count', () => {
+    // Weights of different sizes, one voter an option: an option counted under another's field
+    // (abstain under veto, no under yes) moves a figure to the wrong place.
+    const ballots: [string, Vote['option'], string][] = [
+      ['y', 'VOTE_OPTION_YES', '1'],
+      ['a', 'VOTE_OPTION_ABSTAIN', '20'],
+      ['n', 'VOTE_OPTION_NO', '300'],
+      ['v', 'VOTE_OPTION_NO_WITH_VETO', '4000'],
+      ['u', 'VOTE_OPTION_UNSPECIFIED', '50000'],
+    ];
+    const result = recount(
+      ballots.map(([voter, option]) => vote(voter, option)),
+      ballots.map(([voter, , weight]) => member(voter, weight)),
+    );
+    expect(result.tally).toEqual({ yes_count: '1', abstain_count: '20', no_count: '300', no_with_veto_count: '4000' });
+    expect(result.counted).toBe(4);
+    expect(result.skipped).toEqual(['u']);
+  });
+});
+
+describe('adding up the archived votes of a decided proposal', () => {
+  it('adds each vote at the weight it counted with, each option to its own count', () => {
+    const result = sumCounted([
+      { voter: 'y', option: 'VOTE_OPTION_YES', weight: '1.5' },
+      { voter: 'y2', option: 'VOTE_OPTION_YES', weight: '0.000000000000000001' },
+      { voter: 'a', option: 'VOTE_OPTION_ABSTAIN', weight: '20' },
+      { voter: 'n', option: 'VOTE_OPTION_NO', weight: '300' },
+      { voter: 'v', option: 'VOTE_OPTION_NO_WITH_VETO', weight: '4000' },
+    ]);
+    expect(result.tally).toEqual({
+      yes_count: '1.500000000000000001',
+      abstain_count: '20',
+      no_count: '300',
+      no_with_veto_count: '4000',
+    });
+    expect(result.counted).toBe(5);
+    expect(result.skipped).toEqual([]);
+  });
+
+  it('skips votes that counted nothing (the voter had left) and options the chain does not count', () => {
+    const result = sumCounted([
+      { voter: 'left', option: 'VOTE_OPTION_YES', weight: null },
+      { voter: 'unsure', option: 'VOTE_OPTION_UNSPECIFIED', weight: '7' },
+      { voter: 'future', option: 'VOTE_OPTION_SOMETHING_NEW', weight: '9' },
+      { voter: 'n', option: 'VOTE_OPTION_NO', weight: '2' },
+    ]);
+    expect(result.tally).toEqual({ yes_count: '0', abstain_count: '0', no_count: '2', no_with_veto_count: '0' });
+    expect(result.counted).toBe(1);
+    expect(result.skipped).toEqual(['left', 'unsure', 'future']);
   });
 });
