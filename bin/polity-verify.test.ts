@@ -31,9 +31,9 @@ describe('polity-verify', () => {
     const result = await verify(file);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'Proven: 1 vote, signed by the validators up to height 41 from the trust root at height 1.',
+      'Proven: 1 vote, signed by its validators at height 41, from the trust root at height 1.',
     );
-    expect(result.stdout).toContain('40 (hash link): named by header 41');
+    expect(result.stdout).toContain('height 40 (hash link): named by header 41');
   });
 
   it('refuses a changed bundle with exit 1, naming what failed; a wrong --trust too', async () => {
@@ -43,7 +43,9 @@ describe('polity-verify', () => {
     writeFileSync(file, JSON.stringify(bundle));
     const changed = await verify(file);
     expect(changed.code).toBe(1);
-    expect(changed.stdout).toContain('NOT PROVEN vote at 40');
+    expect(changed.stdout).toContain(
+      'Not proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p NO on #7 at 40, because the archive says option is VOTE_OPTION_NO',
+    );
     const real = path.join(folder, 'real.json');
     writeFileSync(real, JSON.stringify(realBundle()));
     const wrongTrust = await verify(real, '--trust', `361:${'0'.repeat(64)}`);

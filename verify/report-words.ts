@@ -1,10 +1,19 @@
 import type { BundleReport, FactVerdict } from './bundle-verify.ts';
+import type { TrustStep } from './chain-of-trust.ts';
+import type { Statement } from './facts.ts';
 
 // A report in words, the same in the command and the browser: one headline, then each step of
-// the chain of trust and each fact, proven or not and why.
+// the chain of trust and each fact, proven or not and why. Every value in a statement comes from
+// the bundle (addresses, titles): whoever shows these words shows them as text.
 
 const grouped = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
 const withCommas = (height: string) => BigInt(height).toLocaleString('en-US');
+/** Heights in the verifier's sentences ("in block 518431") read with commas, as everywhere else. */
+const heightsGrouped = (text: string) =>
+  text.replace(
+    /\b(block|blocks|header|height|of|at|set|from) (\d{4,20})\b/g,
+    (_, word: string, digits: string) => `${word} ${withCommas(digits)}`,
+  );
 
 const NOUNS: Record<string, string> = {
   vote: 'vote',
@@ -22,48 +31,137 @@ const NOUNS: Record<string, string> = {
 
 const nounOf = (fact: FactVerdict) => NOUNS[fact.proven?.kind ?? fact.claim.kind ?? ''] ?? 'record';
 
-/** "4 votes and 1 proposal record". */
-export function countFacts(facts: readonly FactVerdict[]): string {
+/** "4 votes and 1 submission"; a proposal's bundle says "the proposal's record" of its own. */
+export function countFacts(facts: readonly FactVerdict[], subject?: BundleReport['subject']): string {
   const counts = new Map<string, number>();
   for (const fact of facts) counts.set(nounOf(fact), (counts.get(nounOf(fact)) ?? 0) + 1);
-  const parts = [...counts].map(([noun, count]) => grouped(count, noun));
+  const parts = [...counts].map(([noun, count]) =>
+    noun === 'proposal record' && count === 1 && subject?.kind === 'proposal'
+      ? "the proposal's record"
+      : grouped(count, noun),
+  );
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-export function headlineOf(report: BundleReport): string {
-  if (report.problem && report.steps.length === 0) return `Not checked: ${report.problem}`;
+/** The power behind a signed step, where the verifier counted it. */
+type PoweredStep = TrustStep & { power?: { signed: string; total: string } };
+
+/** "100 %", rounded down so 66.9 % never reads as 67 %. */
+const shareText = ({ signed, total }: { signed: string; total: string }) =>
+  BigInt(total) === 0n ? '0 %' : `${(BigInt(signed) * 100n) / BigInt(total)} %`;
+
+/**
+ * One sentence: what is proven and from what, or where the proof breaks. `where` says who checked
+ * ("in your browser"); the command leaves it out.
+ */
+export function headlineOf(report: BundleReport, where = ''): string {
+  const by = where ? ` ${where}` : '';
+  if (report.problem && report.steps.length === 0) return `Not checked${by}: ${report.problem}`;
+  const broken = report.steps.find((step) => !step.ok);
+  if (report.problem) {
+    const at = broken ? ` at height ${withCommas(broken.height)} (${broken.how})` : '';
+    return `Not proven${by}: the chain of trust breaks${at} — ${heightsGrouped(report.problem)}`;
+  }
   const proven = report.facts.filter((fact) => fact.ok);
   const refused = report.facts.filter((fact) => !fact.ok);
-  const signed = report.steps.filter((step) => step.ok && step.how !== 'hash link').at(-1);
+  const signed: PoweredStep | undefined = report.steps.filter((step) => step.ok && step.how !== 'hash link').at(-1);
   const root = report.steps[0];
-  if (report.problem) return `Not proven: the chain of trust breaks — ${report.problem}`;
-  const from = root ? ` from the trust root at height ${withCommas(root.height)}` : '';
-  const at = signed ? `, signed by the validators up to height ${withCommas(signed.height)}${from}` : '';
-  if (refused.length === 0) return `Proven: ${countFacts(proven)}${at}.`;
-  return `Not all proven: ${countFacts(refused)} refused, ${countFacts(proven)} proven${at}.`;
+  const from = root ? `from the trust root at height ${withCommas(root.height)}` : '';
+  const power = signed?.power ? `validators holding ${shareText(signed.power)} of the power` : 'its validators';
+  const at =
+    signed && signed !== root ? `, signed by ${power} at height ${withCommas(signed.height)}, ${from}` : `, ${from}`;
+  if (report.facts.length === 0) return `Nothing proven${by}: the bundle holds no proofs.`;
+  if (refused.length === 0) return `Proven${by}: ${countFacts(proven, report.subject)}${at}.`;
+  if (proven.length === 0)
+    return `Not proven${by}: ${countFacts(refused, report.subject)} refused; the chain of trust holds${at}.`;
+  return `Not all proven${by}: ${countFacts(refused, report.subject)} refused, ${countFacts(proven, report.subject)} proven${at}.`;
 }
 
-const claimText = (fact: FactVerdict) =>
-  Object.entries(fact.proven ?? fact.claim)
-    .filter(([field]) => field !== 'kind')
-    .map(([field, value]) => `${field} ${value}`)
-    .join(', ');
+const OPTION = /^VOTE_OPTION_/;
+const STATUS = /^PROPOSAL_STATUS_/;
+const EXECUTOR = /^PROPOSAL_EXECUTOR_RESULT_/;
+
+/** A record in a few words: "vote of cosmos1… YES on #7", "proposal #7: ACCEPTED, …". */
+export function describeStatement(statement: Statement): string {
+  const field = (name: string) => statement[name] ?? '?';
+  const on = statement.proposal_id ? ` on #${statement.proposal_id}` : '';
+  switch (statement.kind) {
+    case 'vote':
+      return statement.stored === 'no'
+        ? `no vote of ${field('voter')}${on} stored`
+        : `vote of ${field('voter')}${statement.option ? ` ${statement.option.replace(OPTION, '')}` : ''}${on}`;
+    case 'proposal':
+      if (statement.stored === 'no') return `proposal #${field('proposal_id')} not stored (pruned)`;
+      return [
+        `proposal #${field('proposal_id')}${statement.status ? `: ${statement.status.replace(STATUS, '')}` : ''}`,
+        statement.executor_result ? `executor ${statement.executor_result.replace(EXECUTOR, '')}` : '',
+        statement.final_tally ? `final tally yes/no/abstain/veto ${statement.final_tally}` : '',
+      ]
+        .filter(Boolean)
+        .join(', ');
+    case 'submit-proposal':
+      return `submission of “${field('title')}” by ${field('proposers')}`;
+    case 'exec':
+      return `execution of #${field('proposal_id')} by ${field('executor')}`;
+    case 'withdraw':
+      return `withdrawal of #${field('proposal_id')} by ${field('address')}`;
+    case 'update-members':
+      return `membership change of group ${field('group_id')}: ${field('members')}`;
+    case 'create-group':
+      return `group creation by ${field('admin')}: ${field('members')}`;
+    case 'leave-group':
+      return `departure of ${field('address')} from group ${field('group_id')}`;
+    case 'member':
+      return statement.stored === 'no'
+        ? `no membership of ${field('address')} in group ${field('group_id')}`
+        : `membership of ${field('address')} in group ${field('group_id')}, weight ${field('weight')}`;
+    case 'upgrade-plan':
+      return statement.scheduled === 'no'
+        ? 'no upgrade plan scheduled'
+        : `upgrade plan ${field('name')} at height ${field('height')}`;
+    case 'upgrade-applied':
+      return `upgrade ${field('name')} applied at height ${field('height')}`;
+    default:
+      return (
+        Object.entries(statement)
+          .filter(([name]) => name !== 'kind')
+          .map(([name, value]) => `${name} ${value}`)
+          .join(', ') || 'a record'
+      );
+  }
+}
+
+/**
+ * One fact: "proven: vote of cosmos1… YES on #7 at 518,431 — in block 518,431 (data_hash), …" or
+ * "Not proven: …, because …". What is not proven is named as the archive claims it.
+ */
+export function factLine(fact: FactVerdict): string {
+  if (fact.ok && fact.proven)
+    return `proven: ${describeStatement(fact.proven)} at ${withCommas(fact.height)} — ${heightsGrouped(fact.how)}`;
+  const claimed = describeStatement({
+    ...fact.proven,
+    ...fact.claim,
+    kind: fact.claim.kind ?? fact.proven?.kind ?? '',
+  });
+  return `Not proven: ${claimed} at ${withCommas(fact.height)}, because ${heightsGrouped(fact.how)}`;
+}
+
+/** A record the archive holds without proof, as it says itself. */
+export const unprovenLine = (entry: BundleReport['unproven'][number]) =>
+  `Not proven: ${entry.what}, because ${heightsGrouped(entry.reason)}`;
+
+/** One step of the chain of trust: "height 518,431 (adjacent): signed by 100 % of the power …". */
+export const stepLine = (step: TrustStep) =>
+  `height ${withCommas(step.height)} (${step.how}): ${heightsGrouped(step.detail)}`;
 
 export function reportLines(report: BundleReport): string[] {
   const lines = [headlineOf(report), '', `Trust root: ${report.trustRoot || 'none'}`];
-  for (const step of report.steps) {
-    lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${withCommas(step.height)} (${step.how}): ${step.detail}`);
-  }
+  for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   lines.push('', 'Facts:');
-  for (const fact of report.facts) {
-    lines.push(
-      `  ${fact.ok ? 'proven    ' : 'NOT PROVEN'} ${nounOf(fact)} at ${withCommas(fact.height)}: ${claimText(fact)}`,
-    );
-    lines.push(`             ${fact.how}`);
-  }
+  for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);
   if (report.unproven.length > 0) {
     lines.push('', 'Held without proof (the archive says so itself):');
-    for (const entry of report.unproven) lines.push(`  ${entry.what}: ${entry.reason}`);
+    for (const entry of report.unproven) lines.push(`  ${unprovenLine(entry)}`);
   }
   return lines;
 }
