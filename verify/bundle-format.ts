@@ -41,6 +41,8 @@ export interface StoreFactJson {
 
 export type FactJson = TxFactJson | StoreFactJson;
 
+export type BundleLightBlock = LightBlockJson & { verified_from?: string };
+
 export interface ProofBundle {
   format: typeof BUNDLE_FORMAT;
   chain_id: string;
@@ -48,8 +50,11 @@ export interface ProofBundle {
   subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade'; id: string; label: string };
   trust_root: TrustRootJson;
   trusting_period_seconds: string;
-  /** Signed headers in ascending height, each verified from the one before (adjacent or skipping). */
-  light_blocks: LightBlockJson[];
+  /**
+   * Signed headers in ascending height, each verified from an earlier one — the one it names in
+   * `verified_from`, else the one before it — adjacent or skipping. The first is the trust root's.
+   */
+  light_blocks: BundleLightBlock[];
   /** Headers proven by the hash link from a proven header one height above. */
   linked_headers: HeaderJson[];
   facts: FactJson[];

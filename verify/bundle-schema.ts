@@ -83,7 +83,13 @@ const bundleSchema = v.object({
     v.object({ kind: v.literal('header'), height: uint, hash: hex }),
   ]),
   trusting_period_seconds: uint,
-  light_blocks: v.array(v.object({ signed_header: v.object({ header, commit }), validator_set: v.array(validator) })),
+  light_blocks: v.array(
+    v.object({
+      signed_header: v.object({ header, commit }),
+      validator_set: v.array(validator),
+      verified_from: v.optional(uint),
+    }),
+  ),
   linked_headers: v.array(header),
   facts: v.array(fact),
   unproven: v.array(v.object({ what: v.string(), reason: v.string() })),

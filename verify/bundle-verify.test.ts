@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { ProofBundle } from './bundle-format.ts';
 import { verifyBundle } from './bundle-verify.ts';
-import { timeAfter } from './testing/forge-chain.ts';
-import { forgedBundle, realBundle } from './testing/sample-bundles.ts';
+import { forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
+import { forgedBundle, genesisSigners, realBundle } from './testing/sample-bundles.ts';
 
 // Whole bundles: trust root → signed headers → facts. A real node's proofs verify from its header
 // 361; a made-up chain's vote verifies from its genesis validators, across a validator set change;
@@ -27,6 +27,24 @@ describe('proof bundles', () => {
     ]);
     expect(report.facts[0]).toMatchObject({ ok: true, proven: { kind: 'vote', option: 'VOTE_OPTION_YES' } });
     expect(report.ok).toBe(true);
+  });
+
+  it('verify a header from the earlier one it names, and refuse one naming a header not proven', () => {
+    const bundle = forgedBundle();
+    const root = bundle.light_blocks[0];
+    const later = forgeLightBlock({
+      chainId: bundle.chain_id,
+      height: 90n,
+      time: timeAfter(900),
+      lastBlockHash: 'EF'.repeat(32),
+      validators: genesisSigners,
+    });
+    bundle.light_blocks.push({ ...later.block, verified_from: root.signed_header.header.height });
+    expect(verifyBundle(bundle).steps).toContainEqual(
+      expect.objectContaining({ height: '90', how: 'skipping', ok: true }),
+    );
+    bundle.light_blocks[2].verified_from = '2';
+    expect(verifyBundle(bundle).problem).toBe('header 90 is to be verified from 2, which is not proven');
   });
 
   it('refuse the vote when the archive’s claim differs from the proven transaction', () => {

@@ -53,7 +53,7 @@ function txVerdict(fact: Extract<FactJson, { kind: 'tx' }>, proven: Map<string, 
   if (included) return { ...base, how: included };
   const succeeded = resultInBlockProblem(fact.result, fact.result_path, next.last_results_hash);
   if (succeeded) return { ...base, how: succeeded };
-  const messages = messagesOfTx(tx);
+  const messages = messagesOfTx(tx, bytesOfBase64(fact.result.data ?? '') ?? undefined);
   if ('problem' in messages) return { ...base, how: messages.problem };
   const matching = messages.find((message) => claimMismatch(fact.claim, message) === null);
   if (!matching) {
@@ -94,6 +94,11 @@ function storeVerdict(
   };
 }
 
+/** One fact against the headers already proven (by height). */
+export function factVerdict(fact: FactJson, proven: Map<string, HeaderJson>, bech32Prefix: string): FactVerdict {
+  return fact.kind === 'tx' ? txVerdict(fact, proven) : storeVerdict(fact, proven, bech32Prefix);
+}
+
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
 export function verifyBundle(input: unknown, options: VerifyOptions = {}): BundleReport {
   const parsed = parseBundle(input);
@@ -126,9 +131,7 @@ export function verifyBundle(input: unknown, options: VerifyOptions = {}): Bundl
     now: options.now ?? 'header-time',
   };
   const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
-  const facts = bundle.facts.map((fact) =>
-    fact.kind === 'tx' ? txVerdict(fact, chain.proven) : storeVerdict(fact, chain.proven, bundle.bech32_prefix),
-  );
+  const facts = bundle.facts.map((fact) => factVerdict(fact, chain.proven, bundle.bech32_prefix));
   return {
     ok: chain.failure === null && facts.every((fact) => fact.ok),
     problem: chain.failure,

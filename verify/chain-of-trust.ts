@@ -1,4 +1,4 @@
-import type { TrustRootJson } from './bundle-format.ts';
+import type { BundleLightBlock, TrustRootJson } from './bundle-format.ts';
 import { headerHashOf, nanosOf, timestampOf, type HeaderJson } from './header.ts';
 import {
   checkSignedHeader,
@@ -71,7 +71,7 @@ function rootProblem(
 export function verifyChainOfTrust(
   chainId: string,
   root: TrustRootJson,
-  blocks: readonly LightBlockJson[],
+  blocks: readonly BundleLightBlock[],
   linked: readonly HeaderJson[],
   options: TrustOptions,
 ): ChainOfTrust {
@@ -93,12 +93,13 @@ export function verifyChainOfTrust(
   if (problem) return fail(firstHeight, 'trust root', problem);
   const firstHash = headerHashOf(first.signed_header.header);
   if (failed(firstHash)) return fail(firstHeight, 'trust root', firstHash.problem);
-  let trusted: TrustedBlock = {
+  let previous: TrustedBlock = {
     header: first.signed_header.header,
     hash: firstHash.hash,
     validators: first.validator_set,
   };
-  proven.set(firstHeight, trusted.header);
+  const trustedByHeight = new Map([[firstHeight, previous]]);
+  proven.set(firstHeight, previous.header);
   steps.push({
     height: firstHeight,
     how: 'trust root',
@@ -108,6 +109,15 @@ export function verifyChainOfTrust(
   });
   for (const block of blocks.slice(1)) {
     const height = block.signed_header.header.height;
+    const trusted = block.verified_from === undefined ? previous : trustedByHeight.get(block.verified_from);
+    if (!trusted)
+      return fail(
+        height,
+        'skipping',
+        `header ${height} is to be verified from ${block.verified_from}, which is not proven`,
+      );
+    if (BigInt(trusted.header.height) >= BigInt(height))
+      return fail(height, 'skipping', `header ${height} comes after the header it is verified from`);
     const adjacent = BigInt(height) === BigInt(trusted.header.height) + 1n;
     let result: TrustedBlock;
     let detail: string;
@@ -123,7 +133,8 @@ export function verifyChainOfTrust(
       detail = `validators trusted at ${trusted.header.height} signed ${describePower(checked.trustedPower)}; its own set ${describePower(checked.power)}`;
     }
     steps.push({ height, how: adjacent ? 'adjacent' : 'skipping', ok: true, detail });
-    trusted = result;
+    previous = result;
+    trustedByHeight.set(height, result);
     proven.set(height, result.header);
   }
   const byHeightDescending = [...linked].sort((left, right) => (BigInt(right.height) > BigInt(left.height) ? 1 : -1));

@@ -1,10 +1,13 @@
 import { toBech32 } from '@cosmjs/encoding';
+import { TxMsgData } from 'cosmjs-types/cosmos/base/abci/v1beta1/abci';
 import {
+  execToJSON,
   MsgCreateGroup,
   MsgCreateGroupWithPolicy,
   MsgExec,
   MsgLeaveGroup,
   MsgSubmitProposal,
+  MsgSubmitProposalResponse,
   MsgUpdateGroupMembers,
   MsgVote,
   MsgWithdrawProposal,
@@ -38,6 +41,7 @@ const MESSAGES: Record<string, MessageReader> = {
       proposal_id: msg.proposalId.toString(),
       voter: msg.voter,
       option: voteOptionToJSON(msg.option),
+      exec: execToJSON(msg.exec),
     };
   },
   '/cosmos.group.v1.MsgSubmitProposal': (value) => {
@@ -47,6 +51,7 @@ const MESSAGES: Record<string, MessageReader> = {
       group_policy_address: msg.groupPolicyAddress,
       proposers: msg.proposers.join(','),
       title: msg.title,
+      exec: execToJSON(msg.exec),
     };
   },
   '/cosmos.group.v1.MsgExec': (value) => {
@@ -80,13 +85,43 @@ const MESSAGES: Record<string, MessageReader> = {
   },
 };
 
-/** The messages of a transaction; unknown types are named, never guessed at. */
-export function messagesOfTx(tx: Uint8Array): Statement[] | { problem: string } {
+/**
+ * A submission names its proposal only in its result (MsgSubmitProposalResponse), which the
+ * results hash proves like the transaction; with EXEC_TRY, a submission also casts its proposers'
+ * YES votes and tries to execute, and a vote tries to execute its proposal.
+ */
+function withConsequences(statement: Statement, response: Uint8Array | undefined): Statement[] {
+  if (statement.kind === 'submit-proposal' && response) {
+    statement.proposal_id = MsgSubmitProposalResponse.decode(response).proposalId.toString();
+  }
+  if (statement.exec !== 'EXEC_TRY' || !statement.proposal_id) return [statement];
+  const consequences: Statement[] = [{ kind: 'exec', proposal_id: statement.proposal_id, by: statement.kind }];
+  if (statement.kind === 'submit-proposal') {
+    for (const voter of statement.proposers.split(',')) {
+      consequences.push({
+        kind: 'vote',
+        proposal_id: statement.proposal_id,
+        voter,
+        option: 'VOTE_OPTION_YES',
+        by: 'submit-proposal',
+      });
+    }
+  }
+  return [statement, ...consequences];
+}
+
+/** What a transaction did, from its bytes and its result's data; unknown types are named, never guessed at. */
+export function messagesOfTx(
+  tx: Uint8Array,
+  resultData: Uint8Array = new Uint8Array(),
+): Statement[] | { problem: string } {
   try {
     const body = TxBody.decode(TxRaw.decode(tx).bodyBytes);
-    return body.messages.map((message) => {
+    const responses = resultData.length > 0 ? TxMsgData.decode(resultData).msgResponses : [];
+    return body.messages.flatMap((message, index) => {
       const reader = MESSAGES[message.typeUrl];
-      return reader ? reader(message.value) : { kind: 'other', type_url: message.typeUrl };
+      const statement = reader ? reader(message.value) : { kind: 'other', type_url: message.typeUrl };
+      return withConsequences(statement, responses[index]?.value);
     });
   } catch (error) {
     return { problem: `the transaction does not decode: ${error instanceof Error ? error.message : String(error)}` };

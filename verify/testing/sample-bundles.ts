@@ -35,7 +35,7 @@ export function realBundle(): ProofBundle {
       key: proof.key_hex,
       value: proof.value,
       proof_ops: proof.ops,
-      claim: proof.name === 'vote-6-bob' ? { kind: 'vote', option: 'VOTE_OPTION_YES' } : {},
+      claim: proof.name === 'vote-6-bob' ? { kind: 'vote', option: 'VOTE_OPTION_YES' } : ({} as Record<string, string>),
     })),
     unproven: [],
   };
@@ -43,8 +43,8 @@ export function realBundle(): ProofBundle {
 
 const chainId = 'forged-1';
 const voter = 'cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p';
-const genesisSet = ['a', 'b', 'c', 'd'].map((name, index) => signerOf(name, BigInt(10 + index)));
-const laterSet = [...genesisSet.slice(1), signerOf('e', 30n)];
+export const genesisSigners = ['a', 'b', 'c', 'd'].map((name, index) => signerOf(name, BigInt(10 + index)));
+const laterSet = [...genesisSigners.slice(1), signerOf('e', 30n)];
 
 export function forgedBundle(): ProofBundle {
   const tx = TxRaw.encode({
@@ -62,14 +62,20 @@ export function forgedBundle(): ProofBundle {
     signatures: [],
   }).finish();
   const result = { code: 0, data: null, gas_wanted: '200000', gas_used: '51234' };
-  const first = forgeLightBlock({ chainId, height: 1n, time: timeAfter(0), lastBlockHash: '', validators: genesisSet });
+  const first = forgeLightBlock({
+    chainId,
+    height: 1n,
+    time: timeAfter(0),
+    lastBlockHash: '',
+    validators: genesisSigners,
+  });
   // Height 40 holds the vote; the set changes at 41 (e joins, a leaves); 41 commits its result.
   const voteBlock = forgeLightBlock({
     chainId,
     height: 40n,
     time: timeAfter(400),
     lastBlockHash: 'CD'.repeat(32),
-    validators: genesisSet,
+    validators: genesisSigners,
     nextValidators: laterSet,
     dataHash: hexOf(merkleRoot([sha256(tx)])),
   });

@@ -5,6 +5,7 @@ import { FEED_INDEXES } from './feed-reads.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
 import { renameFromMetadata } from './metadata-name.ts';
 import { POLICIES } from './policy-store.ts';
+import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proof-store.ts';
 import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
 import { addedColumnStatements, createTableStatements } from './table.ts';
 import { PROPOSAL_TALLIES } from './tally-weights.ts';
@@ -100,6 +101,13 @@ const MIGRATIONS: readonly Migration[] = [
     id: 10,
     name: 'addresses by prefix',
     statements: () => ADDRESS_PREFIX_INDEXES,
+  },
+  // The light client's verified headers and each fact's evidence (or why it has none).
+  {
+    id: 11,
+    name: 'proofs of what the archive holds',
+    statements: () =>
+      [PROOF_HEADERS, PROOF_VALIDATOR_SETS, FACT_PROOFS].flatMap((table) => createTableStatements(table, 11)),
   },
 ];
 

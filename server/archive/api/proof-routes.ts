@@ -1,0 +1,109 @@
+import { fromBech32 } from '@cosmjs/encoding';
+
+import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
+import { readMetaValue } from '../store/cursor-store.ts';
+import {
+  factProofs,
+  factProofsWithPrefix,
+  proofTotals,
+  voterFactProofs,
+  type FactProof,
+} from '../store/proof-store.ts';
+import { proposalExists } from '../store/proposal-reads.ts';
+import { isAddress } from './archive-params.ts';
+import type { ArchiveSource } from './archive-routes.ts';
+import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
+
+// Proof bundles (`proofs/…`): a proposal (its record, every vote and event the archive holds),
+// one vote, a voter's whole record — each a document that verifies with nothing else.
+
+const notYet = (what: string) =>
+  new GrpcStatusError(GrpcCode.Unavailable, `the archive has not proven anything yet: ${what}`);
+
+function describe(fact: FactProof): string {
+  const [first, second] = fact.subjectKey.split('/');
+  if (fact.subject === 'vote') return `the vote of ${second} on proposal #${first}`;
+  if (fact.subject === 'proposal') return `proposal #${first}'s record`;
+  return `proposal #${first}'s event at height ${second}`;
+}
+
+/** Facts the archive holds but has not looked at yet, said as such rather than left out. */
+const pending = (subject: string, key: string): FactProof => ({
+  subject,
+  subjectKey: key,
+  height: null,
+  verified: false,
+  recordVersion: '',
+  evidence: null,
+  reason: 'not proven yet: the archive proves records a few blocks after it reads them',
+});
+
+async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: FactProof[]) {
+  const db = source.store.db;
+  const chainId = (await readMetaValue(db, 'chain_id')) ?? '';
+  const bundle = await assembleBundle(
+    db,
+    { chainId, bech32Prefix: await bech32PrefixOf(source) },
+    subject,
+    facts,
+    describe,
+  );
+  if (!bundle) throw notYet('its light client has not checked its trust root');
+  return bundle;
+}
+
+async function bech32PrefixOf(source: ArchiveSource): Promise<string> {
+  const rows = await source.store.db.query<{ voter: string }>('SELECT voter FROM votes LIMIT 1');
+  return rows[0] ? fromBech32(rows[0].voter).prefix : 'cosmos';
+}
+
+async function proposalBundle(source: ArchiveSource, id: string) {
+  const db = source.store.db;
+  if (!(await proposalExists(db, id)))
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no proposal ${id}`);
+  const record = (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id);
+  const votes = await factProofsWithPrefix(db, 'vote', `${id}/`);
+  const events = await factProofsWithPrefix(db, 'event', `${id}/`);
+  return bundleOf(source, { kind: 'proposal', id, label: `Proposal #${id}` }, [record, ...events, ...votes]);
+}
+
+async function voteBundle(source: ArchiveSource, id: string, voter: string) {
+  if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
+  const db = source.store.db;
+  const [vote] = await factProofs(db, 'vote', [`${id}/${voter}`]);
+  const exists = await db.query('SELECT 1 FROM votes WHERE proposal_id = $1 AND voter = $2', [id, voter]);
+  if (exists.length === 0)
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no vote of ${voter} on proposal ${id}`);
+  return bundleOf(source, { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` }, [
+    vote ?? pending('vote', `${id}/${voter}`),
+  ]);
+}
+
+async function voterBundle(source: ArchiveSource, voter: string) {
+  if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
+  const facts = await voterFactProofs(source.store.db, voter.toLowerCase());
+  return bundleOf(source, { kind: 'voter', id: voter, label: `Every vote of ${voter}` }, facts);
+}
+
+/** What share of each kind of record is proven: the status's summary. */
+export async function proofSummary(source: ArchiveSource) {
+  return proofTotals(source.store.db);
+}
+
+const uint64Path = (text: string | undefined) => {
+  if (!text || !/^\d{1,20}$/.test(text) || BigInt(text) > 2n ** 64n - 1n)
+    throw invalidArgument(`not a uint64 id: ${JSON.stringify(text)}`);
+  return text;
+};
+
+export const PROOF_ROUTES: {
+  pattern: RegExp;
+  answer: (source: ArchiveSource, match: string[]) => Promise<unknown>;
+}[] = [
+  { pattern: /^proofs\/proposals\/([^/]+)$/, answer: (source, match) => proposalBundle(source, uint64Path(match[1])) },
+  {
+    pattern: /^proofs\/votes\/([^/]+)\/([^/]+)$/,
+    answer: (source, match) => voteBundle(source, uint64Path(match[1]), match[2]),
+  },
+  { pattern: /^proofs\/voters\/([^/]+)$/, answer: (source, match) => voterBundle(source, match[1]) },
+];

@@ -1,0 +1,186 @@
+import type { TrustRootJson } from '../../../verify/bundle-format.ts';
+import type { CommitJson } from '../../../verify/commit.ts';
+import { headerHashOf, type HeaderJson } from '../../../verify/header.ts';
+import {
+  checkSignedHeader,
+  DEFAULT_TRUST,
+  failed,
+  verifyAdjacent,
+  verifyNonAdjacent,
+  type Checked,
+  type LightBlockJson,
+  type TrustedBlock,
+  type TrustOptions,
+} from '../../../verify/light-block.ts';
+import { validatorSetHashOf } from '../../../verify/validator-set.ts';
+import type { ProofReader } from './proof-reader.ts';
+
+// A light client where the archive reads a node: every header the archive relies on is signed by
+// validators that chain back to a trust root — the genesis validators, or a header the operator
+// names (--trust) — or refused. Sequential when the next height is asked for, skipping otherwise,
+// bisecting when too much of the trusted set changed for one skip (CometBFT's light/client.go).
+// What it verified is kept (a HeaderVault), so a signature is checked once per header.
+
+export interface VerifiedBlock extends TrustedBlock {
+  commit: CommitJson;
+  /** The verified header it was proven from (null for the trust root). */
+  parent: bigint | null;
+}
+
+/** Where verified headers are kept between runs (the archive's store). */
+export interface HeaderVault {
+  /** The verified header nearest below `height` (or at it), or null. */
+  atOrBelow(height: bigint): Promise<VerifiedBlock | null>;
+  save(block: VerifiedBlock): Promise<void>;
+}
+
+/** A header that does not verify: the node lied, or trust cannot reach it. Never merged. */
+export class HeaderRefusedError extends Error {}
+
+export type TrustSetting = { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string };
+
+/** Too little of the trusted set signed, or the trusted header is too old: a closer one may do. */
+const isBisectable = (problem: string) => /trusted validators signed|expired before/.test(problem);
+
+/** Bisection depth: each level halves a skip; 40 levels span any uint64 height. */
+const MAX_BISECTIONS = 40;
+
+export class LightClient {
+  private latest: VerifiedBlock | null = null;
+  /** The header new ones are verified from while it can vouch for them (the root at first). */
+  private anchor: VerifiedBlock | null = null;
+  private root: TrustRootJson | null = null;
+
+  constructor(
+    private readonly reader: ProofReader,
+    private readonly vault: HeaderVault,
+    private readonly chainId: string,
+    private readonly trust: TrustSetting,
+    private readonly options: TrustOptions = DEFAULT_TRUST,
+  ) {}
+
+  /** The trust root, established on first use (its header is read and checked once). */
+  async trustRoot(): Promise<TrustRootJson> {
+    if (this.root) return this.root;
+    if (this.trust.kind === 'genesis') {
+      const genesis = await this.reader.genesisValidators();
+      if (genesis.chainId !== this.chainId)
+        throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`);
+      const first = await this.reader.lightBlock(BigInt(genesis.initialHeight));
+      if (first.signed_header.header.validators_hash !== this.setHash(genesis.validators)) {
+        throw new HeaderRefusedError(`header ${genesis.initialHeight} is not signed by the genesis validators`);
+      }
+      await this.keepRoot(first);
+      this.root = {
+        kind: 'genesis',
+        initial_height: genesis.initialHeight,
+        genesis_time: genesis.genesisTime,
+        validators: genesis.validators,
+      };
+    } else {
+      const first = await this.reader.lightBlock(this.trust.height);
+      const hashed = headerHashOf(first.signed_header.header);
+      if (failed(hashed) || hashed.hash !== this.trust.hash) {
+        throw new HeaderRefusedError(
+          `header ${this.trust.height} hashes to ${failed(hashed) ? 'nothing' : hashed.hash}, not the trusted ${this.trust.hash}`,
+        );
+      }
+      await this.keepRoot(first);
+      this.root = { kind: 'header', height: String(this.trust.height), hash: this.trust.hash };
+    }
+    return this.root;
+  }
+
+  private setHash(validators: LightBlockJson['validator_set']): string {
+    const hashed = validatorSetHashOf(validators);
+    return failed(hashed) ? '' : hashed.hash;
+  }
+
+  private async keepRoot(block: LightBlockJson): Promise<void> {
+    const checked = checkSignedHeader(this.chainId, block);
+    if (failed(checked)) throw new HeaderRefusedError(`the trust root: ${checked.problem}`);
+    const root: VerifiedBlock = { ...checked, commit: block.signed_header.commit, parent: null };
+    const kept = await this.vault.atOrBelow(BigInt(checked.header.height));
+    if (!kept || kept.hash !== root.hash) await this.vault.save(root);
+    this.latest ??= root;
+    this.anchor ??= root;
+  }
+
+  /** The header at `height`, verified (read from the vault when it already was). */
+  async verify(height: bigint): Promise<VerifiedBlock> {
+    await this.trustRoot();
+    if (this.latest && BigInt(this.latest.header.height) === height) return this.latest;
+    const below = await this.vault.atOrBelow(height);
+    if (below && BigInt(below.header.height) === height) return below;
+    const block = await this.reader.lightBlock(height);
+    // From the anchor first: proofs then hang off few headers, and a bundle carries few of them.
+    const candidates = [this.anchor, below, this.latest].filter(
+      (candidate, index, all): candidate is VerifiedBlock =>
+        candidate !== null && BigInt(candidate.header.height) < height && all.indexOf(candidate) === index,
+    );
+    if (candidates.length === 0)
+      throw new HeaderRefusedError(`header ${height} is before the trust root: nothing vouches for it`);
+    let verified: VerifiedBlock | null = null;
+    for (const candidate of candidates) {
+      const checked = this.step(candidate, block);
+      if (!failed(checked)) {
+        verified = checked;
+        // The anchor can vouch no more: the next headers hang off this one.
+        if (candidate !== this.anchor) this.anchor = verified;
+        break;
+      }
+      if (!isBisectable(checked.problem)) throw new HeaderRefusedError(checked.problem);
+    }
+    if (!verified) {
+      const nearest = candidates.reduce((best, candidate) =>
+        BigInt(candidate.header.height) > BigInt(best.header.height) ? candidate : best,
+      );
+      verified = await this.bisect(nearest, height, 0);
+      this.anchor = verified;
+    }
+    await this.vault.save(verified);
+    if (!this.latest || height > BigInt(this.latest.header.height)) this.latest = verified;
+    return verified;
+  }
+
+  private step(trusted: VerifiedBlock, block: LightBlockJson): Checked<VerifiedBlock> {
+    const trustedHeight = BigInt(trusted.header.height);
+    const height = BigInt(block.signed_header.header.height);
+    const checked =
+      height === trustedHeight + 1n
+        ? verifyAdjacent(trusted, block, this.options)
+        : verifyNonAdjacent(trusted, block, this.options);
+    if (failed(checked)) return checked;
+    return {
+      header: checked.header,
+      hash: checked.hash,
+      validators: checked.validators,
+      commit: block.signed_header.commit,
+      parent: trustedHeight,
+    };
+  }
+
+  /** Too much of the trusted set changed for one skip: prove a header halfway first. */
+  private async bisect(trusted: VerifiedBlock, height: bigint, depth: number): Promise<VerifiedBlock> {
+    const checked = this.step(trusted, await this.reader.lightBlock(height));
+    if (!failed(checked)) return checked;
+    const trustedHeight = BigInt(trusted.header.height);
+    if (!isBisectable(checked.problem) || depth >= MAX_BISECTIONS || height - trustedHeight < 2n) {
+      throw new HeaderRefusedError(checked.problem);
+    }
+    const halfway = await this.bisect(trusted, trustedHeight + (height - trustedHeight) / 2n, depth + 1);
+    await this.vault.save(halfway);
+    return this.bisect(halfway, height, depth + 1);
+  }
+
+  /** Header `height`, proven by the hash link from the verified header above it. */
+  async linkedHeader(height: bigint): Promise<HeaderJson> {
+    const above = await this.verify(height + 1n);
+    const header = await this.reader.header(height);
+    const hashed = headerHashOf(header);
+    if (failed(hashed) || hashed.hash !== above.header.last_block_id.hash.toUpperCase()) {
+      throw new HeaderRefusedError(`header ${height} is not the one header ${height + 1n} names`);
+    }
+    return header;
+  }
+}

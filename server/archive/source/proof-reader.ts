@@ -1,0 +1,148 @@
+import type { HeaderJson } from '../../../verify/header.ts';
+import type { LightBlockJson } from '../../../verify/light-block.ts';
+import type { ProofOpJson } from '../../../verify/store-proof.ts';
+import type { TxResultJson } from '../../../verify/tx-proof.ts';
+import type { ValidatorJson } from '../../../verify/validator-set.ts';
+import { UntrustedAnswerError } from './block-check.ts';
+import { httpGet } from './http-get.ts';
+import { withRetry } from './retry.ts';
+
+// What a light client and a prover read from CometBFT, as the RPC writes it (hex hashes, base64
+// bytes, numbers in strings): the verifier hashes exactly these fields, so nothing is decoded and
+// re-encoded on the way. Every answer is untrusted until the verifier says otherwise.
+
+const TIMEOUT_MS = 30_000;
+/** CometBFT's largest page of /validators. */
+const VALIDATORS_PAGE = 100;
+
+/** The node does not serve this (a height it pruned, no such method): an answer, not a fault to retry. */
+export class NotServedError extends Error {}
+
+const isNotServed = (error: unknown) => error instanceof NotServedError;
+
+export interface StoreAnswer {
+  value: string | null;
+  proofOps: ProofOpJson[];
+  height: string;
+}
+
+export interface BlockTxs {
+  header: HeaderJson;
+  txs: string[];
+}
+
+export class ProofReader {
+  constructor(private readonly rpc: string) {}
+
+  private async call<T>(method: string, params: Record<string, string>): Promise<T> {
+    const query = new URLSearchParams(params).toString();
+    const url = `${this.rpc.replace(/\/$/, '')}/${method}${query ? `?${query}` : ''}`;
+    return withRetry(async () => {
+      const answer = await httpGet(url, { accept: 'application/json' }, TIMEOUT_MS);
+      let body: { result?: T; error?: { message?: string; data?: string } };
+      try {
+        body = JSON.parse(answer.text) as typeof body;
+      } catch {
+        throw new Error(`${method} answered ${answer.status} with something that is not JSON`);
+      }
+      if (body.error) {
+        const words = `${body.error.message ?? ''} ${body.error.data ?? ''}`.trim();
+        if (/height .*(not available|must be less)|lowest height|not found|method not found|pruned/i.test(words)) {
+          throw new NotServedError(`${method} at ${params.height ?? 'the tip'}: ${words}`);
+        }
+        throw new Error(`${method}: ${words}`);
+      }
+      if (body.result === undefined) throw new UntrustedAnswerError(`${method} answered without a result`);
+      return body.result;
+    }, isNotServed);
+  }
+
+  async genesisValidators(): Promise<{
+    chainId: string;
+    initialHeight: string;
+    genesisTime: string;
+    validators: ValidatorJson[];
+  }> {
+    const { genesis } = await this.call<{
+      genesis: {
+        chain_id: string;
+        initial_height?: string;
+        genesis_time: string;
+        validators?: { address: string; pub_key: ValidatorJson['pub_key']; power: string }[];
+      };
+    }>('genesis', {});
+    return {
+      chainId: genesis.chain_id,
+      initialHeight: genesis.initial_height ?? '1',
+      genesisTime: genesis.genesis_time,
+      validators: (genesis.validators ?? []).map((validator) => ({
+        address: validator.address,
+        pub_key: validator.pub_key,
+        voting_power: validator.power,
+      })),
+    };
+  }
+
+  /** The signed header at `height` and the whole validator set that should have signed it. */
+  async lightBlock(height: bigint): Promise<LightBlockJson> {
+    const commit = await this.call<{ signed_header: LightBlockJson['signed_header'] }>('commit', {
+      height: String(height),
+    });
+    const validators: ValidatorJson[] = [];
+    for (let page = 1; ; page += 1) {
+      const answer = await this.call<{ validators: ValidatorJson[]; total: string }>('validators', {
+        height: String(height),
+        page: String(page),
+        per_page: String(VALIDATORS_PAGE),
+      });
+      validators.push(...answer.validators);
+      if (validators.length >= Number(answer.total) || answer.validators.length === 0) break;
+      if (page > 100) throw new UntrustedAnswerError(`/validators at ${height} pages without end`);
+    }
+    if (commit.signed_header.header.height !== String(height)) {
+      throw new UntrustedAnswerError(
+        `/commit answered height ${commit.signed_header.header.height} when asked for ${height}`,
+      );
+    }
+    return { signed_header: commit.signed_header, validator_set: validators };
+  }
+
+  async header(height: bigint): Promise<HeaderJson> {
+    const { header } = await this.call<{ header: HeaderJson }>('header', { height: String(height) });
+    return header;
+  }
+
+  async blockTxs(height: bigint): Promise<BlockTxs> {
+    const { block } = await this.call<{ block: { header: HeaderJson; data: { txs: string[] | null } } }>('block', {
+      height: String(height),
+    });
+    return { header: block.header, txs: block.data.txs ?? [] };
+  }
+
+  /** The deterministic fields of each transaction's result (what last_results_hash commits to). */
+  async results(height: bigint): Promise<TxResultJson[]> {
+    const answer = await this.call<{ txs_results: TxResultJson[] | null }>('block_results', { height: String(height) });
+    return (answer.txs_results ?? []).map((result) => ({
+      code: result.code,
+      data: result.data,
+      gas_wanted: result.gas_wanted,
+      gas_used: result.gas_used,
+    }));
+  }
+
+  /** A store key with its ICS23 proofs, in the state after block `height`. */
+  async storeKey(store: string, keyHex: string, height: bigint): Promise<StoreAnswer> {
+    const { response } = await this.call<{
+      response: {
+        code: number;
+        log: string;
+        value: string | null;
+        height: string;
+        proofOps?: { ops: ProofOpJson[] } | null;
+      };
+    }>('abci_query', { path: `"/store/${store}/key"`, data: `0x${keyHex}`, height: String(height), prove: 'true' });
+    if (response.code !== 0) throw new NotServedError(`abci_query at ${height}: ${response.log}`);
+    if (!response.proofOps?.ops.length) throw new NotServedError(`abci_query at ${height} answered without a proof`);
+    return { value: response.value, proofOps: response.proofOps.ops, height: response.height };
+  }
+}

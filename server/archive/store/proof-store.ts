@@ -1,0 +1,256 @@
+import type { FactJson, TrustRootJson } from '../../../verify/bundle-format.ts';
+import type { CommitJson } from '../../../verify/commit.ts';
+import type { HeaderJson } from '../../../verify/header.ts';
+import type { ValidatorJson } from '../../../verify/validator-set.ts';
+import type { SqlExecutor } from './db/sql-database.ts';
+import { column, type Table } from './table.ts';
+
+// What proves the archive's records: the headers its light client verified (with the commit and
+// the validator set that signed each; sets kept once by hash), and for each fact the evidence
+// that ties it to a verified header — or why there is none. Evidence is stored as the bundle
+// format writes it, so a bundle is assembled, never recomputed.
+
+export const PROOF_HEADERS: Table = {
+  name: 'proof_headers',
+  columns: [
+    column('height', 'numeric(20)'),
+    column('hash', 'text'),
+    column('header', 'text'),
+    // Null for a header proven by the hash link from the one above (no signatures checked).
+    column('commit', 'text', { nullable: true }),
+    column('validators_hash', 'text', { nullable: true }),
+    // The verified header this one was proven from (null: the trust root, or a linked header).
+    column('parent', 'numeric(20)', { nullable: true }),
+  ],
+  primaryKey: ['height'],
+};
+
+export const PROOF_VALIDATOR_SETS: Table = {
+  name: 'proof_validator_sets',
+  columns: [column('hash', 'text'), column('validators', 'text')],
+  primaryKey: ['hash'],
+};
+
+export const FACT_PROOFS: Table = {
+  name: 'fact_proofs',
+  columns: [
+    // vote, proposal, submission, execution, withdrawal.
+    column('subject', 'text'),
+    column('subject_key', 'text'),
+    column('height', 'numeric(20)', { nullable: true }),
+    column('verified', 'boolean'),
+    // The archive's record as it was when proven: a changed record is proven again.
+    column('record_version', 'text'),
+    column('evidence', 'text', { nullable: true }),
+    column('reason', 'text', { nullable: true }),
+  ],
+  primaryKey: ['subject', 'subject_key'],
+};
+
+export interface StoredSignedHeader {
+  height: bigint;
+  hash: string;
+  header: HeaderJson;
+  commit: CommitJson;
+  validators: ValidatorJson[];
+  parent: bigint | null;
+}
+
+interface HeaderRow {
+  height: string;
+  hash: string;
+  header: string;
+  commit: string | null;
+  validators: string | null;
+  parent: string | null;
+  [column: string]: unknown;
+}
+
+const SIGNED_COLUMNS = `h.height, h.hash, h.header, h.commit, s.validators, h.parent
+  FROM proof_headers h LEFT JOIN proof_validator_sets s ON s.hash = h.validators_hash`;
+
+function signedOf(row: HeaderRow): StoredSignedHeader {
+  return {
+    height: BigInt(row.height),
+    hash: row.hash,
+    header: JSON.parse(row.header) as HeaderJson,
+    commit: JSON.parse(row.commit ?? 'null') as CommitJson,
+    validators: JSON.parse(row.validators ?? '[]') as ValidatorJson[],
+    parent: row.parent === null ? null : BigInt(row.parent),
+  };
+}
+
+/** The signed header nearest at or below `height`. */
+export async function signedHeaderAtOrBelow(db: SqlExecutor, height: bigint): Promise<StoredSignedHeader | null> {
+  const rows = await db.query<HeaderRow>(
+    `SELECT ${SIGNED_COLUMNS} WHERE h.height <= $1 AND h.commit IS NOT NULL ORDER BY h.height DESC LIMIT 1`,
+    [String(height)],
+  );
+  return rows[0] ? signedOf(rows[0]) : null;
+}
+
+/** Every signed header from `from` to `to`, ascending (bundles choose their path among them). */
+export async function signedHeadersBetween(db: SqlExecutor, from: bigint, to: bigint): Promise<StoredSignedHeader[]> {
+  const rows = await db.query<HeaderRow>(
+    `SELECT ${SIGNED_COLUMNS} WHERE h.height BETWEEN $1 AND $2 AND h.commit IS NOT NULL ORDER BY h.height`,
+    [String(from), String(to)],
+  );
+  return rows.map(signedOf);
+}
+
+export async function saveSignedHeader(db: SqlExecutor, block: StoredSignedHeader): Promise<void> {
+  await db.query('INSERT INTO proof_validator_sets (hash, validators) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [
+    block.header.validators_hash.toUpperCase(),
+    JSON.stringify(block.validators),
+  ]);
+  await db.query(
+    `INSERT INTO proof_headers (height, hash, header, commit, validators_hash, parent) VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (height) DO UPDATE SET commit = EXCLUDED.commit, validators_hash = EXCLUDED.validators_hash, parent = EXCLUDED.parent
+     WHERE proof_headers.hash = EXCLUDED.hash`,
+    [
+      String(block.height),
+      block.hash,
+      JSON.stringify(block.header),
+      JSON.stringify(block.commit),
+      block.header.validators_hash.toUpperCase(),
+      block.parent === null ? null : String(block.parent),
+    ],
+  );
+}
+
+export async function saveLinkedHeader(
+  db: SqlExecutor,
+  height: bigint,
+  hash: string,
+  header: HeaderJson,
+): Promise<void> {
+  await db.query(
+    'INSERT INTO proof_headers (height, hash, header) VALUES ($1, $2, $3) ON CONFLICT (height) DO NOTHING',
+    [String(height), hash, JSON.stringify(header)],
+  );
+}
+
+/** Headers (signed or linked) at these heights. */
+export async function headersAt(
+  db: SqlExecutor,
+  heights: readonly bigint[],
+): Promise<Map<bigint, { header: HeaderJson; signed: boolean }>> {
+  if (heights.length === 0) return new Map();
+  const rows = await db.query<{ height: string; header: string; signed: boolean }>(
+    'SELECT height, header, commit IS NOT NULL AS signed FROM proof_headers WHERE height = ANY($1::numeric[])',
+    [`{${heights.join(',')}}`],
+  );
+  return new Map(
+    rows.map((row) => [BigInt(row.height), { header: JSON.parse(row.header) as HeaderJson, signed: row.signed }]),
+  );
+}
+
+export interface FactProof {
+  subject: string;
+  subjectKey: string;
+  height: bigint | null;
+  verified: boolean;
+  recordVersion: string;
+  evidence: FactJson | null;
+  reason: string | null;
+}
+
+export async function saveFactProofs(db: SqlExecutor, proofs: readonly FactProof[]): Promise<void> {
+  for (const proof of proofs) {
+    await db.query(
+      `INSERT INTO fact_proofs (subject, subject_key, height, verified, record_version, evidence, reason)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (subject, subject_key) DO UPDATE SET height = EXCLUDED.height, verified = EXCLUDED.verified,
+         record_version = EXCLUDED.record_version, evidence = EXCLUDED.evidence, reason = EXCLUDED.reason`,
+      [
+        proof.subject,
+        proof.subjectKey,
+        proof.height === null ? null : String(proof.height),
+        proof.verified,
+        proof.recordVersion,
+        proof.evidence === null ? null : JSON.stringify(proof.evidence),
+        proof.reason,
+      ],
+    );
+  }
+}
+
+interface FactRow {
+  subject: string;
+  subject_key: string;
+  height: string | null;
+  verified: boolean;
+  record_version: string;
+  evidence: string | null;
+  reason: string | null;
+  [column: string]: unknown;
+}
+
+const factOf = (row: FactRow): FactProof => ({
+  subject: row.subject,
+  subjectKey: row.subject_key,
+  height: row.height === null ? null : BigInt(row.height),
+  verified: row.verified,
+  recordVersion: row.record_version,
+  evidence: row.evidence === null ? null : (JSON.parse(row.evidence) as FactJson),
+  reason: row.reason,
+});
+
+export async function factProofs(db: SqlExecutor, subject: string, keys: readonly string[]): Promise<FactProof[]> {
+  if (keys.length === 0) return [];
+  const rows = await db.query<FactRow>(
+    'SELECT * FROM fact_proofs WHERE subject = $1 AND subject_key = ANY($2::text[])',
+    [subject, `{${keys.map((key) => `"${key.replace(/["\\]/g, '\\$&')}"`).join(',')}}`],
+  );
+  return rows.map(factOf);
+}
+
+export async function factProofsWithPrefix(db: SqlExecutor, subject: string, prefix: string): Promise<FactProof[]> {
+  const rows = await db.query<FactRow>(
+    `SELECT * FROM fact_proofs WHERE subject = $1 AND subject_key >= $2 AND subject_key < $2 || chr(1114111) ORDER BY subject_key`,
+    [subject, prefix],
+  );
+  return rows.map(factOf);
+}
+
+/** How many facts of each subject are proven, and how many are held without proof. */
+export async function proofTotals(db: SqlExecutor): Promise<Record<string, { proven: string; unproven: string }>> {
+  const rows = await db.query<{ subject: string; proven: string; unproven: string }>(
+    `SELECT subject, count(*) FILTER (WHERE verified)::text AS proven, count(*) FILTER (WHERE NOT verified)::text AS unproven
+     FROM fact_proofs GROUP BY subject ORDER BY subject`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.subject, { proven: row.proven, unproven: row.unproven }]));
+}
+
+/** Signed headers at these heights (the bundle walks from each to the trust root by `parent`). */
+export async function signedHeadersAt(db: SqlExecutor, heights: readonly bigint[]): Promise<StoredSignedHeader[]> {
+  if (heights.length === 0) return [];
+  const rows = await db.query<HeaderRow>(
+    `SELECT ${SIGNED_COLUMNS} WHERE h.height = ANY($1::numeric[]) AND h.commit IS NOT NULL ORDER BY h.height`,
+    [`{${heights.join(',')}}`],
+  );
+  return rows.map(signedOf);
+}
+
+const TRUST_ROOT = 'proof_trust_root';
+
+export async function saveTrustRoot(db: SqlExecutor, root: TrustRootJson): Promise<void> {
+  await db.query(
+    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+    [TRUST_ROOT, JSON.stringify(root)],
+  );
+}
+
+export async function readTrustRoot(db: SqlExecutor): Promise<TrustRootJson | null> {
+  const rows = await db.query<{ value: string }>('SELECT value FROM archive_meta WHERE key = $1', [TRUST_ROOT]);
+  return rows[0] ? (JSON.parse(rows[0].value) as TrustRootJson) : null;
+}
+
+/** Every vote proof of one voter (keys end with the address). */
+export async function voterFactProofs(db: SqlExecutor, voter: string): Promise<FactProof[]> {
+  const rows = await db.query<FactRow>(
+    `SELECT * FROM fact_proofs WHERE subject = 'vote' AND subject_key LIKE '%/' || $1 ORDER BY subject_key`,
+    [voter],
+  );
+  return rows.map(factOf);
+}

@@ -1,0 +1,101 @@
+import type { SqlExecutor } from './db/sql-database.ts';
+
+// What the prover has left to do, read from the archive's records: votes and proposal events by
+// height behind a cursor (each is proven once, from its own block), and proposals whose record
+// changed since it was last proven (an open proposal is proven again once it is decided).
+
+const PROVEN_THROUGH = 'proofs_through_height';
+
+export async function provenThrough(db: SqlExecutor): Promise<bigint | null> {
+  const rows = await db.query<{ value: string }>('SELECT value FROM archive_meta WHERE key = $1', [PROVEN_THROUGH]);
+  return rows[0] ? BigInt(rows[0].value) : null;
+}
+
+export async function setProvenThrough(db: SqlExecutor, height: bigint): Promise<void> {
+  await db.query(
+    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
+    [PROVEN_THROUGH, String(height)],
+  );
+}
+
+export interface VoteToProve {
+  proposal_id: string;
+  voter: string;
+  option: string;
+  height: string;
+  tx_hash: string | null;
+  on_chain: boolean;
+  [column: string]: unknown;
+}
+
+export interface EventToProve {
+  proposal_id: string;
+  height: string;
+  seq: number;
+  kind: string;
+  tx_hash: string;
+  policy_address: string;
+  [column: string]: unknown;
+}
+
+/** The next heights (up to `count`) after `after` and through `through` that hold votes or events. */
+export async function heightsToProve(
+  db: SqlExecutor,
+  after: bigint,
+  through: bigint,
+  count: number,
+): Promise<bigint[]> {
+  const rows = await db.query<{ height: string }>(
+    `SELECT height FROM (
+       (SELECT DISTINCT height FROM votes WHERE height > $1 AND height <= $2 ORDER BY height LIMIT $3)
+       UNION
+       (SELECT DISTINCT height FROM proposal_timeline WHERE tx_hash IS NOT NULL AND height > $1 AND height <= $2 ORDER BY height LIMIT $3)
+     ) found ORDER BY height LIMIT $3`,
+    [String(after), String(through), String(count)],
+  );
+  return rows.map((row) => BigInt(row.height));
+}
+
+export async function votesAt(db: SqlExecutor, heights: readonly bigint[]): Promise<VoteToProve[]> {
+  return db.query<VoteToProve>(
+    `SELECT v.proposal_id::text, v.voter, v.option, v.height::text, v.tx_hash, coalesce(p.on_chain, false) AS on_chain
+     FROM votes v LEFT JOIN proposals p ON p.id = v.proposal_id
+     WHERE v.height = ANY($1::numeric[]) ORDER BY v.height, v.proposal_id, v.voter`,
+    [`{${heights.join(',')}}`],
+  );
+}
+
+export async function eventsAt(db: SqlExecutor, heights: readonly bigint[]): Promise<EventToProve[]> {
+  return db.query<EventToProve>(
+    `SELECT t.proposal_id::text, t.height::text, t.seq, t.kind, t.tx_hash, coalesce(p.policy_address, '') AS policy_address
+     FROM proposal_timeline t LEFT JOIN proposals p ON p.id = t.proposal_id
+     WHERE t.tx_hash IS NOT NULL AND t.height = ANY($1::numeric[]) ORDER BY t.height, t.seq`,
+    [`{${heights.join(',')}}`],
+  );
+}
+
+export interface ProposalToProve {
+  id: string;
+  status: string;
+  final_tally: string;
+  on_chain: boolean;
+  pruned_height: string | null;
+  last_height: string;
+  version: string;
+  [column: string]: unknown;
+}
+
+/** The record a proposal's proof is of: a new status or tally is proven again. */
+export const PROPOSAL_VERSION_SQL = `p.status || '|' || p.final_tally`;
+
+/** Proposals whose proof is missing or stale, and whose last change has a block above it by `tip`. */
+export async function proposalsToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<ProposalToProve[]> {
+  return db.query<ProposalToProve>(
+    `SELECT p.id::text, p.status, p.final_tally, p.on_chain, p.pruned_height::text, p.last_height::text, ${PROPOSAL_VERSION_SQL} AS version
+     FROM proposals p LEFT JOIN fact_proofs f ON f.subject = 'proposal' AND f.subject_key = p.id::text
+     WHERE (f.subject_key IS NULL OR f.record_version <> ${PROPOSAL_VERSION_SQL})
+       AND (NOT p.on_chain OR p.last_height < $1)
+     ORDER BY p.id LIMIT $2`,
+    [String(tip), String(limit)],
+  );
+}
