@@ -45,6 +45,15 @@ const serverRoom = (target, from, message) => ({
 });
 const STORAGE_ONLY = "Only the archive's storage layer (archive/store/) holds the database connection.";
 const node = (folders) => folders.map((folder) => `node/${folder}`);
+const SCHEDULER = ['archive/follower/follower.ts', 'archive/follower/writer-seat.ts'];
+const followerRooms = (order) =>
+  order.map((room, index) =>
+    serverRoom(
+      `archive/follower/${room}`,
+      [...order.slice(index + 1).map((above) => `archive/follower/${above}`), ...SCHEDULER],
+      `The follower's ${room}/ uses only the rooms below it (${order.slice(0, index).join(', ') || 'none'}): the scheduler runs the pipelines, never the other way.`,
+    ),
+  );
 const serverZones = [
   serverRoom('node', ['archive'], 'The node never imports the archive: server/main.ts composes the two.'),
   serverRoom('archive', ['node'], 'The archive reads a node over HTTP, never its code.'),
@@ -59,6 +68,10 @@ const serverZones = [
     'Webhooks send what the archive stored, read through its storage layer: never the connection, the follower or the API.',
   ),
   serverRoom('archive/source', ['archive/store'], "Reading a node knows nothing of the archive's storage."),
+  // The follower's rooms, bottom to top: lane/ (where a lane stands), then the pipelines tip/,
+  // backfill/, begin/, fill/, each using only those before it; the scheduler (follower.ts and its
+  // writer seat) on top, which no pipeline imports.
+  ...followerRooms(['lane', 'tip', 'backfill', 'begin', 'fill']),
   serverRoom(
     'node/store',
     node(['chain', 'queries', 'gateway', 'rpc', 'sim']),
@@ -130,7 +143,15 @@ export default tseslint.config(
   },
   ...pluginQuery.configs['flat/recommended-strict'],
   {
-    files: ['server/**/*.ts', 'scripts/**/*.mjs', 'bin/**', 'e2e/**/*.ts', '*.config.{js,ts}', 'verify/**/*.test.ts', 'verify/testing/**'],
+    files: [
+      'server/**/*.ts',
+      'scripts/**/*.mjs',
+      'bin/**',
+      'e2e/**/*.ts',
+      '*.config.{js,ts}',
+      'verify/**/*.test.ts',
+      'verify/testing/**',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

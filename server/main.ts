@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { DEFAULT_BATCH } from './archive/follower/follower.ts';
-import { parseArchiveFrom } from './archive/follower/start-point.ts';
+import { parseArchiveFrom } from './archive/follower/begin/start-point.ts';
 import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';

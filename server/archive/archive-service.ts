@@ -1,6 +1,6 @@
 import type { ArchiveSource } from './api/archive-routes.ts';
 import { Follower } from './follower/follower.ts';
-import type { ArchiveFrom } from './follower/start-point.ts';
+import type { ArchiveFrom } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
 import { ArchiveStore } from './store/archive-store.ts';

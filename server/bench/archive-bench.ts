@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { handleArchive, type ArchiveAnswer } from '../archive/api/archive-http.ts';
 import { handleFeed } from '../archive/api/feed-http.ts';
-import { startingState } from '../archive/follower/follower-state.ts';
+import { startingState } from '../archive/follower/lane/follower-state.ts';
 import { DEFAULT_BATCH, Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';

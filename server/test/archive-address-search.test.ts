@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
-import { startingState } from '../archive/follower/follower-state.ts';
+import { startingState } from '../archive/follower/lane/follower-state.ts';
 import { prefixEnd } from '../archive/store/address-search.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 

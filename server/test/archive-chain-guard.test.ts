@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { breakInChain } from '../archive/follower/chain-guard.ts';
+import { breakInChain } from '../archive/follower/lane/chain-guard.ts';
 import type { FetchedBlock } from '../archive/source/rpc-reader.ts';
 
 const block = (height: bigint, hash: string, lastBlockHash: string): FetchedBlock => ({

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { Follower } from '../archive/follower/follower.ts';
-import type { ArchiveFrom } from '../archive/follower/start-point.ts';
+import type { ArchiveFrom } from '../archive/follower/lane/follower-state.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';

@@ -2,7 +2,7 @@ import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { decodeBlock } from '../archive/follower/decode-block.ts';
+import { decodeBlock } from '../archive/follower/tip/decode-block.ts';
 import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
 import { startHarness, type Harness } from './harness.ts';

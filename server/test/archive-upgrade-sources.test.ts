@@ -6,11 +6,12 @@ import { MsgCancelUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
-import { prepareBlocks, readBlocks } from '../archive/follower/batch-plan.ts';
-import { decodeBlock } from '../archive/follower/decode-block.ts';
-import type { FollowerState } from '../archive/follower/follower-state.ts';
-import { OpenWork } from '../archive/follower/open-work.ts';
-import { writeBlocks } from '../archive/follower/write-facts.ts';
+import type { FollowerState } from '../archive/follower/lane/follower-state.ts';
+import { OpenWork } from '../archive/follower/lane/open-work.ts';
+import { decodeBlock } from '../archive/follower/tip/decode-block.ts';
+import { readBlocks } from '../archive/follower/tip/due-reads.ts';
+import { prepareBlock } from '../archive/follower/tip/fetch-blocks.ts';
+import { writeBlocks } from '../archive/follower/tip/write-batch.ts';
 import type { NodePlan, RestReader } from '../archive/source/rest-reader.ts';
 import type { AbciEventData, FetchedBlock } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
@@ -139,7 +140,7 @@ describe('upgrades however scheduled', () => {
   it('archives each plan with what scheduled it, and what replaced or cancelled it', async () => {
     for (const fetched of [govPassed, groupExec, cancelled]) {
       const work = await OpenWork.load(store.db);
-      const planned = await readBlocks(node, work, prepareBlocks(node, [fetched]), new Map());
+      const planned = await readBlocks(node, work, [prepareBlock(node, fetched)], new Map());
       await writeBlocks(store, work, planned);
     }
     const state = { phase: 'following', blocksPerSecond: 0, nodeLatestHeight: null } as unknown as FollowerState;

@@ -4,8 +4,8 @@ import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
 import { voteOptionToJSON } from 'cosmjs-types/cosmos/group/v1/types';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 
-import type { AbciEventData, FetchedBlock } from '../source/rpc-reader.ts';
-import type { PlanSource } from '../vocabulary.ts';
+import type { AbciEventData, FetchedBlock } from '../../source/rpc-reader.ts';
+import type { PlanSource } from '../../vocabulary.ts';
 
 // What one block tells the archive, from its transactions and events alone: the facts that are
 // only ever visible there (the voter and option of a vote; a proposal executed and pruned in

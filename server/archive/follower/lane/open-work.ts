@@ -1,8 +1,8 @@
-import type { NodeProposal } from '../source/rest-reader.ts';
-import type { StoreReader } from '../store/archive-store.ts';
-import { readOpenProposals } from '../store/proposal-store.ts';
-import { readPendingPlans, type Plan } from '../store/upgrade-store.ts';
-import { OPEN_STATUS } from '../vocabulary.ts';
+import type { NodeProposal } from '../../source/rest-reader.ts';
+import type { StoreReader } from '../../store/archive-store.ts';
+import { readOpenProposals } from '../../store/proposal-store.ts';
+import { readPendingPlans, type Plan } from '../../store/upgrade-store.ts';
+import { OPEN_STATUS } from '../../vocabulary.ts';
 
 /**
  * What the follower must look at without an event telling it: open proposals (decided at their

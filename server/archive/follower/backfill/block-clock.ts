@@ -1,4 +1,4 @@
-import type { RpcReader } from '../source/rpc-reader.ts';
+import type { RpcReader } from '../../source/rpc-reader.ts';
 
 /**
  * Block times from headers alone (20 a request), to find the first block after a moment without

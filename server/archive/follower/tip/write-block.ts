@@ -1,28 +1,27 @@
-import type { FetchedBlock } from '../source/rpc-reader.ts';
-import type { ArchiveStore, StoreTransaction } from '../store/archive-store.ts';
-import { BatchRows } from '../store/batch-rows.ts';
-import { recordGap, setCursor } from '../store/cursor-store.ts';
-import { writeGroups } from '../store/group-store.ts';
-import { readPolicyGroup, writePolicies } from '../store/policy-store.ts';
-import { loadProposalStates, type ProposalState } from '../store/proposal-store.ts';
-import { recordTallyWeights } from '../store/tally-weights.ts';
-import { settleVoteWeights } from '../store/vote-store.ts';
-import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../vocabulary.ts';
-import type { PlannedBlocks } from './batch-plan.ts';
-import type { BlockReads } from './block-reads.ts';
+import type { FetchedBlock } from '../../source/rpc-reader.ts';
+import type { StoreTransaction } from '../../store/archive-store.ts';
+import { BatchRows } from '../../store/batch-rows.ts';
+import { writeGroups } from '../../store/group-store.ts';
+import { readPolicyGroup, writePolicies } from '../../store/policy-store.ts';
+import type { ProposalState } from '../../store/proposal-store.ts';
+import { recordTallyWeights } from '../../store/tally-weights.ts';
+import { settleVoteWeights } from '../../store/vote-store.ts';
+import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../../vocabulary.ts';
+import type { OpenWork } from '../lane/open-work.ts';
 import type { BlockFacts } from './decode-block.ts';
-import type { OpenWork } from './open-work.ts';
+import type { BlockReads } from './named-reads.ts';
 import { proposalFromMessage } from './proposal-from-message.ts';
 
-// Writing what a batch of blocks proved: one transaction with the cursor, through the storage
-// layer's subject modules.
+// Writing what one block proved, inside its batch's transaction, through the storage layer's
+// subject modules: groups and policies read at its height, proposals submitted, changed,
+// executed and pruned, and what became of the upgrade plan.
 
 /**
  * What the writes of one batch share: rows gathered for the end, the proposals' stored state,
  * and the proposals whose votes get their tally-time weights — settled together, but always
  * before the batch writes a membership change, so each sees the members of its own height.
  */
-interface BatchWrites {
+export interface BatchWrites {
   readonly tx: StoreTransaction;
   readonly work: OpenWork;
   readonly rows: BatchRows;
@@ -30,7 +29,7 @@ interface BatchWrites {
   readonly settle: Set<string>;
 }
 
-async function settlePending(batch: BatchWrites): Promise<void> {
+export async function settlePending(batch: BatchWrites): Promise<void> {
   if (batch.settle.size === 0) return;
   await batch.rows.proposals.flushProposals(batch.tx);
   await settleVoteWeights(batch.tx, [...batch.settle]);
@@ -142,42 +141,9 @@ function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockRead
   }
 }
 
-/**
- * Writes read blocks in one transaction with the cursor, so the archive holds whole blocks only
- * and resumes after the last one committed. A block whose state the node pruned becomes a gap.
- */
-export async function writeBlocks(store: ArchiveStore, work: OpenWork, planned: PlannedBlocks): Promise<void> {
-  const touched = new Set<string>();
-  for (const { facts, reads } of planned) {
-    for (const fact of facts.submitted) touched.add(fact.proposalId);
-    for (const fact of facts.pruned) touched.add(fact.proposalId);
-    for (const id of reads?.proposals.keys() ?? []) touched.add(id);
-  }
-  await store.write(async (tx) => {
-    const batch: BatchWrites = {
-      tx,
-      work,
-      rows: new BatchRows(),
-      proposals: await loadProposalStates(tx, [...touched]),
-      settle: new Set(),
-    };
-    // Votes go in first: weights are settled on them when a proposal is tallied later in the
-    // batch (a vote never follows its proposal's tally, so no later vote is missed).
-    for (const { block, facts } of planned)
-      for (const vote of facts.votes) batch.rows.votes.add(vote, block.height, block.time);
-    await batch.rows.votes.flush(tx);
-    for (const { block, facts, reads } of planned) {
-      if (!reads) {
-        await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
-        continue;
-      }
-      const submitted = await writeRecords(batch, block, facts, reads);
-      await writePrunes(batch, block, facts, submitted);
-      writeUpgrades(batch, block, reads);
-    }
-    await settlePending(batch);
-    await batch.rows.flush(tx);
-    const last = planned[planned.length - 1].block;
-    await setCursor(tx, last.height, last.hash, last.time);
-  });
+/** Writes one block's records, prunes and upgrades (its votes went in first, with the batch's). */
+export async function writeBlock(batch: BatchWrites, block: FetchedBlock, facts: BlockFacts, reads: BlockReads) {
+  const submitted = await writeRecords(batch, block, facts, reads);
+  await writePrunes(batch, block, facts, submitted);
+  writeUpgrades(batch, block, reads);
 }

@@ -1,22 +1,16 @@
-import { ActivityIndex } from '../source/activity-index.ts';
-import type { RestReader } from '../source/rest-reader.ts';
-import type { NodeStatus, RpcReader } from '../source/rpc-reader.ts';
-import type { ArchiveStore } from '../store/archive-store.ts';
+import { ActivityIndex } from '../../source/activity-index.ts';
+import type { NodeStatus } from '../../source/rpc-reader.ts';
+import type { Lane } from '../lane/lane.ts';
 import { bootstrap } from './bootstrap.ts';
 import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
-import { findStart, type ArchiveFrom } from './start-point.ts';
+import { findStart } from './start-point.ts';
 
 /**
  * Writes a new archive's first state, from where `--archive-from` says: the chain's genesis, or
  * the state pinned at a height. Returns why it cannot, in words (nothing written then), or null.
  */
-export async function beginArchive(
-  store: ArchiveStore,
-  rpc: RpcReader,
-  rest: RestReader,
-  options: { from?: ArchiveFrom; rpcUrl?: string; batch?: number; log: (line: string) => void },
-  status: NodeStatus,
-): Promise<string | null> {
+async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | null> {
+  const { store, rpc, rest, options } = lane;
   const start = await findStart(options.from ?? 'earliest', status, rest);
   if (start.kind === 'refused') return start.problem;
   if (start.kind === 'genesis') {
@@ -29,4 +23,12 @@ export async function beginArchive(
   const height = await bootstrap(store, rpc, rest, start, reading);
   options.log(`archive: bootstrapped from the state at height ${height}`);
   return null;
+}
+
+/** A lane with no cursor yet: its first state is written, or the node refused (and why). */
+export async function beginTurn(lane: Lane, status: NodeStatus): Promise<void> {
+  lane.state.phase = 'bootstrapping';
+  const problem = await beginArchive(lane, status);
+  if (problem) return lane.refuse(problem);
+  await lane.refreshStatistics();
 }

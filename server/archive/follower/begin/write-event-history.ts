@@ -1,7 +1,7 @@
-import type { NodeGroup, NodePolicy, NodeProposal, NodeTally } from '../source/rest-reader.ts';
-import type { StoreTransaction } from '../store/archive-store.ts';
-import { BatchRows } from '../store/batch-rows.ts';
-import type { ProposalState } from '../store/proposal-store.ts';
+import type { NodeGroup, NodePolicy, NodeProposal, NodeTally } from '../../source/rest-reader.ts';
+import type { StoreTransaction } from '../../store/archive-store.ts';
+import { BatchRows } from '../../store/batch-rows.ts';
+import type { ProposalState } from '../../store/proposal-store.ts';
 import {
   ACCEPTED_STATUS,
   EXECUTOR_NOT_RUN,
@@ -9,10 +9,10 @@ import {
   isTallied,
   OPEN_STATUS,
   WITHDRAWN_STATUS,
-} from '../vocabulary.ts';
+} from '../../vocabulary.ts';
+import { rebuildProposal } from '../tip/proposal-from-message.ts';
 import type { HistoryBlock } from './event-history.ts';
 import { MembershipLedger } from './membership-ledger.ts';
-import { rebuildProposal } from './proposal-from-message.ts';
 import { versionsAtSubmission } from './submission-versions.ts';
 
 // Writing what blocks whose state is gone prove, in the transaction that then writes the first

@@ -1,14 +1,13 @@
-import { UntrustedAnswerError } from '../source/block-check.ts';
-import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../source/rest-reader.ts';
-import type { FetchedBlock } from '../source/rpc-reader.ts';
-import type { Plan } from '../store/upgrade-store.ts';
-import type { PlanSource } from '../vocabulary.ts';
+import { UntrustedAnswerError } from '../../source/block-check.ts';
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../../source/rest-reader.ts';
+import type { FetchedBlock } from '../../source/rpc-reader.ts';
+import type { Plan } from '../../store/upgrade-store.ts';
+import type { PlanSource } from '../../vocabulary.ts';
 import type { BlockFacts } from './decode-block.ts';
-import type { OpenWork } from './open-work.ts';
 
-// What the follower reads of the node at a block's height: the records the block's own
-// transactions and events name, then what no event announces (proposals whose voting ended or
-// whose policy changed, upgrades whose height came).
+// What the follower reads of the node at a block's height because the block's own transactions
+// and events name it: groups, policies and proposals they touch, and the upgrade plan where
+// something in the block may have changed it. What no event announces is read in due-reads.ts.
 
 export interface BlockReads {
   groups: { info: NodeGroup; members: NodeMember[] }[];
@@ -19,7 +18,7 @@ export interface BlockReads {
   due: Set<string>;
   /**
    * The plan read at this height because something in the block may have changed it; what that
-   * did is decided against the plans the archive knows (see batch-plan's notice).
+   * did is decided against the plans the archive knows (see due-reads' notice).
    */
   plan: PlanReading | null;
   applied: {
@@ -39,9 +38,6 @@ export interface PlanReading {
   /** Plans the archive held as scheduled that `source` cancelled or replaced. */
   cancelled: string[];
 }
-
-/** Reads of proposals at the height they come due, started ahead: keyed `id@height`. */
-export type ForecastReads = ReadonlyMap<string, Promise<NodeProposal | null>>;
 
 /** Reads of what a block's own transactions and events name: independent of other blocks. */
 export async function readNamed(rest: RestReader, block: FetchedBlock, facts: BlockFacts): Promise<BlockReads> {
@@ -109,54 +105,4 @@ async function planSources(rest: RestReader, facts: BlockFacts, height: bigint):
     carries ? groups[index] : null,
   );
   return [...of('tx'), ...upgrading.filter((source) => source !== null), ...of('gov').reverse()];
-}
-
-/**
- * Reads of what no event announces, which depend on the blocks before (the open proposals the
- * archive knows): proposals whose voting ended (decided at voting end) or whose policy changed
- * (aborted), and scheduled upgrades whose height came.
- */
-export async function readDue(
-  work: OpenWork,
-  rest: RestReader,
-  block: FetchedBlock,
-  facts: BlockFacts,
-  reads: BlockReads,
-  forecast: ForecastReads,
-): Promise<void> {
-  const height = block.height;
-  const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
-  const due = work.due(block.time, facts.policies);
-  const read = (id: string) => forecast.get(`${id}@${height}`) ?? rest.proposal(id, height);
-  await Promise.all(
-    due
-      .filter((id) => !reads.proposals.has(id))
-      .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await read(id))),
-  );
-  for (const id of due) reads.due.add(id);
-  const applied = await Promise.all(work.upgradesDue(height).map((plan) => readApplied(rest, plan, height)));
-  for (const upgrade of applied) if (upgrade) reads.applied.push(upgrade);
-}
-
-/**
- * Where a due plan was applied, with the module versions either side. A plan is applied at its own
- * height, so the versions there are asked for beside the applied height, not after it: one round
- * trip instead of three for each upgrade (read again at the height the node names, if another).
- */
-async function readApplied(rest: RestReader, plan: Plan, height: bigint) {
-  const { name } = plan;
-  // The versions before are kept only where the node still has that state (a pruned node may not).
-  const versionsAt = (at: bigint) => {
-    const read = Promise.all([rest.moduleVersions(at), rest.moduleVersions(at - 1n).catch(() => [])]);
-    read.catch(() => undefined);
-    return read;
-  };
-  // Guessed only at the plan's own height: a plan past due and not applied is asked about at
-  // every block read until it is, and the guess would be two reads wasted each time.
-  const guess = BigInt(plan.height) === height ? height : null;
-  const guessed = guess === null ? null : versionsAt(guess);
-  const appliedAt = await rest.appliedHeight(name, height);
-  if (appliedAt === 0n) return null;
-  const [versionsAfter, versionsBefore] = await (appliedAt === guess && guessed ? guessed : versionsAt(appliedAt));
-  return { name, height: appliedAt, versionsBefore, versionsAfter };
 }

@@ -9,8 +9,8 @@ import type { MemberRequest } from 'cosmjs-types/cosmos/group/v1/types';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 
-import type { AbciEventData, FetchedBlock } from '../source/rpc-reader.ts';
-import { attribute, jsonValue } from './decode-block.ts';
+import type { AbciEventData, FetchedBlock } from '../../source/rpc-reader.ts';
+import { attribute, jsonValue } from '../tip/decode-block.ts';
 
 // What a block's messages and events say about groups and policies, in the order it happened:
 // the changes whose whole content a message carries, the changes only an event shows (run by a

@@ -1,9 +1,9 @@
-import type { ActivityIndex } from '../source/activity-index.ts';
-import type { FetchedBlock, RpcReader } from '../source/rpc-reader.ts';
-import { ChainBreakError } from './chain-guard.ts';
-import { decodeBlock, type BlockFacts } from './decode-block.ts';
+import type { ActivityIndex } from '../../source/activity-index.ts';
+import type { FetchedBlock, RpcReader } from '../../source/rpc-reader.ts';
+import { indexLeftOut } from '../backfill/index-check.ts';
+import { ChainBreakError } from '../lane/chain-guard.ts';
+import { decodeBlock, type BlockFacts } from '../tip/decode-block.ts';
 import { decodeGroupSteps, type GroupStep } from './group-steps.ts';
-import { indexLeftOut } from './sparse-backfill.ts';
 
 // The blocks a pruned node keeps below its first kept state: their state is gone, but their
 // transactions and events still prove votes, submissions, executions, withdrawals, prunes and

@@ -1,6 +1,6 @@
-import type { FetchedBlock } from '../source/rpc-reader.ts';
-import type { StoreReader } from '../store/archive-store.ts';
-import { claimMetaValue, readMetaValue } from '../store/cursor-store.ts';
+import type { FetchedBlock } from '../../source/rpc-reader.ts';
+import type { StoreReader } from '../../store/archive-store.ts';
+import { claimMetaValue, readMetaValue } from '../../store/cursor-store.ts';
 
 // What makes the follower refuse a node: another chain under the archive, or blocks that do not
 // follow the archived ones. Each check returns the problem in words, or null.

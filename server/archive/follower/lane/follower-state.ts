@@ -1,4 +1,5 @@
-import type { ArchiveFrom } from './start-point.ts';
+/** Where a new archive begins: `earliest`, `genesis`, `latest` or a height (what `--archive-from` takes). */
+export type ArchiveFrom = 'earliest' | 'genesis' | 'latest' | bigint;
 
 export interface FollowerOptions {
   /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */

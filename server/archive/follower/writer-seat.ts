@@ -6,22 +6,46 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 const LEASE_MS = 6000;
 const RENEW_MS = 2000;
 
+/** What the archive's follower may do this turn: write, stand by (another process writes), or hold still. */
+export type SeatTurn = 'write' | 'standby' | 'still';
+
 /**
- * This process's claim to be the archive's one writer among any number of readers of the same
- * database. Once held, it is renewed on a timer — a long read (a bootstrap, a slow node) must not
- * let it run out while the writer is alive — and every write renews it too, failing whole once
- * another process holds it.
+ * Whether this process's follower writes the archive now: its claim to be the one writer among
+ * any number of readers of the same database (a lease), and a hold that keeps it still while a
+ * gap fill is taken. Once held, the lease is renewed on a timer — a long read (a bootstrap, a
+ * slow node) must not let it run out while the writer is alive — and every write renews it too,
+ * failing whole once another process holds it.
  */
-export class WriterLease {
+export class WriterSeat {
   /** Random: the status shows it to anyone, so it names no host or process. */
   readonly holder = `polity-${randomBytes(6).toString('hex')}`;
   private held = false;
+  private still = false;
   private timer: NodeJS.Timeout | null = null;
 
   constructor(private readonly store: ArchiveStore) {}
 
-  /** Whether this process writes the archive now (taking the lease when it is free). */
-  async hold(): Promise<boolean> {
+  /** Takes the lease when it is free; then the follower writes, unless it holds still for a fill. */
+  async turn(): Promise<SeatTurn> {
+    if (!(await this.hold())) return 'standby';
+    return this.still ? 'still' : 'write';
+  }
+
+  /** Whether this process writes the archive (the lease was taken and not lost since). */
+  get writes(): boolean {
+    return this.held;
+  }
+
+  /** A fill is taken: the follower reads and writes nothing until `letGo`. */
+  holdStill(): void {
+    this.still = true;
+  }
+
+  letGo(): void {
+    this.still = false;
+  }
+
+  private async hold(): Promise<boolean> {
     if (this.held) return true;
     this.held = await this.store.claimWriter(this.holder, LEASE_MS);
     if (this.held) this.keepRenewing();

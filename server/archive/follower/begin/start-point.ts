@@ -1,12 +1,11 @@
-import type { RestReader } from '../source/rest-reader.ts';
-import type { NodeStatus } from '../source/rpc-reader.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
+import type { NodeStatus } from '../../source/rpc-reader.ts';
+import type { ArchiveFrom } from '../lane/follower-state.ts';
 
 // Where a new archive begins: the node's earliest block (the default), the chain's genesis, a
 // height, or the latest block. Heights before the start, and heights whose blocks the node keeps
 // but whose state it has pruned, are recorded as gaps with what happened to them (the latter
 // still give the archive what their events prove).
-
-export type ArchiveFrom = 'earliest' | 'genesis' | 'latest' | bigint;
 
 /** `earliest`, `genesis`, `latest` or a height: what `--archive-from` takes. */
 export function parseArchiveFrom(text: string): ArchiveFrom {
