@@ -31,7 +31,7 @@ describe('polity-verify', () => {
     const result = await verify(file);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'Proven: 1 vote, signed by its validators at height 41, from the trust root at height 1.',
+      'Proven: 1 vote, signed by validators holding 100 % of the power at height 41, from the trust root at height 1.',
     );
     expect(result.stdout).toContain('height 40 (hash link): named by header 41');
   });

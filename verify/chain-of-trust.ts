@@ -21,7 +21,17 @@ export interface TrustStep {
   how: 'trust root' | 'adjacent' | 'skipping' | 'hash link';
   ok: boolean;
   detail: string;
+  /**
+   * For a signed header: the voting power of its own validator set that signed its commit, and
+   * the set's total (decimal strings, so a report travels as JSON and to a browser's worker).
+   */
+  power?: { signed: string; total: string };
 }
+
+const powerOf = ({ signed, total }: { signed: bigint; total: bigint }) => ({
+  signed: signed.toString(),
+  total: total.toString(),
+});
 
 export interface ChainOfTrust {
   steps: TrustStep[];
@@ -119,7 +129,7 @@ export function verifyChainOfTrust(
     if (BigInt(trusted.header.height) >= BigInt(height))
       return fail(height, 'skipping', `header ${height} comes after the header it is verified from`);
     const adjacent = BigInt(height) === BigInt(trusted.header.height) + 1n;
-    let result: TrustedBlock;
+    let result: TrustedBlock & { power: { signed: bigint; total: bigint } };
     let detail: string;
     if (adjacent) {
       const checked = verifyAdjacent(trusted, block, options);
@@ -132,7 +142,7 @@ export function verifyChainOfTrust(
       result = checked;
       detail = `validators trusted at ${trusted.header.height} signed ${describePower(checked.trustedPower)}; its own set ${describePower(checked.power)}`;
     }
-    steps.push({ height, how: adjacent ? 'adjacent' : 'skipping', ok: true, detail });
+    steps.push({ height, how: adjacent ? 'adjacent' : 'skipping', ok: true, detail, power: powerOf(result.power) });
     previous = result;
     trustedByHeight.set(height, result);
     proven.set(height, result.header);

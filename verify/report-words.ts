@@ -43,9 +43,6 @@ export function countFacts(facts: readonly FactVerdict[], subject?: BundleReport
   return parts.length <= 1 ? (parts[0] ?? 'nothing') : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
 }
 
-/** The power behind a signed step, where the verifier counted it. */
-type PoweredStep = TrustStep & { power?: { signed: string; total: string } };
-
 /** "100 %", rounded down so 66.9 % never reads as 67 %. */
 const shareText = ({ signed, total }: { signed: string; total: string }) =>
   BigInt(total) === 0n ? '0 %' : `${(BigInt(signed) * 100n) / BigInt(total)} %`;
@@ -64,7 +61,7 @@ export function headlineOf(report: BundleReport, where = ''): string {
   }
   const proven = report.facts.filter((fact) => fact.ok);
   const refused = report.facts.filter((fact) => !fact.ok);
-  const signed: PoweredStep | undefined = report.steps.filter((step) => step.ok && step.how !== 'hash link').at(-1);
+  const signed = report.steps.filter((step) => step.ok && step.how !== 'hash link').at(-1);
   const root = report.steps[0];
   const from = root ? `from the trust root at height ${withCommas(root.height)}` : '';
   const power = signed?.power ? `validators holding ${shareText(signed.power)} of the power` : 'its validators';
