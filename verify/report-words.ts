@@ -86,7 +86,9 @@ export function describeStatement(statement: Statement): string {
     case 'vote':
       return statement.stored === 'no'
         ? `no vote of ${field('voter')}${on} stored`
-        : `vote of ${field('voter')}${statement.option ? ` ${statement.option.replace(OPTION, '')}` : ''}${on}`;
+        : `vote of ${field('voter')}${statement.option ? ` ${statement.option.replace(OPTION, '')}` : ''}${on}${
+            statement.by ? ` (cast by its ${NOUNS[statement.by] ?? statement.by})` : ''
+          }`;
     case 'proposal':
       if (statement.stored === 'no') return `proposal #${field('proposal_id')} not stored (pruned)`;
       return [
@@ -97,9 +99,20 @@ export function describeStatement(statement: Statement): string {
         .filter(Boolean)
         .join(', ');
     case 'submit-proposal':
-      return `submission of “${field('title')}” by ${field('proposers')}`;
+      return [
+        `submission${statement.proposal_id ? ` of #${statement.proposal_id}` : ''}`,
+        statement.title ? ` “${statement.title}”` : '',
+        statement.proposers ? ` by ${statement.proposers}` : '',
+      ].join('');
     case 'exec':
-      return `execution of #${field('proposal_id')} by ${field('executor')}`;
+      // With EXEC_TRY, a submission or a vote tries the execution in the same transaction.
+      return `execution of #${field('proposal_id')}${
+        statement.executor
+          ? ` by ${statement.executor}`
+          : statement.by
+            ? ` (tried by its ${NOUNS[statement.by] ?? statement.by}, EXEC_TRY)`
+            : ''
+      }`;
     case 'withdraw':
       return `withdrawal of #${field('proposal_id')} by ${field('address')}`;
     case 'update-members':
@@ -147,12 +160,15 @@ export function factLine(fact: FactVerdict): string {
 export const unprovenLine = (entry: BundleReport['unproven'][number]) =>
   `Not proven: ${entry.what}, because ${heightsGrouped(entry.reason)}`;
 
+/** Where trust starts, as the report says it: "the genesis validators of … (height 518,402), …". */
+export const trustRootLine = (report: BundleReport) => heightsGrouped(report.trustRoot || 'none');
+
 /** One step of the chain of trust: "height 518,431 (adjacent): signed by 100 % of the power …". */
 export const stepLine = (step: TrustStep) =>
   `height ${withCommas(step.height)} (${step.how}): ${heightsGrouped(step.detail)}`;
 
 export function reportLines(report: BundleReport): string[] {
-  const lines = [headlineOf(report), '', `Trust root: ${report.trustRoot || 'none'}`];
+  const lines = [headlineOf(report), '', `Trust root: ${trustRootLine(report)}`];
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);
