@@ -68,10 +68,15 @@ const serverZones = [
     'Webhooks send what the archive stored, read through its storage layer: never the connection, the follower or the API.',
   ),
   serverRoom('archive/source', ['archive/store'], "Reading a node knows nothing of the archive's storage."),
+  serverRoom(
+    'archive/store',
+    ['archive/source', 'archive/follower', 'archive/api', 'archive/webhooks'],
+    'The storage layer knows its tables and subjects only: the records it keeps are in archive/node-records.ts.',
+  ),
   // The follower's rooms, bottom to top: lane/ (where a lane stands), then the pipelines tip/,
   // backfill/, begin/, fill/, each using only those before it; the scheduler (follower.ts and its
   // writer seat) on top, which no pipeline imports.
-  ...followerRooms(['lane', 'tip', 'backfill', 'begin', 'fill']),
+  ...followerRooms(['lane', 'tip', 'backfill', 'begin', 'fill', 'prove']),
   serverRoom(
     'node/store',
     node(['chain', 'queries', 'gateway', 'rpc', 'sim']),

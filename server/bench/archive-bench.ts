@@ -9,19 +9,19 @@ import { fileURLToPath } from 'node:url';
 
 import { handleArchive, type ArchiveAnswer } from '../archive/api/archive-http.ts';
 import { handleFeed } from '../archive/api/feed-http.ts';
-import { startingState } from '../archive/follower/lane/follower-state.ts';
 import { DEFAULT_BATCH, Follower } from '../archive/follower/follower.ts';
+import { startingState } from '../archive/follower/lane/follower-state.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { readCursor } from '../archive/store/cursor-store.ts';
-import { copyDatabase, createDatabase, databaseName, dropDatabase } from '../archive/store/postgres-admin.ts';
-import { databaseSize, fillMillionVotes } from '../archive/store/synthetic-archive.ts';
+import { readCursor } from '../archive/store/cursor/cursor-reads.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
+import { copyDatabase, createDatabase, databaseName, dropDatabase } from '../test/postgres-admin.ts';
 import { backfillBench } from './backfill-bench.ts';
+import { databaseSize, fillMillionVotes } from './synthetic-archive.ts';
 
 const CATCH_UP_BLOCKS = 1500;
 const BUSY_VOTER = 'cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu';

@@ -12,10 +12,10 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_BATCH } from '../archive/follower/follower.ts';
 import { ActivityIndex } from '../archive/source/activity-index.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
-import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
+import { createDatabase, dropDatabase } from '../test/postgres-admin.ts';
 
 /** POLITY_BENCH_HISTORY=N: a history of N blocks instead (to see rate and memory against length). */
 const HISTORY_BLOCKS = Number(process.env.POLITY_BENCH_HISTORY ?? 100_000);

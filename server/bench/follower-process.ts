@@ -10,8 +10,8 @@ import { Follower } from '../archive/follower/follower.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { readCursor } from '../archive/store/cursor-store.ts';
-import { countVotes } from '../archive/store/vote-store.ts';
+import { readCursor } from '../archive/store/cursor/cursor-reads.ts';
+import { countVotes } from '../archive/store/votes/vote-reads.ts';
 import { keepHeapModest } from '../lib/modest-heap.ts';
 
 // As the service runs (server/main.ts).

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { readVoterEvents } from '../archive/store/feed-reads.ts';
+import { readVoterEvents } from '../archive/store/views/feed-reads.ts';
 import { submitProposalMsg, withdrawMsg } from '../node/sim/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
 import {

@@ -7,7 +7,7 @@ import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
-import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
+import { createDatabase, dropDatabase } from './postgres-admin.ts';
 
 // Archives under test: the same follower and API over both databases. PostgreSQL needs
 // POLITY_TEST_PG_URL (CI starts a cluster and sets it; `bash scripts/start-postgres.sh` prints it).

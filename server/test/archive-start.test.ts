@@ -7,9 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { archiveMount } from '../archive/api/archive-mount.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { claimMetaValue, readMetaValue } from '../archive/store/cursor-store.ts';
-import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
+import { readMetaValue } from '../archive/store/cursor/cursor-reads.ts';
+import { claimMetaValue } from '../archive/store/cursor/cursor-writes.ts';
 import { freePort, getJson, startPolity, type PolityProcess } from './polity-process.ts';
+import { createDatabase, dropDatabase } from './postgres-admin.ts';
 
 const PG_URL = process.env.POLITY_TEST_PG_URL;
 

@@ -12,7 +12,8 @@ import { decodeBlock } from '../archive/follower/tip/decode-block.ts';
 import { readBlocks } from '../archive/follower/tip/due-reads.ts';
 import { prepareBlock } from '../archive/follower/tip/fetch-blocks.ts';
 import { writeBlocks } from '../archive/follower/tip/write-batch.ts';
-import type { NodePlan, RestReader } from '../archive/source/rest-reader.ts';
+import type { NodePlan } from '../archive/node-records.ts';
+import type { RestReader } from '../archive/source/rest-reader.ts';
 import type { AbciEventData, FetchedBlock } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { readVoterGroups } from '../archive/store/voter-groups.ts';
-import { nanos, participationOf, spansOf } from '../archive/store/voter-spans.ts';
+import type { voterGroupsOf } from '../archive/api/voter-groups.ts';
+import { nanos, participationOf, spansOf } from '../archive/api/voter-spans.ts';
 import type { ChainMsg } from '../node/chain/tx/chain-msgs.ts';
 import { submitProposalMsg, updateMembersMsg, voteMsg } from '../node/sim/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
@@ -15,7 +15,7 @@ import { startHarness, type Harness } from './harness.ts';
 const A = '/polity/archive/v1';
 
 /** The answer as JSON: the store's own shape (ids, counts and heights are strings). */
-type VoterGroups = Awaited<ReturnType<typeof readVoterGroups>>;
+type VoterGroups = Awaited<ReturnType<typeof voterGroupsOf>>;
 
 const leaveMsg = (groupId: bigint, address: string): ChainMsg => ({
   typeUrl: '/cosmos.group.v1.MsgLeaveGroup',

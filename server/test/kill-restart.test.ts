@@ -6,10 +6,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { chainSchema } from '../archive/store/chain-schema.ts';
-import { createDatabase, dropDatabase } from '../archive/store/postgres-admin.ts';
 import { archiveDump, archivedUpTo, followNode } from './archive-harness.ts';
 import { startHarness } from './harness.ts';
 import { freePort, getJson, startPolity } from './polity-process.ts';
+import { createDatabase, dropDatabase } from './postgres-admin.ts';
 
 // Polity killed with SIGKILL at random moments, twenty times over, then left to finish: every
 // height keeps the hash it was first served under, and its archive equals, row for row, the

@@ -1,5 +1,5 @@
 import type { Row } from '../store/keyset-page.ts';
-import type { LiveTally } from '../store/live-tallies.ts';
+import type { LiveTally } from '../store/proposals/live-tallies.ts';
 
 // Rows → the archive API's JSON: snake_case, uint64 and decimals as strings, the node's own
 // record fields where the archive keeps them.

@@ -1,28 +1,26 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
-import { readAddressesByPrefix } from '../store/address-search.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor-store.ts';
-import { readGroupHistory } from '../store/group-store.ts';
-import { readLiveTallies } from '../store/live-tallies.ts';
-import { readNamed } from '../store/name-search.ts';
+import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor/cursor-reads.ts';
+import { readGroupHistory } from '../store/groups/group-reads.ts';
+import { readLiveTallies } from '../store/proposals/live-tallies.ts';
 import {
   proposalExists,
   readProposal,
   readProposals,
+  readTallyWeights,
   readTimeline,
   type ProposalFilter,
-} from '../store/proposal-reads.ts';
-import { readTallyWeights } from '../store/tally-weights.ts';
-import { readModuleVersionChanges, readPlans } from '../store/upgrade-store.ts';
-import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/vote-store.ts';
-import { readVoterGroups } from '../store/voter-groups.ts';
+} from '../store/proposals/proposal-reads.ts';
+import { readModuleVersionChanges, readPlans } from '../store/upgrades/upgrade-reads.ts';
+import { readAddressesByPrefix } from '../store/views/address-search.ts';
+import { readNamed } from '../store/views/name-search.ts';
+import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/votes/vote-reads.ts';
 import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
 import { inbox } from './inbox-route.ts';
-import { proposalProof, withVoteProofs } from './proof-json.ts';
-import { PROOF_ROUTES, proofSummary } from './proof-routes.ts';
+import { voterGroupsOf } from './voter-groups.ts';
 import { webhookStatusJson } from './webhook-status.ts';
 
 export interface ArchiveSource {
@@ -67,7 +65,7 @@ async function proposal(source: ArchiveSource, id: string) {
   if (!row) throw notFound(`proposal ${id} is not in the archive`);
   const timeline = await readTimeline(source.store.db, id);
   return {
-    proposal: { ...proposalJson(row), proof: await proposalProof(source, id) },
+    proposal: proposalJson(row),
     timeline: timeline.map(timelineJson),
     // null: the archive did not see the tally made (it found the proposal decided, or it is not).
     tallied_with: await readTallyWeights(source.store.db, id),
@@ -80,7 +78,7 @@ async function proposalVotes(source: ArchiveSource, id: string, query: ArchiveQu
   const by = query.oneOf('order_by', ['time', 'weight', 'voter'] as const, 'time');
   const descending = query.oneOf('order', ['asc', 'desc'] as const, 'asc') === 'desc';
   const page = await readProposalVotes(source.store.db, id, { by, descending }, query.page());
-  return { votes: await withVoteProofs(source, page.rows.map(voteJson)), pagination: page.pagination };
+  return { votes: page.rows.map(voteJson), pagination: page.pagination };
 }
 
 async function voterVotes(source: ArchiveSource, address: string, query: ArchiveQuery) {
@@ -103,13 +101,13 @@ async function voterVotes(source: ArchiveSource, address: string, query: Archive
     group_id: String(row.group_id),
     group_name: String(row.group_name ?? ''),
   }));
-  return { votes: await withVoteProofs(source, votes), pagination: page.pagination };
+  return { votes, pagination: page.pagination };
 }
 
 /** Every group the address was ever in or voted in, with its spans of membership and its votes there. */
 async function voterGroups(source: ArchiveSource, address: string, query: ArchiveQuery) {
   if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
-  return readVoterGroups(source.store.db, address.toLowerCase(), query.page());
+  return voterGroupsOf(source.store.db, address.toLowerCase(), query.page());
 }
 
 async function groupHistory(source: ArchiveSource, id: string, query: ArchiveQuery) {
@@ -187,8 +185,6 @@ async function status(source: ArchiveSource) {
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
     /** Per --webhook receiver: delivered, pending, the last failure and the next attempt. */
     webhooks: await webhookStatusJson(source.store),
-    /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
-    proofs: await proofSummary(source),
   };
 }
 
@@ -230,7 +226,6 @@ export const ARCHIVE_ROUTES: {
   answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
 }[] = [
   { pattern: /^status$/, answer: (source) => status(source) },
-  ...PROOF_ROUTES,
   { pattern: /^proposals$/, answer: (source, _match, query) => proposals(source, query) },
   { pattern: /^proposals\/([^/]+)$/, answer: (source, match) => proposal(source, uint64Path(match[1])) },
   {

@@ -1,4 +1,4 @@
-import type { ProposalEventRow, UpgradeEventRow, VoterEventRow } from '../store/feed-reads.ts';
+import type { ProposalEventRow, UpgradeEventRow, VoterEventRow } from '../store/views/feed-reads.ts';
 import { atomDate, type AtomEntry } from './atom-xml.ts';
 import { clip } from './xml-text.ts';
 

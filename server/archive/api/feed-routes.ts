@@ -1,6 +1,6 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
-import { readMetaValue } from '../store/cursor-store.ts';
-import { readProposalEvents, readUpgradeEvents, readVoterEvents } from '../store/feed-reads.ts';
+import { readMetaValue } from '../store/cursor/cursor-reads.ts';
+import { readProposalEvents, readUpgradeEvents, readVoterEvents } from '../store/views/feed-reads.ts';
 import { isAddress, type ArchiveQuery } from './archive-params.ts';
 import { proposalFilter, type ArchiveSource } from './archive-routes.ts';
 import { feedUpdated, type AtomFeed } from './atom-xml.ts';

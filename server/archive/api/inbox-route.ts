@@ -1,7 +1,7 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
-import { readCursor } from '../store/cursor-store.ts';
-import { readDecidedForVoter, readOpenForMember } from '../store/inbox-reads.ts';
-import { readLiveTallies } from '../store/live-tallies.ts';
+import { readCursor } from '../store/cursor/cursor-reads.ts';
+import { readLiveTallies } from '../store/proposals/live-tallies.ts';
+import { readDecidedForVoter, readOpenForMember } from '../store/views/inbox-reads.ts';
 import { isAddress, type ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-routes.ts';
 

@@ -1,7 +1,7 @@
 import { fromBech32 } from '@cosmjs/encoding';
 
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
-import { readMetaValue } from '../store/cursor-store.ts';
+import { readMetaValue } from '../store/cursor/cursor-reads.ts';
 import {
   factProofs,
   factProofsWithPrefix,
@@ -9,7 +9,7 @@ import {
   voterFactProofs,
   type FactProof,
 } from '../store/proof-store.ts';
-import { proposalExists } from '../store/proposal-reads.ts';
+import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { isAddress } from './archive-params.ts';
 import type { ArchiveSource } from './archive-routes.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { readReceiverStatus } from '../store/webhook-store.ts';
+import { readReceiverStatus } from '../store/webhooks/webhook-receivers.ts';
 import { receiverLabel } from '../webhooks/webhook-options.ts';
 
 // The `webhooks` section of the archive's status: per receiver, where its delivery began, what

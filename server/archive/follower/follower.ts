@@ -1,7 +1,7 @@
 import type { RestReader } from '../source/rest-reader.ts';
 import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { LostLeaseError } from '../store/cursor-store.ts';
+import { LostLeaseError } from '../store/cursor/cursor-writes.ts';
 import { backfillTurn } from './backfill/backfill-pipeline.ts';
 import { beginTurn } from './begin/begin-pipeline.ts';
 import { GapFill } from './fill/gap-fill.ts';

@@ -1,5 +1,5 @@
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../node-records.ts';
 import { httpGet } from './http-get.ts';
-import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from './rest-reader.ts';
 
 // A chain's genesis, from its node's CometBFT RPC (`/genesis`): where its history starts, and the
 // x/group state it started with (the same JSON the REST API answers with).

@@ -1,73 +1,10 @@
+import type { NodeGroup, NodeMember, NodePlan, NodePolicy, NodeProposal, NodeVote } from '../node-records.ts';
 import { UntrustedAnswerError } from './block-check.ts';
 import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
 
 // Reads of the node's REST API pinned to one height (`x-cosmos-block-height`), with every list
 // walked through all its pages. The archive trusts these records as the chain's own.
-
-export interface NodeGroup {
-  id: string;
-  admin: string;
-  metadata: string;
-  version: string;
-  total_weight: string;
-  created_at: string;
-}
-
-export interface NodeMember {
-  address: string;
-  weight: string;
-  metadata: string;
-  added_at: string;
-}
-
-export interface NodePolicy {
-  address: string;
-  group_id: string;
-  admin: string;
-  metadata: string;
-  version: string;
-  decision_policy: Record<string, unknown>;
-  created_at: string;
-}
-
-export interface NodeTally {
-  yes_count: string;
-  abstain_count: string;
-  no_count: string;
-  no_with_veto_count: string;
-}
-
-export interface NodeProposal {
-  id: string;
-  group_policy_address: string;
-  metadata: string;
-  proposers: string[];
-  submit_time: string;
-  group_version: string;
-  group_policy_version: string;
-  status: string;
-  final_tally_result: NodeTally;
-  voting_period_end: string;
-  executor_result: string;
-  messages: unknown[];
-  title: string;
-  summary: string;
-}
-
-export interface NodeVote {
-  proposal_id: string;
-  voter: string;
-  option: string;
-  metadata: string;
-  submit_time: string;
-}
-
-export interface NodePlan {
-  name: string;
-  height: string;
-  info: string;
-}
 
 /** A read the node could not answer at that height (pruned state, or a failing node). */
 export class NodeReadError extends Error {

@@ -1,4 +1,4 @@
-import { claimWriter, releaseWriter, renewWriter } from './cursor-store.ts';
+import { claimWriter, releaseWriter, renewWriter } from './cursor/cursor-writes.ts';
 import { openPostgres } from './db/pg-database.ts';
 import { openPglite } from './db/pglite-database.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';

@@ -1,8 +1,8 @@
 import type { SqlExecutor } from './db/sql-database.ts';
-import { GroupHistoryRows } from './group-store.ts';
-import { ProposalRows } from './proposal-store.ts';
-import { ModuleVersionRows, PlanChangeRows } from './upgrade-store.ts';
-import { VoteRows } from './vote-store.ts';
+import { GroupHistoryRows } from './groups/group-writes.ts';
+import { ProposalRows } from './proposals/proposal-writes.ts';
+import { ModuleVersionRows, PlanChangeRows } from './upgrades/upgrade-writes.ts';
+import { VoteRows } from './votes/vote-writes.ts';
 
 /**
  * Rows of a batch of blocks, gathered per subject and written a few statements per batch at its

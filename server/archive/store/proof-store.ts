@@ -23,12 +23,14 @@ export const PROOF_HEADERS: Table = {
     column('parent', 'numeric(20)', { nullable: true }),
   ],
   primaryKey: ['height'],
+  since: 11,
 };
 
 export const PROOF_VALIDATOR_SETS: Table = {
   name: 'proof_validator_sets',
   columns: [column('hash', 'text'), column('validators', 'text')],
   primaryKey: ['hash'],
+  since: 11,
 };
 
 export const FACT_PROOFS: Table = {
@@ -45,6 +47,7 @@ export const FACT_PROOFS: Table = {
     column('reason', 'text', { nullable: true }),
   ],
   primaryKey: ['subject', 'subject_key'],
+  since: 11,
 };
 
 export interface StoredSignedHeader {

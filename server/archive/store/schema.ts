@@ -1,115 +1,70 @@
-import { ADDRESS_PREFIX_INDEXES } from './address-search.ts';
-import { CURSOR, GAPS, META, WRITER } from './cursor-store.ts';
+import { nameOf } from '../metadata-name.ts';
+import { CURSOR, GAPS, META, WRITER } from './cursor/cursor-tables.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
-import { FEED_INDEXES } from './feed-reads.ts';
-import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
-import { renameFromMetadata } from './metadata-name.ts';
-import { POLICIES } from './policy-store.ts';
+import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './groups/group-tables.ts';
+import { POLICIES } from './policies/policy-tables.ts';
 import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proof-store.ts';
-import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
-import { addedColumnStatements, createTableStatements } from './table.ts';
-import { PROPOSAL_TALLIES } from './tally-weights.ts';
-import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
-import { VOTES } from './vote-store.ts';
-import { WEBHOOK_INDEXES, WEBHOOK_OUTBOX, WEBHOOK_RECEIVERS } from './webhook-store.ts';
+import { PROPOSAL_TALLIES, PROPOSALS, PROPOSERS, TIMELINE } from './proposals/proposal-tables.ts';
+import { migrationStatements, type Table } from './table.ts';
+import { MODULE_VERSIONS, UPGRADES } from './upgrades/upgrade-tables.ts';
+import { VOTES } from './votes/vote-tables.ts';
+import { WEBHOOK_OUTBOX, WEBHOOK_RECEIVERS } from './webhooks/webhook-tables.ts';
 
 // The archive's schema, as ordered migrations (each runs once, recorded in schema_migrations).
-// Each subject's module declares its tables; a migration names what it creates or changes.
-// Ids are numeric(20) (uint64), weights and tallies numeric (exact) beside the node's own text,
-// times the node's RFC 3339 text beside a timestamptz for ordering.
+// Each subject's module declares its tables, and on each table, column and index the migration
+// that brings it; a migration here is a name and an id, and does what its tables say. Ids are
+// numeric(20) (uint64), weights and tallies numeric (exact) beside the node's own text, times the
+// node's RFC 3339 text beside a timestamptz for ordering.
+
+/** Every table of the archive, in the order they are created. */
+export const ARCHIVE_TABLES: readonly Table[] = [
+  META,
+  CURSOR,
+  GAPS,
+  GROUPS,
+  GROUP_MEMBERS,
+  GROUP_HISTORY,
+  POLICIES,
+  PROPOSALS,
+  PROPOSERS,
+  TIMELINE,
+  VOTES,
+  UPGRADES,
+  MODULE_VERSIONS,
+  WRITER,
+  WEBHOOK_RECEIVERS,
+  WEBHOOK_OUTBOX,
+  PROPOSAL_TALLIES,
+  PROOF_HEADERS,
+  PROOF_VALIDATOR_SETS,
+  FACT_PROOFS,
+];
 
 interface Migration {
   id: number;
   name: string;
-  statements: () => string[];
   /** Work SQL alone cannot do, in the same transaction. */
   rewrite?: (tx: SqlExecutor) => Promise<void>;
 }
 
 const MIGRATIONS: readonly Migration[] = [
-  {
-    id: 1,
-    name: 'archive core',
-    statements: () =>
-      [
-        META,
-        CURSOR,
-        GAPS,
-        GROUPS,
-        GROUP_MEMBERS,
-        GROUP_HISTORY,
-        POLICIES,
-        PROPOSALS,
-        PROPOSERS,
-        TIMELINE,
-        VOTES,
-        UPGRADES,
-        MODULE_VERSIONS,
-      ].flatMap((table) => createTableStatements(table, 1)),
-  },
-  {
-    id: 2,
-    name: 'what scheduled and cancelled each upgrade',
-    statements: () => addedColumnStatements(UPGRADES, 2),
-  },
-  {
-    id: 3,
-    name: 'one writer among many readers',
-    statements: () => createTableStatements(WRITER, 3),
-  },
-  {
-    id: 4,
-    name: 'events by height, for the feeds',
-    statements: () => FEED_INDEXES,
-  },
-  // Webhooks (--webhook): their receivers and outbox, and votes found by height (the timeline's and
-  // the group history's height indexes come with migration 4).
-  {
-    id: 5,
-    name: 'webhook receivers and their outbox',
-    statements: () => [
-      ...[WEBHOOK_RECEIVERS, WEBHOOK_OUTBOX].flatMap((table) => createTableStatements(table, 5)),
-      ...WEBHOOK_INDEXES,
-    ],
-  },
+  { id: 1, name: 'archive core' },
+  { id: 2, name: 'what scheduled and cancelled each upgrade' },
+  { id: 3, name: 'one writer among many readers' },
+  { id: 4, name: 'events by height, for the feeds' },
+  { id: 5, name: 'webhook receivers and their outbox' },
   // Names were read only from JSON `name`: plain-text metadata ("core team") and `title` now name too.
-  {
-    id: 6,
-    name: 'names from plain-text and title metadata',
-    statements: () => [],
-    rewrite: renameFromMetadata,
-  },
-  {
-    id: 7,
-    name: 'the weights and rule each proposal was tallied with',
-    statements: () => createTableStatements(PROPOSAL_TALLIES, 7),
-  },
-  // A voter's groups (voters/{address}/groups) read the group history by member.
-  {
-    id: 8,
-    name: 'group history by member',
-    statements: () => ['CREATE INDEX group_history_by_address ON group_history (address, group_id, height, seq)'],
-  },
+  { id: 6, name: 'names from plain-text and title metadata', rewrite: renameFromMetadata },
+  { id: 7, name: 'the weights and rule each proposal was tallied with' },
+  { id: 8, name: 'group history by member' },
   // Rows written before it keep null: their blocks are not read again.
-  {
-    id: 9,
-    name: 'the transactions of votes, submissions and executions',
-    statements: () => [...addedColumnStatements(VOTES, 9), ...addedColumnStatements(TIMELINE, 9)],
-  },
-  // The search finds addresses by their beginning (addresses?prefix=).
-  {
-    id: 10,
-    name: 'addresses by prefix',
-    statements: () => ADDRESS_PREFIX_INDEXES,
-  },
-  // The light client's verified headers and each fact's evidence (or why it has none).
-  {
-    id: 11,
-    name: 'proofs of what the archive holds',
-    statements: () =>
-      [PROOF_HEADERS, PROOF_VALIDATOR_SETS, FACT_PROOFS].flatMap((table) => createTableStatements(table, 11)),
-  },
+  { id: 9, name: 'the transactions of votes, submissions and executions' },
+  { id: 10, name: 'addresses by prefix' },
+  { id: 11, name: 'proofs of what the archive holds' },
 ];
+
+const statementsOf = (migration: Migration) =>
+  ARCHIVE_TABLES.flatMap((table) => migrationStatements(table, migration.id));
 
 /**
  * Processes starting together on one PostgreSQL schema migrate in turn (until the transaction
@@ -141,12 +96,28 @@ export async function migrate(db: SqlDatabase): Promise<void> {
       await takeTurns(db, tx);
       const applied = await tx.query('SELECT 1 FROM schema_migrations WHERE id = $1', [String(migration.id)]);
       if (applied.length > 0) return;
-      for (const statement of migration.statements()) await tx.query(statement);
+      for (const statement of statementsOf(migration)) await tx.query(statement);
       await migration.rewrite?.(tx);
       await tx.query('INSERT INTO schema_migrations (id, name) VALUES ($1, $2)', [
         String(migration.id),
         migration.name,
       ]);
     });
+  }
+}
+
+/** Re-reads every stored group's and policy's name (migration 6). */
+async function renameFromMetadata(tx: SqlExecutor): Promise<void> {
+  for (const [table, key] of [
+    ['groups', 'id'],
+    ['policies', 'address'],
+  ] as const) {
+    const rows = await tx.query<{ key: string; metadata: string; name: string }>(
+      `SELECT ${key}::text AS key, metadata, name FROM ${table}`,
+    );
+    for (const row of rows) {
+      const name = nameOf(row.metadata);
+      if (name !== row.name) await tx.query(`UPDATE ${table} SET name = $1 WHERE ${key} = $2`, [name, row.key]);
+    }
   }
 }

@@ -17,12 +17,25 @@ export interface Column {
   readonly since?: number;
 }
 
+/** An index of a table: the whole statement, and the migration that creates it (1: it came with the table). */
+export interface Index {
+  readonly sql: string;
+  readonly since?: number;
+}
+
 export interface Table {
   readonly name: string;
   readonly columns: readonly Column[];
   readonly primaryKey: readonly string[];
-  /** Index declarations (whole statements). */
-  readonly indexes?: readonly string[];
+  readonly indexes?: readonly (string | Index)[];
+  /** The migration that creates the table (1: the first). */
+  readonly since?: number;
+  /**
+   * Part of the chain's history as followed: a gap fill rebuilds it beside the archive and the
+   * archive takes it whole. Not so for what the archive keeps about itself (who writes it, its
+   * webhooks, its chain's id), which a fill must leave as it is.
+   */
+  readonly history?: boolean;
 }
 
 export function column(name: string, type: string, options: Omit<Column, 'name' | 'type'> = {}): Column {
@@ -40,21 +53,31 @@ const declaration = (entry: Column) =>
     .filter((part) => part !== null)
     .join(' ');
 
-/**
- * The statements that create a table and its indexes as migration `migration` made it: columns
- * added by later migrations come with those (see addedColumnStatements).
- */
-export function createTableStatements(table: Table, migration = 1): string[] {
-  const declarations = table.columns.filter((entry) => (entry.since ?? 1) <= migration).map(declaration);
-  declarations.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
-  return [`CREATE TABLE ${table.name} (\n  ${declarations.join(',\n  ')}\n)`, ...(table.indexes ?? [])];
-}
+const indexOf = (entry: string | Index): Required<Index> =>
+  typeof entry === 'string' ? { sql: entry, since: 1 } : { sql: entry.sql, since: entry.since ?? 1 };
 
-/** The columns migration `migration` adds to a table made before it. */
-export function addedColumnStatements(table: Table, migration: number): string[] {
-  return table.columns
-    .filter((entry) => entry.since === migration)
-    .map((entry) => `ALTER TABLE ${table.name} ADD COLUMN ${declaration(entry)}`);
+/**
+ * What migration `migration` does to a table: creates it as that migration made it (columns and
+ * indexes of later migrations come with those), or adds the columns and indexes it brings.
+ */
+export function migrationStatements(table: Table, migration: number): string[] {
+  const created = table.since ?? 1;
+  if (created > migration) return [];
+  const indexes = (table.indexes ?? []).map(indexOf);
+  if (created === migration) {
+    const declarations = table.columns.filter((entry) => (entry.since ?? 1) <= migration).map(declaration);
+    declarations.push(`PRIMARY KEY (${table.primaryKey.join(', ')})`);
+    return [
+      `CREATE TABLE ${table.name} (\n  ${declarations.join(',\n  ')}\n)`,
+      ...indexes.filter((index) => index.since <= migration).map((index) => index.sql),
+    ];
+  }
+  return [
+    ...table.columns
+      .filter((entry) => entry.since === migration)
+      .map((entry) => `ALTER TABLE ${table.name} ADD COLUMN ${declaration(entry)}`),
+    ...indexes.filter((index) => index.since === migration).map((index) => index.sql),
+  ];
 }
 
 /** The columns an INSERT names, in the order rows give their values. */

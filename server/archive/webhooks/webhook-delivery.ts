@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { enqueueEvents, markDelivered, markFailed, readDueKeys, readKeyRun } from '../store/webhook-outbox.ts';
-import { claimReceiver, registerReceiver, releaseReceiver } from '../store/webhook-store.ts';
+import { enqueueEvents, markDelivered, markFailed, readDueKeys, readKeyRun } from '../store/webhooks/webhook-outbox.ts';
+import { claimReceiver, registerReceiver, releaseReceiver } from '../store/webhooks/webhook-receivers.ts';
 import { eventsOf } from './webhook-events.ts';
 import { receiverLabel, type WebhookConfig } from './webhook-options.ts';
 import { postEvent } from './webhook-post.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 
-import type { GroupFact, PlanState, StoredFacts, TimelineFact, VoteFact } from '../store/webhook-facts.ts';
-import type { NewOutboxEvent } from '../store/webhook-outbox.ts';
+import type { GroupFact, PlanState, StoredFacts, TimelineFact, VoteFact } from '../store/views/webhook-facts.ts';
+import type { NewOutboxEvent } from '../store/webhooks/webhook-outbox.ts';
 import { isTallied } from '../vocabulary.ts';
 import { chatSafe, quoted, shortAddress, word } from './chat-text.ts';
 

@@ -1,8 +1,9 @@
+import type { NodeProposal } from '../../node-records.ts';
 import { indexedActivity, type ActivityIndex } from '../../source/activity-index.ts';
-import type { NodeProposal, RestReader } from '../../source/rest-reader.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
 import type { RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { recordGap } from '../../store/cursor-store.ts';
+import { recordGap } from '../../store/cursor/cursor-writes.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
 import { breakInChain, ChainBreakError } from '../lane/chain-guard.ts';
 import type { OpenWork } from '../lane/open-work.ts';

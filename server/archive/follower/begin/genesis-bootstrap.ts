@@ -3,8 +3,8 @@ import { readGenesis, type NodeGenesis } from '../../source/genesis-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { setCursor } from '../../store/cursor-store.ts';
-import { knowPlan, ModuleVersionRows } from '../../store/upgrade-store.ts';
+import { setCursor } from '../../store/cursor/cursor-writes.ts';
+import { knowPlan, ModuleVersionRows } from '../../store/upgrades/upgrade-writes.ts';
 import { writeSnapshot } from './state-snapshot.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { GroupChange } from '../../store/group-store.ts';
+import type { GroupChange } from '../../store/groups/group-writes.ts';
 import type { GroupStep } from './group-steps.ts';
 
 // The membership changes that blocks whose state is gone prove, and only those. What a group held

@@ -1,10 +1,10 @@
-import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../../source/rest-reader.ts';
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../../node-records.ts';
 import type { StoreTransaction } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
-import { setMetaValue } from '../../store/cursor-store.ts';
-import { writeGroups } from '../../store/group-store.ts';
-import { writePolicies } from '../../store/policy-store.ts';
-import type { ProposalState } from '../../store/proposal-store.ts';
+import { setMetaValue } from '../../store/cursor/cursor-writes.ts';
+import { writeGroups } from '../../store/groups/group-writes.ts';
+import { writePolicies } from '../../store/policies/policy-writes.ts';
+import type { ProposalState } from '../../store/proposals/proposal-writes.ts';
 
 /** The whole x/group state at one height: where a new archive begins (pinned reads, or a genesis). */
 export interface StateSnapshot {

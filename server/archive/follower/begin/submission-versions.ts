@@ -1,4 +1,4 @@
-import type { NodeGroup, NodePolicy } from '../../source/rest-reader.ts';
+import type { NodeGroup, NodePolicy } from '../../node-records.ts';
 import type { HistoryBlock } from './event-history.ts';
 
 /** A group's and its policy's versions when a proposal was submitted ('0': not known). */

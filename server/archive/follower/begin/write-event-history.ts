@@ -1,7 +1,7 @@
-import type { NodeGroup, NodePolicy, NodeProposal, NodeTally } from '../../source/rest-reader.ts';
+import type { NodeGroup, NodePolicy, NodeProposal, NodeTally } from '../../node-records.ts';
 import type { StoreTransaction } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
-import type { ProposalState } from '../../store/proposal-store.ts';
+import type { ProposalState } from '../../store/proposals/proposal-writes.ts';
 import {
   ACCEPTED_STATUS,
   EXECUTOR_NOT_RUN,

@@ -1,5 +1,5 @@
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { gapHeightsWithin, gapsInside, readReach, takeFilledHistory } from '../../store/history-swap.ts';
+import { gapHeightsWithin, gapsInside, readReach, takeFilledHistory } from '../../store/cursor/history-swap.ts';
 
 /**
  * Takes the fill's history (in `schema`, open as `fillStore`) into the archive when it holds the

@@ -1,7 +1,7 @@
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { RpcReader } from '../../source/rpc-reader.ts';
 import type { StoreReader } from '../../store/archive-store.ts';
-import { gapHeightsWithin, readReach, type ArchiveReach } from '../../store/history-swap.ts';
+import { gapHeightsWithin, readReach, type ArchiveReach } from '../../store/cursor/history-swap.ts';
 import { findStart } from '../begin/start-point.ts';
 import type { ArchiveFrom } from '../lane/follower-state.ts';
 

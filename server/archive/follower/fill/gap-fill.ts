@@ -1,7 +1,7 @@
 import { errorText } from '../../source/error-text.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { readCursor } from '../../store/cursor-store.ts';
-import { dropFill, fillSchemaOf, staleFills } from '../../store/history-swap.ts';
+import { readCursor } from '../../store/cursor/cursor-reads.ts';
+import { dropFill, fillSchemaOf, staleFills } from '../../store/cursor/history-swap.ts';
 import type { FollowerState } from '../lane/follower-state.ts';
 import { Lane } from '../lane/lane.ts';
 import { takeFill } from './fill-merge.ts';

@@ -1,6 +1,7 @@
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { StoreReader } from '../../store/archive-store.ts';
-import { claimMetaValue, readMetaValue } from '../../store/cursor-store.ts';
+import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
+import { claimMetaValue } from '../../store/cursor/cursor-writes.ts';
 
 // What makes the follower refuse a node: another chain under the archive, or blocks that do not
 // follow the archived ones. Each check returns the problem in words, or null.

@@ -3,7 +3,7 @@ import { errorText } from '../../source/error-text.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { readCursor } from '../../store/cursor-store.ts';
+import { readCursor } from '../../store/cursor/cursor-reads.ts';
 import { ChainGuard } from './chain-guard.ts';
 import { startingState, type FollowerOptions, type FollowerState } from './follower-state.ts';
 import { OpenWork } from './open-work.ts';

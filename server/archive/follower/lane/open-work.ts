@@ -1,7 +1,8 @@
-import type { NodeProposal } from '../../source/rest-reader.ts';
+import type { NodeProposal } from '../../node-records.ts';
 import type { StoreReader } from '../../store/archive-store.ts';
-import { readOpenProposals } from '../../store/proposal-store.ts';
-import { readPendingPlans, type Plan } from '../../store/upgrade-store.ts';
+import { readOpenProposals } from '../../store/proposals/proposal-reads.ts';
+import { readPendingPlans } from '../../store/upgrades/upgrade-reads.ts';
+import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
 
 /**

@@ -1,4 +1,5 @@
-import type { NodeProposal, RestReader } from '../../source/rest-reader.ts';
+import type { NodeProposal } from '../../node-records.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import type { PreparedBlock } from './fetch-blocks.ts';
 

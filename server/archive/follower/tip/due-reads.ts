@@ -1,6 +1,6 @@
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
-import type { Plan } from '../../store/upgrade-store.ts';
+import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import type { BlockFacts } from './decode-block.ts';
 import type { ForecastReads } from './due-forecast.ts';

@@ -1,7 +1,8 @@
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal } from '../../node-records.ts';
 import { UntrustedAnswerError } from '../../source/block-check.ts';
-import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, RestReader } from '../../source/rest-reader.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
-import type { Plan } from '../../store/upgrade-store.ts';
+import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
 import type { PlanSource } from '../../vocabulary.ts';
 import type { BlockFacts } from './decode-block.ts';
 

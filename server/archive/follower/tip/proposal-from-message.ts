@@ -1,7 +1,7 @@
-import type { NodeProposal } from '../../source/rest-reader.ts';
+import type { NodeProposal } from '../../node-records.ts';
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { StoreReader } from '../../store/archive-store.ts';
-import { readPolicyRules } from '../../store/policy-store.ts';
+import { readPolicyRules } from '../../store/policies/policy-reads.ts';
 import { EXECUTOR_RESULTS, OPEN_STATUS } from '../../vocabulary.ts';
 import { addSeconds, durationSeconds } from './chain-time.ts';
 import type { BlockFacts, SubmitFact } from './decode-block.ts';

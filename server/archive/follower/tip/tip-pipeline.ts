@@ -1,4 +1,4 @@
-import { recordGap, setCursor } from '../../store/cursor-store.ts';
+import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
 import { breakInChain, ChainBreakError } from '../lane/chain-guard.ts';
 import type { Lane, Position } from '../lane/lane.ts';
 import type { OpenWork } from '../lane/open-work.ts';

@@ -1,7 +1,7 @@
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
-import { recordGap, setCursor } from '../../store/cursor-store.ts';
-import { loadProposalStates } from '../../store/proposal-store.ts';
+import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
+import { loadProposalStates } from '../../store/proposals/proposal-writes.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import type { PlannedBlocks } from './due-reads.ts';
 import { settlePending, writeBlock, type BatchWrites } from './write-block.ts';

@@ -1,11 +1,11 @@
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { StoreTransaction } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
-import { writeGroups } from '../../store/group-store.ts';
-import { readPolicyGroup, writePolicies } from '../../store/policy-store.ts';
-import type { ProposalState } from '../../store/proposal-store.ts';
-import { recordTallyWeights } from '../../store/tally-weights.ts';
-import { settleVoteWeights } from '../../store/vote-store.ts';
+import { writeGroups } from '../../store/groups/group-writes.ts';
+import { readPolicyGroup } from '../../store/policies/policy-reads.ts';
+import { writePolicies } from '../../store/policies/policy-writes.ts';
+import { recordTallyWeights, type ProposalState } from '../../store/proposals/proposal-writes.ts';
+import { settleVoteWeights } from '../../store/votes/vote-writes.ts';
 import { EXECUTOR_SUCCESS, isTallied, OPEN_STATUS } from '../../vocabulary.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import type { BlockFacts } from './decode-block.ts';

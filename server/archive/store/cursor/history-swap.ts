@@ -1,23 +1,10 @@
 import { createHash } from 'node:crypto';
 
-import {
-  CURSOR,
-  GAPS,
-  readCursor,
-  readGaps,
-  readMetaValue,
-  setMetaValue,
-  type Cursor,
-  type Gap,
-} from './cursor-store.ts';
-import { plainSchemaName, type SqlDatabase, type SqlExecutor } from './db/sql-database.ts';
-import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-store.ts';
-import { POLICIES } from './policy-store.ts';
-import { PROPOSALS, PROPOSERS, TIMELINE } from './proposal-store.ts';
-import { insertedColumns, type Table } from './table.ts';
-import { PROPOSAL_TALLIES } from './tally-weights.ts';
-import { MODULE_VERSIONS, UPGRADES } from './upgrade-store.ts';
-import { VOTES } from './vote-store.ts';
+import { plainSchemaName, type SqlDatabase, type SqlExecutor } from '../db/sql-database.ts';
+import { ARCHIVE_TABLES } from '../schema.ts';
+import { insertedColumns } from '../table.ts';
+import { readCursor, readGaps, readMetaValue, type Cursor, type Gap } from './cursor-reads.ts';
+import { setMetaValue } from './cursor-writes.ts';
 
 // Filling an archive's gaps: its history is rebuilt from further back in a schema of its own
 // beside it (the fill), by the same follower, while the archive goes on following the tip; once
@@ -26,22 +13,8 @@ import { VOTES } from './vote-store.ts';
 // derived from a later starting state (members "already there", votes seen first at bootstrap,
 // proposals known from then) become what an archive that followed from further back holds.
 
-/** What a chain's history is made of: everything but who writes, webhooks, and the chain's id. */
-const HISTORY_TABLES: readonly Table[] = [
-  GROUPS,
-  GROUP_MEMBERS,
-  GROUP_HISTORY,
-  POLICIES,
-  PROPOSALS,
-  PROPOSERS,
-  TIMELINE,
-  VOTES,
-  PROPOSAL_TALLIES,
-  UPGRADES,
-  MODULE_VERSIONS,
-  GAPS,
-  CURSOR,
-];
+/** What a chain's history is made of (see Table.history): what a fill rebuilds and the archive takes. */
+const HISTORY_TABLES = ARCHIVE_TABLES.filter((table) => table.history);
 
 /**
  * The schemas of fills of the archive in `db`: one per writer (`writer`, its lease's holder), so

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './db/sql-database.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
 
 // Groups and policies found by name, for the dashboard's search box: every word must appear in
 // the name (any case); names that begin with the first word come first.

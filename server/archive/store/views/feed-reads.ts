@@ -1,21 +1,10 @@
-import { TALLIED_STATUSES } from '../vocabulary.ts';
-import type { SqlExecutor } from './db/sql-database.ts';
-import { proposalConditions, type ProposalFilter } from './proposal-reads.ts';
-import { wordList } from './table.ts';
+import { TALLIED_STATUSES } from '../../vocabulary.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
+import { proposalConditions, type ProposalFilter } from '../proposals/proposal-reads.ts';
+import { wordList } from '../table.ts';
 
 // What the Atom feeds read: the events the archive recorded (a proposal's timeline, a voter's
 // votes, the upgrade plans), newest first and bounded, with the block time of each.
-
-/**
- * The feeds walk events newest first across every proposal, and look up the time of a block by
- * its height: without these, each request would read and sort the whole timeline.
- */
-export const FEED_INDEXES = [
-  'CREATE INDEX proposal_timeline_by_height ON proposal_timeline (height, proposal_id, seq)',
-  'CREATE INDEX group_history_by_height ON group_history (height)',
-  // A voter's newest votes, for its feed, without reading all of them.
-  'CREATE INDEX votes_by_voter_height ON votes (voter, height, proposal_id)',
-];
 
 /** A timeline entry of a proposal, with what the feed says of the proposal. */
 export type ProposalEventRow = {
@@ -43,8 +32,10 @@ export type VoterEventRow = ProposalEventRow & {
 
 /** `first_seen` marks where the archive began, not something that happened on chain. */
 const EVENT_KINDS = `t.kind <> 'first_seen'`;
+
 /** What became of a proposal after a vote on it: decided, executed, withdrawn, aborted, pruned. */
 const FATE_KINDS = `t.kind IN ('voting_ended', 'status', 'executed', 'pruned')`;
+
 const TALLIED = `p.status IN (${wordList(TALLIED_STATUSES)})`;
 
 const PROPOSAL_OF_EVENT = `p.title, p.summary, p.group_id::text AS group_id, g.name AS group_name, p.policy_address`;

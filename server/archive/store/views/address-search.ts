@@ -1,17 +1,9 @@
-import type { SqlExecutor } from './db/sql-database.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
 
 // Addresses found by their beginning, for the dashboard's search: voters, members, proposers and
 // policies the archive has seen. Each table is read through an index in byte order
 // (text_pattern_ops) with the range operators that index serves, so a prefix costs a short index
 // walk whatever the database's collation, and every read stops at its LIMIT.
-
-/** Indexes in byte order on each address column searched (migration 10). */
-export const ADDRESS_PREFIX_INDEXES = [
-  'CREATE INDEX votes_voter_prefix ON votes (voter text_pattern_ops)',
-  'CREATE INDEX group_members_address_prefix ON group_members (address text_pattern_ops)',
-  'CREATE INDEX proposal_proposers_prefix ON proposal_proposers (proposer text_pattern_ops)',
-  'CREATE INDEX policies_address_prefix ON policies (address text_pattern_ops)',
-];
 
 export type AddressRole = 'voter' | 'member' | 'proposer' | 'policy';
 

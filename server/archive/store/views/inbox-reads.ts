@@ -1,6 +1,6 @@
-import { OPEN_STATUS, TALLIED_STATUSES } from '../vocabulary.ts';
-import type { SqlExecutor } from './db/sql-database.ts';
-import { wordList } from './table.ts';
+import { OPEN_STATUS, TALLIED_STATUSES } from '../../vocabulary.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
+import { wordList } from '../table.ts';
 
 // An address's inbox: what waits for its vote in the groups it belongs to now, and what became of
 // the proposals it voted on.

@@ -1,37 +1,9 @@
-import type { PlanSource } from '../vocabulary.ts';
-import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { column, columnArrays, inRounds, insertRows, type Table } from './table.ts';
+import type { PlanSource } from '../../vocabulary.ts';
+import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import { columnArrays, inRounds, insertRows } from '../table.ts';
+import { MODULE_VERSIONS, type Plan } from './upgrade-tables.ts';
 
-// Upgrade plans (scheduled and applied) and the module versions seen at each height.
-
-export const UPGRADES: Table = {
-  name: 'upgrades',
-  columns: [
-    column('name', 'text'),
-    column('height', 'numeric(20)'),
-    column('info', 'text'),
-    column('scheduled_height', 'numeric(20)', { nullable: true }),
-    column('applied_height', 'numeric(20)', { nullable: true }),
-    column('applied_time', 'text', { nullable: true }),
-    // What scheduled the plan, and what cancelled or replaced it (see PlanSource).
-    column('scheduled_by', 'text', { nullable: true, since: 2 }),
-    column('cancelled_height', 'numeric(20)', { nullable: true, since: 2 }),
-    column('cancelled_by', 'text', { nullable: true, since: 2 }),
-  ],
-  primaryKey: ['name'],
-};
-
-export const MODULE_VERSIONS: Table = {
-  name: 'module_versions',
-  columns: [column('name', 'text'), column('height', 'numeric(20)'), column('version', 'numeric(20)')],
-  primaryKey: ['name', 'height'],
-};
-
-export interface Plan {
-  name: string;
-  height: string;
-  info: string;
-}
+// Plans as the blocks changed them, and module versions, written at a batch's end.
 
 type PlanChange =
   | { kind: 'scheduled'; name: string; plan: Plan; height: bigint; source: PlanSource | null }
@@ -135,25 +107,4 @@ export class ModuleVersionRows {
   async flush(tx: SqlExecutor): Promise<void> {
     await insertRows(tx, MODULE_VERSIONS, this.rows.splice(0), { conflict: 'ON CONFLICT DO NOTHING' });
   }
-}
-
-/** Plans scheduled and neither applied nor cancelled: the follower watches for their height. */
-export async function readPendingPlans(db: SqlExecutor): Promise<Plan[]> {
-  return db.query<Plan & Record<string, unknown>>(
-    'SELECT name, height::text AS height, info FROM upgrades WHERE applied_height IS NULL AND cancelled_height IS NULL',
-  );
-}
-
-export async function readPlans(db: SqlExecutor): Promise<Row[]> {
-  return db.query(
-    `SELECT name, height::text AS height, info, scheduled_height::text AS scheduled_height,
-       applied_height::text AS applied_height, applied_time, scheduled_by,
-       cancelled_height::text AS cancelled_height, cancelled_by FROM upgrades ORDER BY height, name`,
-  );
-}
-
-export async function readModuleVersionChanges(db: SqlExecutor): Promise<Row[]> {
-  return db.query(
-    'SELECT name, version::text AS version, height::text AS height FROM module_versions ORDER BY height, name',
-  );
 }

@@ -1,83 +1,11 @@
-import type { NodeProposal } from '../source/rest-reader.ts';
-import { EXECUTOR_SUCCESS, OPEN_STATUS } from '../vocabulary.ts';
-import type { SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { column, insertRows, numericList, positionOf, type Table } from './table.ts';
+import type { NodeProposal } from '../../node-records.ts';
+import { EXECUTOR_SUCCESS } from '../../vocabulary.ts';
+import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import { insertRows, numericList, positionOf } from '../table.ts';
+import { PROPOSALS, PROPOSERS, TIMELINE, TIMELINE_SEQ, type TimelineKind } from './proposal-tables.ts';
 
-// Proposals as last seen (the record never changes after submission; only its state does),
-// their proposers, and their timelines.
-
-export const PROPOSALS: Table = {
-  name: 'proposals',
-  columns: [
-    column('id', 'numeric(20)'),
-    column('group_id', 'numeric(20)'),
-    column('policy_address', 'text'),
-    column('proposers', 'text'),
-    column('metadata', 'text'),
-    column('title', 'text'),
-    column('summary', 'text'),
-    column('messages', 'text'),
-    column('submit_time', 'text'),
-    column('submit_at', 'timestamptz'),
-    column('voting_period_end', 'text'),
-    column('voting_ends_at', 'timestamptz'),
-    column('group_version', 'numeric(20)'),
-    column('group_policy_version', 'numeric(20)'),
-    column('status', 'text'),
-    column('executor_result', 'text'),
-    column('final_tally', 'text'),
-    column('on_chain', 'boolean'),
-    column('pruned_height', 'numeric(20)', { nullable: true }),
-    column('known_from', 'numeric(20)'),
-    column('last_height', 'numeric(20)'),
-    column('search', 'tsvector', {
-      generated: `to_tsvector('simple', title || ' ' || summary || ' ' || metadata)`,
-    }),
-  ],
-  primaryKey: ['id'],
-  indexes: [
-    'CREATE INDEX proposals_submit ON proposals (submit_at, id)',
-    'CREATE INDEX proposals_voting_end ON proposals (voting_ends_at, id)',
-    'CREATE INDEX proposals_status ON proposals (status, id)',
-    'CREATE INDEX proposals_group ON proposals (group_id, id)',
-    'CREATE INDEX proposals_policy ON proposals (policy_address, id)',
-    'CREATE INDEX proposals_search ON proposals USING gin (search)',
-    `CREATE INDEX proposals_open ON proposals (voting_ends_at, id) WHERE status = '${OPEN_STATUS}'`,
-  ],
-};
-
-export const PROPOSERS: Table = {
-  name: 'proposal_proposers',
-  columns: [column('proposal_id', 'numeric(20)'), column('proposer', 'text')],
-  primaryKey: ['proposer', 'proposal_id'],
-};
-
-export const TIMELINE: Table = {
-  name: 'proposal_timeline',
-  columns: [
-    column('proposal_id', 'numeric(20)'),
-    column('height', 'numeric(20)'),
-    column('seq', 'integer'),
-    column('block_time', 'text'),
-    column('kind', 'text'),
-    column('status', 'text', { nullable: true }),
-    column('detail', 'text', { nullable: true }),
-    // The transaction behind a submission or an execution, where the archive read its block.
-    column('tx_hash', 'text', { nullable: true, since: 9 }),
-  ],
-  primaryKey: ['proposal_id', 'height', 'seq'],
-};
-
-/** Fixed order of a proposal's timeline entries within one height. */
-export const TIMELINE_SEQ = {
-  first_seen: 0,
-  submitted: 1,
-  voting_ended: 2,
-  status: 3,
-  executed: 4,
-  pruned: 5,
-} as const;
-export type TimelineKind = keyof typeof TIMELINE_SEQ;
+// A batch's proposals, timeline entries and proposers, and the weights and rule each tally
+// counted with.
 
 /** What the archive holds of a proposal that a newer read can change. */
 export interface ProposalState {
@@ -261,12 +189,14 @@ export async function loadProposalStates(
   return states;
 }
 
-/** Open proposals: what the follower must look at when their voting ends or their policy changes. */
-export async function readOpenProposals(
-  db: SqlExecutor,
-): Promise<{ id: string; votingPeriodEnd: string; policyAddress: string }[]> {
-  const rows = await db.query<{ id: string; voting_period_end: string; policy_address: string }>(
-    `SELECT id::text AS id, voting_period_end, policy_address FROM proposals WHERE status = '${OPEN_STATUS}'`,
+export async function recordTallyWeights(tx: SqlExecutor, proposalIds: readonly string[]): Promise<void> {
+  if (proposalIds.length === 0) return;
+  await tx.query(
+    `INSERT INTO proposal_tallies (proposal_id, total_weight, decision_policy)
+     SELECT p.id, g.total_weight, pol.decision_policy
+     FROM proposals p JOIN groups g ON g.id = p.group_id JOIN policies pol ON pol.address = p.policy_address
+     WHERE p.id = ANY($1::numeric[])
+     ON CONFLICT (proposal_id) DO NOTHING`,
+    [`{${proposalIds.join(',')}}`],
   );
-  return rows.map((row) => ({ id: row.id, votingPeriodEnd: row.voting_period_end, policyAddress: row.policy_address }));
 }

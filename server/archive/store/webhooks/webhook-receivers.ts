@@ -1,77 +1,12 @@
-import { readCursor } from './cursor-store.ts';
-import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
-import { column, type Table } from './table.ts';
-import { readPlanStates } from './webhook-facts.ts';
+import { readCursor } from '../cursor/cursor-reads.ts';
+import type { SqlDatabase, SqlExecutor } from '../db/sql-database.ts';
+import { readPlanStates } from '../views/webhook-facts.ts';
+import { KEY_HEADS } from './webhook-tables.ts';
 
 // Webhook receivers (--webhook): where each one's delivery began, how far the archive's facts
 // have been turned into its events, its counters and last failure, and which process delivers to
 // it now (a lease, so processes sharing one database never deliver twice). Its pending events
 // wait in the outbox (webhook-outbox.ts).
-
-export const WEBHOOK_RECEIVERS: Table = {
-  name: 'webhook_receivers',
-  columns: [
-    column('url', 'text'),
-    // The archived height when the receiver was first configured: only later events go to it.
-    column('started_height', 'numeric(20)'),
-    column('started_at', 'timestamptz'),
-    // Facts up to this height have been turned into its events (and are in the outbox or sent).
-    column('scanned_height', 'numeric(20)'),
-    // The upgrade plans as last turned into events (a plan is one row that changes, not a log).
-    column('plans_seen', 'text'),
-    column('enqueued_count', 'numeric(20)', { extra: 'DEFAULT 0' }),
-    column('delivered_count', 'numeric(20)', { extra: 'DEFAULT 0' }),
-    column('last_delivered_at', 'timestamptz', { nullable: true }),
-    column('last_error', 'text', { nullable: true }),
-    column('last_error_at', 'timestamptz', { nullable: true }),
-    column('deliverer', 'text', { nullable: true }),
-    column('deliverer_expires_at', 'timestamptz', { nullable: true }),
-  ],
-  primaryKey: ['url'],
-};
-
-/** Events waiting for their receiver, in the order they happened (`seq`). */
-export const WEBHOOK_OUTBOX: Table = {
-  name: 'webhook_outbox',
-  columns: [
-    column('receiver', 'text'),
-    column('seq', 'numeric(20)'),
-    column('event_id', 'text'),
-    // Events of one key (a proposal, a group, the upgrade plan) go out one after another.
-    column('ordering_key', 'text'),
-    column('height', 'numeric(20)'),
-    column('body', 'text'),
-    column('attempts', 'integer', { extra: 'DEFAULT 0' }),
-    column('next_attempt_at', 'timestamptz'),
-    column('last_error', 'text', { nullable: true }),
-  ],
-  primaryKey: ['receiver', 'seq'],
-  indexes: [
-    'CREATE INDEX webhook_outbox_by_key ON webhook_outbox (receiver, ordering_key, seq)',
-    'CREATE UNIQUE INDEX webhook_outbox_event ON webhook_outbox (receiver, event_id)',
-  ],
-};
-
-/**
- * `heads`: the first waiting event of each of a receiver's ordering keys ($1), found by walking the
- * keys through the outbox's (receiver, ordering_key, seq) index: it costs the number of keys, not
- * of waiting events (a receiver down for an hour may have thousands of votes waiting).
- */
-export const KEY_HEADS = `WITH RECURSIVE heads AS (
-    (SELECT ordering_key, seq, next_attempt_at FROM webhook_outbox WHERE receiver = $1
-     ORDER BY ordering_key, seq LIMIT 1)
-    UNION ALL
-    SELECT following.ordering_key, following.seq, following.next_attempt_at FROM heads,
-      LATERAL (SELECT o.ordering_key, o.seq, o.next_attempt_at FROM webhook_outbox o
-        WHERE o.receiver = $1 AND o.ordering_key > heads.ordering_key ORDER BY o.ordering_key, o.seq LIMIT 1) following
-  )`;
-
-/**
- * Events are read from the facts the archive stored, by height: votes are found by theirs here
- * (heights only grow, so each insert lands at the index's end); the timeline and the group
- * history have height indexes of their own (the feeds' migration).
- */
-export const WEBHOOK_INDEXES = ['CREATE INDEX votes_by_height ON votes (height)'];
 
 /**
  * Records a receiver the first time it is configured, starting at the archived height then (its

@@ -1,4 +1,4 @@
-import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
+import type { SqlDatabase, SqlExecutor } from '../archive/store/db/sql-database.ts';
 
 // A made-up archive of a million votes (with their proposals, groups, policies and timelines),
 // written straight into the schema: what the benchmarks measure the archive API against.

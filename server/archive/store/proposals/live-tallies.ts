@@ -1,6 +1,6 @@
-import { OPEN_STATUS } from '../vocabulary.ts';
-import type { SqlExecutor } from './db/sql-database.ts';
-import { arrayLiteral } from './table.ts';
+import { OPEN_STATUS } from '../../vocabulary.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
+import { arrayLiteral } from '../table.ts';
 
 // The tally of open proposals as the chain would answer it now: each stored vote weighed by its
 // voter's current weight in the group, members who left not counted (x/group's Tally does the
@@ -22,6 +22,7 @@ export interface LiveTally {
 }
 
 const THRESHOLD = '/cosmos.group.v1.ThresholdDecisionPolicy';
+
 const PERCENTAGE = '/cosmos.group.v1.PercentageDecisionPolicy';
 
 // Weights are summed as numeric, exactly; the pass line is DecisionPolicy.Allow's: a threshold

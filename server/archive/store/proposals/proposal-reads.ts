@@ -1,9 +1,10 @@
-import { OPEN_STATUS } from '../vocabulary.ts';
-import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { keysetPage, type PageParams } from './keyset-page.ts';
+import { OPEN_STATUS } from '../../vocabulary.ts';
+import type { Row, SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import { keysetPage, type PageParams } from '../keyset-page.ts';
 
 // What the archive API reads of proposals: a proposal with its group's and policy's names, the
-// list with its filters, and a proposal's timeline.
+// list with its filters, a proposal's timeline and what it was tallied with; and the open
+// proposals the follower watches.
 
 const PROPOSAL_COLUMNS = `p.id::text AS id, p.group_id::text AS group_id, g.name AS group_name, p.policy_address,
   pol.name AS policy_name, p.proposers, p.metadata, p.title, p.summary, p.messages, p.submit_time, p.voting_period_end,
@@ -90,4 +91,27 @@ export function readTimeline(db: SqlExecutor, id: string): Promise<Row[]> {
     'SELECT height::text AS height, block_time, kind, status, detail, tx_hash FROM proposal_timeline WHERE proposal_id = $1::numeric ORDER BY height, seq',
     [id],
   );
+}
+
+/** Open proposals: what the follower must look at when their voting ends or their policy changes. */
+export async function readOpenProposals(
+  db: SqlExecutor,
+): Promise<{ id: string; votingPeriodEnd: string; policyAddress: string }[]> {
+  const rows = await db.query<{ id: string; voting_period_end: string; policy_address: string }>(
+    `SELECT id::text AS id, voting_period_end, policy_address FROM proposals WHERE status = '${OPEN_STATUS}'`,
+  );
+  return rows.map((row) => ({ id: row.id, votingPeriodEnd: row.voting_period_end, policyAddress: row.policy_address }));
+}
+
+/** The weights and rule a proposal was tallied with, when the archive saw the tally made. */
+export async function readTallyWeights(
+  db: SqlExecutor,
+  proposalId: string,
+): Promise<{ total_weight: string; decision_policy: unknown } | null> {
+  const rows = await db.query<{ total_weight: string; decision_policy: string }>(
+    'SELECT total_weight, decision_policy FROM proposal_tallies WHERE proposal_id = $1::numeric',
+    [proposalId],
+  );
+  const row = rows[0];
+  return row ? { total_weight: row.total_weight, decision_policy: JSON.parse(row.decision_policy) as unknown } : null;
 }

@@ -1,28 +1,9 @@
+import type { GroupProposalRow, MemberEventRow } from '../store/views/voter-record.ts';
 import { isTallied, OPEN_STATUS } from '../vocabulary.ts';
 
 // An address's membership of one group as the archive saw it (spans from joining, or from the
 // archive's first block, to leaving), and how the group's proposals and the address's votes
-// fall against it. Pure: the rows come from voter-groups.ts.
-
-export type MemberEventRow = {
-  height: string;
-  block_time: string;
-  kind: string;
-  new_value: string | null;
-};
-
-export type GroupProposalRow = {
-  id: string;
-  status: string;
-  submit_time: string;
-  voting_period_end: string;
-  /** When it was withdrawn or aborted, as the archive saw it (voting ended there). */
-  closed_time: string | null;
-  /** The address's vote: when it was cast (null: no vote). */
-  vote_time: string | null;
-  /** The weight the vote counted with, once tallied (null: not tallied, or it counted nothing). */
-  counted: string | null;
-};
+// fall against it. Pure: the rows come from the store's voter record (store/views/voter-record.ts).
 
 export interface WeightStep {
   height: string;

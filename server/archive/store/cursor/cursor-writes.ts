@@ -1,46 +1,7 @@
-import type { SqlExecutor } from './db/sql-database.ts';
-import { column, type Table } from './table.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
+import type { MetaKey } from './cursor-reads.ts';
 
-// Where the archive stands: the chain it holds (meta), the last block committed (cursor), and
-// the heights it did not observe (gaps).
-
-export const META: Table = {
-  name: 'archive_meta',
-  columns: [column('key', 'text'), column('value', 'text')],
-  primaryKey: ['key'],
-};
-
-export const CURSOR: Table = {
-  name: 'archive_cursor',
-  columns: [
-    column('singleton', 'boolean', { extra: 'DEFAULT true CHECK (singleton)' }),
-    column('height', 'numeric(20)'),
-    column('block_hash', 'text'),
-    column('block_time', 'text'),
-  ],
-  primaryKey: ['singleton'],
-};
-
-export const GAPS: Table = {
-  name: 'archive_gaps',
-  columns: [column('from_height', 'numeric(20)'), column('to_height', 'numeric(20)'), column('reason', 'text')],
-  primaryKey: ['from_height'],
-};
-
-/**
- * Which process writes this archive: any number may read one database, exactly one follows. The
- * writer holds a lease it renews in every write; one that stops renewing (killed, cut off) loses
- * it when it runs out, and another takes over.
- */
-export const WRITER: Table = {
-  name: 'archive_writer',
-  columns: [
-    column('singleton', 'boolean', { extra: 'DEFAULT true CHECK (singleton)' }),
-    column('holder', 'text'),
-    column('expires_at', 'timestamptz'),
-  ],
-  primaryKey: ['singleton'],
-};
+// Moving the cursor, recording gaps and the chain's meta, and the writer's lease.
 
 export class LostLeaseError extends Error {}
 
@@ -72,34 +33,6 @@ export async function releaseWriter(db: SqlExecutor, holder: string): Promise<vo
   await db.query('DELETE FROM archive_writer WHERE holder = $1', [holder]);
 }
 
-export async function readWriter(db: SqlExecutor): Promise<{ holder: string; expires_at: string } | null> {
-  const rows = await db.query<{ holder: string; expires_at: string }>(
-    'SELECT holder, expires_at::text AS expires_at FROM archive_writer',
-  );
-  return rows[0] ?? null;
-}
-
-export interface Cursor {
-  height: bigint;
-  hash: string;
-  time: string;
-}
-
-export interface Gap {
-  from_height: string;
-  to_height: string;
-  reason: string;
-}
-
-export async function readCursor(db: SqlExecutor): Promise<Cursor | null> {
-  const row = (
-    await db.query<{ height: string; block_hash: string; block_time: string }>(
-      'SELECT height::text AS height, block_hash, block_time FROM archive_cursor',
-    )
-  )[0];
-  return row ? { height: BigInt(row.height), hash: row.block_hash, time: row.block_time } : null;
-}
-
 /** Moves the cursor; never back (a batch written late cannot undo a later one). */
 export async function setCursor(tx: SqlExecutor, height: bigint, hash: string, time: string): Promise<void> {
   await tx.query(
@@ -122,24 +55,6 @@ export async function recordGap(tx: SqlExecutor, from: bigint, to: bigint, reaso
      ON CONFLICT (from_height) DO UPDATE SET to_height = GREATEST(archive_gaps.to_height, excluded.to_height)`,
     [String(from), String(to), reason],
   );
-}
-
-export async function readGaps(db: SqlExecutor): Promise<Gap[]> {
-  return db.query<{ from_height: string; to_height: string; reason: string } & Record<string, unknown>>(
-    'SELECT from_height::text AS from_height, to_height::text AS to_height, reason FROM archive_gaps ORDER BY from_height',
-  );
-}
-
-export type MetaKey = 'chain_id' | 'bootstrap_height';
-
-export async function readMeta(db: SqlExecutor): Promise<Map<string, string>> {
-  const rows = await db.query<{ key: string; value: string }>('SELECT key, value FROM archive_meta');
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
-export async function readMetaValue(db: SqlExecutor, key: MetaKey): Promise<string | null> {
-  const rows = await db.query<{ value: string }>('SELECT value FROM archive_meta WHERE key = $1', [key]);
-  return rows[0]?.value ?? null;
 }
 
 /** Sets a value once; false when one is already there (it is left as it was). */

@@ -1,5 +1,3 @@
-import type { SqlExecutor } from './db/sql-database.ts';
-
 // The name a group or policy goes by, read from its metadata the way the dashboard reads it:
 // a JSON object's `name` (or `title`), or a short single line of plain text ("core team").
 // Stored beside the metadata so the archive can search names.
@@ -29,20 +27,4 @@ export function nameOf(metadata: string): string {
   // "scheme:rest" without spaces is a link (ipfs://…) or an identifier, not a name.
   if (/^[a-z][a-z0-9+.-]*:\S*$/i.test(line)) return '';
   return line;
-}
-
-/** Re-reads every stored group's and policy's name (migration 6). */
-export async function renameFromMetadata(tx: SqlExecutor): Promise<void> {
-  for (const [table, key] of [
-    ['groups', 'id'],
-    ['policies', 'address'],
-  ] as const) {
-    const rows = await tx.query<{ key: string; metadata: string; name: string }>(
-      `SELECT ${key}::text AS key, metadata, name FROM ${table}`,
-    );
-    for (const row of rows) {
-      const name = nameOf(row.metadata);
-      if (name !== row.name) await tx.query(`UPDATE ${table} SET name = $1 WHERE ${key} = $2`, [name, row.key]);
-    }
-  }
 }

@@ -1,15 +1,18 @@
-import { TALLIED_STATUSES } from '../vocabulary.ts';
-import { readCursor, readMetaValue } from './cursor-store.ts';
-import type { Row, SqlExecutor } from './db/sql-database.ts';
-import { keysetPage, type PageParams } from './keyset-page.ts';
-import { wordList } from './table.ts';
-import { participationOf, type GroupParticipation, type GroupProposalRow, type MemberEventRow } from './voter-spans.ts';
+import { TALLIED_STATUSES } from '../../vocabulary.ts';
+import { readCursor, readMetaValue } from '../cursor/cursor-reads.ts';
+import type { Row, SqlExecutor } from '../db/sql-database.ts';
+import { keysetPage, type PageParams } from '../keyset-page.ts';
+import { wordList } from '../table.ts';
 
-// Every group an address was ever in (the group history's member events) or voted in (its votes):
-// for each, its membership spans and what became of the group's proposals and its votes.
+// An address's record across groups: every group it was ever in (the group history's member
+// events) or voted in (its votes), and for each its member events, the group's proposals with its
+// votes on them, and the group's name; with where the archive began and the block it reached.
+// The API works out the spans of membership from these rows (api/voter-spans.ts).
 
 const MEMBER_KINDS = wordList(['member_added', 'member_known', 'member_removed', 'weight_changed']);
+
 const CLOSED_EARLY = wordList(['PROPOSAL_STATUS_ABORTED', 'PROPOSAL_STATUS_WITHDRAWN']);
+
 const TALLIED = wordList(TALLIED_STATUSES);
 
 /** `{1,2,3}`: ids as one numeric[] parameter. */
@@ -86,6 +89,26 @@ export async function readArchiveStart(db: SqlExecutor): Promise<{ height: strin
   return { height, time: time || null };
 }
 
+export type MemberEventRow = {
+  height: string;
+  block_time: string;
+  kind: string;
+  new_value: string | null;
+};
+
+export type GroupProposalRow = {
+  id: string;
+  status: string;
+  submit_time: string;
+  voting_period_end: string;
+  /** When it was withdrawn or aborted, as the archive saw it (voting ended there). */
+  closed_time: string | null;
+  /** The address's vote: when it was cast (null: no vote). */
+  vote_time: string | null;
+  /** The weight the vote counted with, once tallied (null: not tallied, or it counted nothing). */
+  counted: string | null;
+};
+
 function byGroup<T extends { group_id: string }>(rows: readonly T[]): Map<string, T[]> {
   const out = new Map<string, T[]>();
   for (const row of rows) {
@@ -96,37 +119,24 @@ function byGroup<T extends { group_id: string }>(rows: readonly T[]): Map<string
   return out;
 }
 
-export interface VoterGroup extends GroupParticipation {
-  group_id: string;
-  group_name: string;
-}
-
 /**
- * One page of the groups of an address, by group id, each with its participation; with where the
- * archive began (memberships before it are not known) and the block it has reached.
+ * One page of the groups of an address, by group id, each with its member events, its proposals
+ * (with the address's vote on each) and its name; with where the archive began (memberships before
+ * it are not known) and the block it has reached.
  */
-export async function readVoterGroups(db: SqlExecutor, address: string, page: PageParams) {
+export async function readVoterRecord(db: SqlExecutor, address: string, page: PageParams) {
   const start = await readArchiveStart(db);
   const cursor = await readCursor(db);
   const ids = await readGroupIds(db, address, page);
   const groupIds = ids.rows.map((row) => String(row.group_id));
-  const answer = (groups: VoterGroup[]) => ({
-    address,
-    archive_from_height: start?.height ?? null,
-    archive_from_time: start?.time ?? null,
-    as_of_height: cursor ? String(cursor.height) : null,
-    as_of_time: cursor?.time || null,
-    groups,
+  const none = groupIds.length === 0;
+  return {
+    start,
+    cursor,
+    groupIds,
     pagination: ids.pagination,
-  });
-  if (groupIds.length === 0) return answer([]);
-  const events = byGroup(await readMemberEvents(db, address, groupIds));
-  const proposals = byGroup(await readGroupProposals(db, address, groupIds));
-  const nameOf = new Map((await readGroupNames(db, groupIds)).map((row) => [row.id, row.name ?? '']));
-  const groups: VoterGroup[] = groupIds.map((groupId) => ({
-    group_id: groupId,
-    group_name: nameOf.get(groupId) ?? '',
-    ...participationOf(events.get(groupId) ?? [], proposals.get(groupId) ?? [], start?.time ?? null),
-  }));
-  return answer(groups);
+    events: byGroup(none ? [] : await readMemberEvents(db, address, groupIds)),
+    proposals: byGroup(none ? [] : await readGroupProposals(db, address, groupIds)),
+    names: new Map(none ? [] : (await readGroupNames(db, groupIds)).map((row) => [row.id, row.name ?? ''])),
+  };
 }

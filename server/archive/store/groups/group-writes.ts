@@ -1,56 +1,10 @@
-import type { NodeGroup, NodeMember } from '../source/rest-reader.ts';
-import type { Row, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { keysetPage, type PageParams } from './keyset-page.ts';
-import { nameOf } from './metadata-name.ts';
-import { arrayLiteral, column, columnArrays, inRounds, insertRows, type Table } from './table.ts';
+import { nameOf } from '../../metadata-name.ts';
+import type { NodeGroup, NodeMember } from '../../node-records.ts';
+import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import { arrayLiteral, columnArrays, inRounds, insertRows } from '../table.ts';
+import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './group-tables.ts';
 
-// Groups as last read, their members now, and every change to them with its height.
-
-export const GROUPS: Table = {
-  name: 'groups',
-  columns: [
-    column('id', 'numeric(20)'),
-    column('admin', 'text'),
-    column('metadata', 'text'),
-    column('name', 'text'),
-    column('version', 'numeric(20)'),
-    column('total_weight', 'text'),
-    column('created_at', 'text'),
-    column('known_from', 'numeric(20)'),
-    column('updated_height', 'numeric(20)'),
-  ],
-  primaryKey: ['id'],
-  indexes: ['CREATE INDEX groups_name ON groups (lower(name))'],
-};
-
-export const GROUP_MEMBERS: Table = {
-  name: 'group_members',
-  columns: [
-    column('group_id', 'numeric(20)'),
-    column('address', 'text'),
-    column('weight', 'text'),
-    column('weight_value', 'numeric'),
-    column('metadata', 'text'),
-    column('added_at', 'text'),
-  ],
-  primaryKey: ['group_id', 'address'],
-  indexes: ['CREATE INDEX group_members_by_address ON group_members (address)'],
-};
-
-export const GROUP_HISTORY: Table = {
-  name: 'group_history',
-  columns: [
-    column('group_id', 'numeric(20)'),
-    column('height', 'numeric(20)'),
-    column('seq', 'integer'),
-    column('block_time', 'text'),
-    column('kind', 'text'),
-    column('address', 'text', { nullable: true }),
-    column('old_value', 'text', { nullable: true }),
-    column('new_value', 'text', { nullable: true }),
-  ],
-  primaryKey: ['group_id', 'height', 'seq'],
-};
+// Groups and members as read at a height, and the history of what changed between reads.
 
 /** One change: kind, member address, value before, value after. */
 export type GroupChange = [kind: string, address: string | null, before: string | null, after: string | null];
@@ -186,18 +140,4 @@ async function writeGroupRound(tx: SqlExecutor, history: GroupHistoryRows, reads
     conflict: `ON CONFLICT (group_id, address) DO UPDATE SET weight = excluded.weight,
       weight_value = excluded.weight_value, metadata = excluded.metadata`,
   });
-}
-
-/** A page of a group's history, oldest first unless `descending`. */
-export function readGroupHistory(db: SqlExecutor, groupId: string, descending: boolean, page: PageParams) {
-  return keysetPage(
-    db,
-    {
-      sql: `SELECT group_id::text AS group_id, height::text AS height, seq::text AS seq, block_time, kind, address, old_value,
-        new_value FROM group_history WHERE group_id = $1::numeric`,
-      params: [groupId],
-    },
-    { columns: ['height', 'seq'], descending, keyOf: (row: Row) => [String(row.height), String(row.seq)] },
-    page,
-  );
 }

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './db/sql-database.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
 
 // What happened between two archived heights, as the archive stored it: the facts webhook events
 // are made from. Read from the tables (never from the follower's memory), so they are the same

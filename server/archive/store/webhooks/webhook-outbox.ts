@@ -1,8 +1,8 @@
-import { readCursor, readMetaValue } from './cursor-store.ts';
-import type { SqlDatabase, SqlExecutor, SqlValue } from './db/sql-database.ts';
-import { insertRows } from './table.ts';
-import { readFactsBetween, readPlanStates, type PlanState, type StoredFacts } from './webhook-facts.ts';
-import { KEY_HEADS, WEBHOOK_OUTBOX } from './webhook-store.ts';
+import { readCursor, readMetaValue } from '../cursor/cursor-reads.ts';
+import type { SqlDatabase, SqlExecutor, SqlValue } from '../db/sql-database.ts';
+import { insertRows } from '../table.ts';
+import { readFactsBetween, readPlanStates, type PlanState, type StoredFacts } from '../views/webhook-facts.ts';
+import { KEY_HEADS, WEBHOOK_OUTBOX } from './webhook-tables.ts';
 
 // A receiver's outbox: events made from the archive's facts wait here, in the order they
 // happened, until the receiver answers 2xx (then they are deleted and counted). Making them and
