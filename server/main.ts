@@ -3,8 +3,8 @@ import { parseArgs } from 'node:util';
 
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
-import { DEFAULT_BATCH } from './archive/follower/follower.ts';
 import { parseArchiveFrom } from './archive/follower/begin/start-point.ts';
+import { DEFAULT_BATCH } from './archive/follower/follower.ts';
 import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
@@ -49,11 +49,35 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
                       heights, while following (default on)
   --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
                       /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
+  --trust NAME=HEIGHT:HASH  the archive's light client trusts this block of chain NAME ("local"
+                      for the embedded chain, else an --upstream-rpc name) instead of the
+                      chain's genesis validators; --trust NAME=off: no proofs for it
   --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
                       (repeatable; http or https); only events archived after a URL was first
                       given are sent, each until it is answered 2xx
   --webhook-secret S  sign each POST: X-Polity-Signature: sha256=HMAC-SHA256(S, body)
 `;
+
+/** `--trust NAME=HEIGHT:HASH` or `NAME=off`, once per archived chain. */
+function parseTrustOptions(
+  given: readonly string[],
+  names: readonly string[],
+): Map<string, { kind: 'header'; height: bigint; hash: string } | null> {
+  const trusts = new Map<string, { kind: 'header'; height: bigint; hash: string } | null>();
+  for (const text of given) {
+    const match = /^([^=]+)=(?:(off)|(\d{1,20}):([0-9a-fA-F]{64}))$/.exec(text);
+    if (!match)
+      throw new Error(
+        `--trust takes NAME=HEIGHT:HASH (a block height and its 64-digit hex hash) or NAME=off, got ${text}`,
+      );
+    const [, name, off, height, hash] = match;
+    if (!names.includes(name))
+      throw new Error(`--trust ${name}: no archived chain has that name (${names.join(', ')})`);
+    if (trusts.has(name)) throw new Error(`--trust ${name} is given twice`);
+    trusts.set(name, off ? null : { kind: 'header', height: BigInt(height), hash: hash.toUpperCase() });
+  }
+  return trusts;
+}
 
 function main(): void {
   keepHeapModest();
@@ -82,6 +106,7 @@ function main(): void {
       'archive-from': { type: 'string', default: 'earliest' },
       'archive-fill': { type: 'string', default: 'on' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
+      trust: { type: 'string', multiple: true, default: [] },
       webhook: { type: 'string', multiple: true, default: [] },
       'webhook-secret': { type: 'string' },
       help: { type: 'boolean', default: false },
@@ -125,6 +150,7 @@ function main(): void {
       throw new Error(`--upstream-rpc ${rpc.name} has no matching --upstream ${rpc.name}=REST_URL`);
     }
   }
+  const trusts = parseTrustOptions(values.trust ?? [], ['local', ...upstreamRpcs.map((rpc) => rpc.name)]);
   const webhooks = parseWebhookOptions(values.webhook ?? [], values['webhook-secret'], values.archive === 'on');
   const archives = new ArchiveRegistry();
 
@@ -192,7 +218,16 @@ function main(): void {
         fillGaps: values['archive-fill'] === 'on',
         log: (line: string) => console.log(line),
       };
-      opening.push(archives.open('', { ...common, database, chainId: node.chainId, rest: local, rpc: `${local}/rpc` }));
+      opening.push(
+        archives.open('', {
+          ...common,
+          database,
+          chainId: node.chainId,
+          rest: local,
+          rpc: `${local}/rpc`,
+          trust: trusts.get('local'),
+        }),
+      );
       for (const rpc of upstreamRpcs) {
         const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
         // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
@@ -202,7 +237,15 @@ function main(): void {
         // A height names a height of the local chain; an upstream starts at its own earliest block.
         const from = typeof archiveFrom === 'bigint' ? 'earliest' : archiveFrom;
         opening.push(
-          archives.open(rpc.name, { ...common, from, database: upstreamDb, schema, rest, rpc: rpc.url.href }),
+          archives.open(rpc.name, {
+            ...common,
+            from,
+            database: upstreamDb,
+            schema,
+            rest,
+            rpc: rpc.url.href,
+            trust: trusts.get(rpc.name),
+          }),
         );
       }
     }

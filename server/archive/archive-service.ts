@@ -1,6 +1,6 @@
 import type { ArchiveSource } from './api/archive-routes.ts';
 import { Follower } from './follower/follower.ts';
-import type { ArchiveFrom } from './follower/lane/follower-state.ts';
+import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
 import { ArchiveStore } from './store/archive-store.ts';
@@ -28,6 +28,8 @@ export interface ArchiveConfig {
   fillGaps?: boolean;
   /** Receivers of a JSON POST per archived event (--webhook); none without. */
   webhooks?: WebhookConfig | null;
+  /** What the light client trusts (--trust): the genesis validators by default; null: no proofs. */
+  trust?: FollowerOptions['trust'];
   log: (line: string) => void;
 }
 
@@ -50,6 +52,7 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
     rpcUrl: config.rpc,
     pollMs: config.pollMs,
     fillGaps: config.fillGaps,
+    trust: config.trust,
     log: config.log,
   });
   follower.start();

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { ArchiveSource } from '../archive/api/archive-routes.ts';
 import { Follower } from '../archive/follower/follower.ts';
-import type { ArchiveFrom } from '../archive/follower/lane/follower-state.ts';
+import type { ArchiveFrom, FollowerOptions } from '../archive/follower/lane/follower-state.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
@@ -55,6 +55,8 @@ export async function followNode(
     log?: (line: string) => void;
     timeoutMs?: number;
     fillRecheckMs?: number;
+    /** What the light client trusts; by default no proofs (tests of proofs ask for them). */
+    trust?: FollowerOptions['trust'];
   } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
@@ -64,6 +66,7 @@ export async function followNode(
     from: tuning.from ?? 'earliest',
     sparseAbove: tuning.sparseAbove,
     fillRecheckMs: tuning.fillRecheckMs,
+    trust: tuning.trust ?? null,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => {

@@ -1,5 +1,6 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
+import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor/cursor-reads.ts';
 import { readGroupHistory } from '../store/groups/group-reads.ts';
@@ -20,12 +21,14 @@ import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
 import { inbox } from './inbox-route.ts';
+import { proposalProof, withVoteProofs } from './proof-json.ts';
+import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
 import { voterGroupsOf } from './voter-groups.ts';
 import { webhookStatusJson } from './webhook-status.ts';
 
 export interface ArchiveSource {
   readonly store: ArchiveStore;
-  readonly follower: { readonly state: FollowerState };
+  readonly follower: { readonly state: FollowerState; readonly proofs?: { readonly state: ProofState } | null };
   readonly source: { rest: string; rpc: string };
 }
 
@@ -65,7 +68,7 @@ async function proposal(source: ArchiveSource, id: string) {
   if (!row) throw notFound(`proposal ${id} is not in the archive`);
   const timeline = await readTimeline(source.store.db, id);
   return {
-    proposal: proposalJson(row),
+    proposal: { ...proposalJson(row), proof: await proposalProof(source.store.db, id) },
     timeline: timeline.map(timelineJson),
     // null: the archive did not see the tally made (it found the proposal decided, or it is not).
     tallied_with: await readTallyWeights(source.store.db, id),
@@ -78,7 +81,7 @@ async function proposalVotes(source: ArchiveSource, id: string, query: ArchiveQu
   const by = query.oneOf('order_by', ['time', 'weight', 'voter'] as const, 'time');
   const descending = query.oneOf('order', ['asc', 'desc'] as const, 'asc') === 'desc';
   const page = await readProposalVotes(source.store.db, id, { by, descending }, query.page());
-  return { votes: page.rows.map(voteJson), pagination: page.pagination };
+  return { votes: await withVoteProofs(source.store.db, page.rows.map(voteJson)), pagination: page.pagination };
 }
 
 async function voterVotes(source: ArchiveSource, address: string, query: ArchiveQuery) {
@@ -101,7 +104,7 @@ async function voterVotes(source: ArchiveSource, address: string, query: Archive
     group_id: String(row.group_id),
     group_name: String(row.group_name ?? ''),
   }));
-  return { votes, pagination: page.pagination };
+  return { votes: await withVoteProofs(source.store.db, votes), pagination: page.pagination };
 }
 
 /** Every group the address was ever in or voted in, with its spans of membership and its votes there. */
@@ -185,6 +188,8 @@ async function status(source: ArchiveSource) {
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
     /** Per --webhook receiver: delivered, pending, the last failure and the next attempt. */
     webhooks: await webhookStatusJson(source.store),
+    /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
+    proofs: proofStatusJson(source.follower.proofs?.state ?? null, await proofSummary(source)),
   };
 }
 
@@ -226,6 +231,7 @@ export const ARCHIVE_ROUTES: {
   answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
 }[] = [
   { pattern: /^status$/, answer: (source) => status(source) },
+  ...PROOF_ROUTES,
   { pattern: /^proposals$/, answer: (source, _match, query) => proposals(source, query) },
   { pattern: /^proposals\/([^/]+)$/, answer: (source, match) => proposal(source, uint64Path(match[1])) },
   {

@@ -1,6 +1,8 @@
 import { fromBech32 } from '@cosmjs/encoding';
 
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
+import type { ProofState } from '../follower/prove/proof-service.ts';
+import type { ArchiveStore } from '../store/archive-store.ts';
 import { readMetaValue } from '../store/cursor/cursor-reads.ts';
 import {
   factProofs,
@@ -11,11 +13,15 @@ import {
 } from '../store/proof-store.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { isAddress } from './archive-params.ts';
-import type { ArchiveSource } from './archive-routes.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
 // Proof bundles (`proofs/…`): a proposal (its record, every vote and event the archive holds),
 // one vote, a voter's whole record — each a document that verifies with nothing else.
+
+/** What the routes read: the archive's store (any ArchiveSource is one). */
+interface ArchiveSource {
+  readonly store: { readonly db: ArchiveStore['db'] };
+}
 
 const notYet = (what: string) =>
   new GrpcStatusError(GrpcCode.Unavailable, `the archive has not proven anything yet: ${what}`);
@@ -83,6 +89,28 @@ async function voterBundle(source: ArchiveSource, voter: string) {
   if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
   const facts = await voterFactProofs(source.store.db, voter.toLowerCase());
   return bundleOf(source, { kind: 'voter', id: voter, label: `Every vote of ${voter}` }, facts);
+}
+
+/**
+ * The status's account of proofs: whether the node offers them (and why not), the trust root, and
+ * per kind of record how many are proven and how many are held without proof.
+ */
+export function proofStatusJson(
+  state: ProofState | null,
+  totals: Record<string, { proven: string; unproven: string }>,
+) {
+  const root = state?.trustRoot ?? null;
+  return {
+    available: state === null ? false : state.available,
+    problem: state === null ? 'proofs are off (--trust off), or the archive reads no RPC' : state.problem,
+    trust_root:
+      root === null
+        ? null
+        : root.kind === 'genesis'
+          ? { kind: 'genesis', height: root.initial_height }
+          : { kind: 'header', height: root.height, hash: root.hash },
+    records: totals,
+  };
 }
 
 /** What share of each kind of record is proven: the status's summary. */

@@ -1,3 +1,4 @@
+import { errorText } from '../source/error-text.ts';
 import type { RestReader } from '../source/rest-reader.ts';
 import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -7,6 +8,7 @@ import { beginTurn } from './begin/begin-pipeline.ts';
 import { GapFill } from './fill/gap-fill.ts';
 import type { FollowerOptions, FollowerState } from './lane/follower-state.ts';
 import { Lane } from './lane/lane.ts';
+import { ProofService } from './prove/proof-service.ts';
 import { skipPrunedBlocks, TipPipeline, waitForBlocks } from './tip/tip-pipeline.ts';
 import { WriterSeat } from './writer-seat.ts';
 
@@ -18,6 +20,8 @@ import { WriterSeat } from './writer-seat.ts';
 export const DEFAULT_BATCH = 64;
 
 const STANDBY_POLL_MS = 1000;
+/** After a failed prover turn (the node did not answer): it tries again, the archive goes on. */
+const PROVER_RETRY_MS = 5000;
 /** How soon the archive looks again whether a fill still holds it still, and a fill whether it may begin. */
 const STILL_POLL_MS = 100;
 /** How long the archive stays still while the fill reads its last blocks, at most: then it goes on, and so does the fill. */
@@ -52,9 +56,17 @@ export class Follower {
   /** The archive's turn under way: a fill about to be taken waits for it to end. */
   private archiveTurn: Promise<unknown> = Promise.resolve();
   private readonly sleepers = new Set<() => void>();
+  /** The light client and the prover; null when proofs are off or there is no RPC to read them from. */
+  readonly proofs: ProofService | null;
 
   constructor(store: ArchiveStore, rpc: RpcReader, rest: RestReader, options: FollowerOptions) {
-    this.archive = trackOf(new Lane(store, rpc, rest, options));
+    this.proofs =
+      options.trust === null || options.rpcUrl === undefined
+        ? null
+        : new ProofService(store, options.rpcUrl, options.trust ?? { kind: 'genesis' }, options.log);
+    const proofs = this.proofs;
+    const vouched: FollowerOptions = proofs ? { ...options, vouchFor: (height) => proofs.vouchFor(height) } : options;
+    this.archive = trackOf(new Lane(store, rpc, rest, vouched));
     this.seat = new WriterSeat(store);
     this.fill = options.fillGaps === false ? null : new GapFill(this.archive.lane, this.seat.holder);
   }
@@ -70,6 +82,7 @@ export class Follower {
     this.loops = Promise.all([
       this.loop(() => this.turnOfArchive()).finally(() => this.archive.lane.finishWriting().catch(() => undefined)),
       fill && this.loop(() => this.turnOfFill(fill)).finally(() => fill.drop().catch(() => undefined)),
+      this.proofs && this.loop(() => this.turnOfProver(this.proofs!)),
     ]);
   }
 
@@ -130,6 +143,23 @@ export class Follower {
       return fill.closeBehind ? await this.takeFill(fill, lane) : rest;
     } catch (error) {
       return fill.failed(error).catch(() => STILL_POLL_MS);
+    }
+  }
+
+  /**
+   * One turn of the prover, right behind the archive's cursor, in the process that writes it. A
+   * header the node served that does not verify refuses the node, like a forged block.
+   */
+  private async turnOfProver(proofs: ProofService): Promise<number> {
+    const cursor = this.archive.lane.committed?.height;
+    if (!this.fillMayRun || !this.seat.writes || cursor === undefined) return STANDBY_POLL_MS;
+    try {
+      const turn = await proofs.proveTurn(cursor, () => this.running);
+      if (turn.refusal) return this.refused(this.archive, `a block the archive holds is not proven: ${turn.refusal}`);
+      return turn.rest;
+    } catch (error) {
+      proofs.state.problem = `proving: ${errorText(error)}; trying again`;
+      return PROVER_RETRY_MS;
     }
   }
 

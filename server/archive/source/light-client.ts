@@ -37,6 +37,9 @@ export interface HeaderVault {
 /** A header that does not verify: the node lied, or trust cannot reach it. Never merged. */
 export class HeaderRefusedError extends Error {}
 
+/** A height below the trust root: nothing vouches for it, and nothing is wrong with it either. */
+export class BeforeTrustRootError extends Error {}
+
 export type TrustSetting = { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string };
 
 /** Too little of the trusted set signed, or the trusted header is too old: a closer one may do. */
@@ -119,7 +122,7 @@ export class LightClient {
         candidate !== null && BigInt(candidate.header.height) < height && all.indexOf(candidate) === index,
     );
     if (candidates.length === 0)
-      throw new HeaderRefusedError(`header ${height} is before the trust root: nothing vouches for it`);
+      throw new BeforeTrustRootError(`header ${height} is before the trust root: nothing vouches for it`);
     let verified: VerifiedBlock | null = null;
     for (const candidate of candidates) {
       const checked = this.step(candidate, block);

@@ -57,6 +57,12 @@ export class ProofReader {
     }, isNotServed);
   }
 
+  /** The chain the node says it serves (`/status`); headers must say the same. */
+  async chainId(): Promise<string> {
+    const status = await this.call<{ node_info: { network: string } }>('status', {});
+    return status.node_info.network;
+  }
+
   async genesisValidators(): Promise<{
     chainId: string;
     initialHeight: string;

@@ -19,7 +19,7 @@ export async function backfillTurn(lane: Lane, position: Position, last: bigint)
   const to = position.height + SPARSE_STRETCH < last ? position.height + SPARSE_STRETCH : last;
   lane.meter.backfilling(position.height, last);
   const { store, rpc, rest, index } = lane;
-  const parts = { store, rpc, rest, index, work, batch: lane.options.batch };
+  const parts = { store, rpc, rest, index, work, batch: lane.options.batch, vouchFor: lane.options.vouchFor };
   const range = { from: position.height + 1n, to, previousHash: position.hash };
   const read = await backfillSparsely(parts, range, (height, hash) => {
     lane.commit({ height, hash }, Number(height - (lane.state.archivedHeight ?? position.height)));

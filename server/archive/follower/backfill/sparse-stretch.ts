@@ -29,6 +29,8 @@ export interface SparseParts {
   work: OpenWork;
   /** Blocks read ahead, and blocks per write. */
   batch: number;
+  /** Verifies a block's header against the trust root before it is merged (see FollowerOptions). */
+  vouchFor?: (height: bigint) => Promise<void>;
 }
 
 /**
@@ -64,7 +66,7 @@ export async function backfillSparsely(
   const { from, to } = range;
   const named = await parts.index.heights(from, to);
   if (named === null) return 'no index';
-  const { store, rpc, rest, work, batch } = parts;
+  const { store, rpc, rest, work, batch, vouchFor } = parts;
   const namedSet = new Set(named);
   // Before anything is merged: blocks the index did not name must hold nothing it was asked about.
   // Read beside the stretch's first blocks, but answered before anything of it is merged.
@@ -96,7 +98,9 @@ export async function backfillSparsely(
       read.catch(() => undefined);
       forecast.set(`${id}@${height}`, read);
     }
-    return rpc.block(height).then((block) => {
+    // A block read alone (not linked to the ones beside it) is vouched for by its own signatures.
+    const vouched = vouchFor ? vouchFor(height) : Promise.resolve();
+    return Promise.all([rpc.block(height), vouched]).then(([block]) => {
       const prepared = prepareBlock(rest, block);
       // A proposal submitted here comes due at a block found by a search of headers: begun now,
       // it is answered by the time the blocks before it are done.

@@ -19,6 +19,8 @@ async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | nu
     options.log(`archive: begins at the chain's genesis (height ${begun.height}); every block follows`);
     return null;
   }
+  // The state written first is read at a height whose header the light client must vouch for.
+  await options.vouchFor?.(start.height);
   const reading = { index: new ActivityIndex(rpc), inFlight: options.batch, log: options.log };
   const height = await bootstrap(store, rpc, rest, start, reading);
   options.log(`archive: bootstrapped from the state at height ${height}`);

@@ -22,6 +22,16 @@ export interface FollowerOptions {
   distrustIndex?: string;
   /** The highest height to read (a gap fill stops at the archive's cursor); none: the node's tip. */
   until?: () => bigint | null;
+  /**
+   * Before a batch is merged, its last block's header is verified against the trust root (the
+   * archive's light client); throws a chain break when it does not verify. None: not checked.
+   */
+  vouchFor?: (height: bigint) => Promise<void>;
+  /**
+   * What the archive's light client trusts: the genesis validators (default), a header named by
+   * height and hash (--trust), or null for no proofs at all.
+   */
+  trust?: { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string } | null;
   log: (line: string) => void;
 }
 

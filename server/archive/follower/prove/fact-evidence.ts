@@ -7,7 +7,7 @@ import type { Statement } from '../../../../verify/facts.ts';
 import type { HeaderJson } from '../../../../verify/header.ts';
 import { merklePathOf } from '../../../../verify/merkle.ts';
 import { resultBytes } from '../../../../verify/tx-proof.ts';
-import { HeaderRefusedError, type LightClient } from '../../source/light-client.ts';
+import { BeforeTrustRootError, HeaderRefusedError, type LightClient } from '../../source/light-client.ts';
 import { NotServedError, type ProofReader } from '../../source/proof-reader.ts';
 
 // The evidence of one fact, read from the node and checked by the same verifier an auditor runs:
@@ -45,6 +45,7 @@ function judged(
 function unproven(error: unknown, height: bigint | null): Evidence {
   if (error instanceof NotServedError)
     return { verified: false, height, reason: `the node no longer serves it: ${error.message}`, refused: false };
+  if (error instanceof BeforeTrustRootError) return { verified: false, height, reason: error.message, refused: false };
   if (error instanceof HeaderRefusedError) return { verified: false, height, reason: error.message, refused: true };
   throw error;
 }
@@ -52,23 +53,41 @@ function unproven(error: unknown, height: bigint | null): Evidence {
 type LinkedHeader = { height: bigint; hash: string; header: HeaderJson };
 
 export class FactEvidence {
+  /** A block's reads, shared by the facts of one turn (a block of 300 votes is read once). */
+  private readonly reads = new Map<string, Promise<unknown>>();
+
   constructor(
     private readonly reader: ProofReader,
     private readonly light: LightClient,
     private readonly bech32Prefix: string,
   ) {}
 
+  /** Drops the reads of the last turn. */
+  forget(): void {
+    this.reads.clear();
+  }
+
+  private once<T>(key: string, read: () => Promise<T>): Promise<T> {
+    let pending = this.reads.get(key) as Promise<T> | undefined;
+    if (!pending) {
+      pending = read();
+      pending.catch(() => undefined);
+      this.reads.set(key, pending);
+    }
+    return pending;
+  }
+
   /** A transaction by its hash in block `height`, with the message the archive says it holds. */
   async transaction(height: bigint, txHash: string, claim: Statement): Promise<Evidence> {
     try {
-      const above = await this.light.verify(height + 1n);
-      const header = await this.light.linkedHeader(height);
-      const block = await this.reader.blockTxs(height);
+      const above = await this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
+      const header = await this.once(`linked ${height}`, () => this.light.linkedHeader(height));
+      const block = await this.once(`block ${height}`, () => this.reader.blockTxs(height));
       const txs = block.txs.map((tx) => fromBase64(tx));
       const index = txs.findIndex((tx) => hexOf(sha256(tx)) === txHash.toUpperCase());
       if (index === -1)
         return { verified: false, height, reason: `block ${height} holds no transaction ${txHash}`, refused: true };
-      const results = await this.reader.results(height);
+      const results = await this.once(`results ${height}`, () => this.reader.results(height));
       if (results.length !== txs.length)
         return {
           verified: false,
@@ -102,7 +121,7 @@ export class FactEvidence {
   /** A store record (or its absence, claim `stored: 'no'`) in the state after block `height`. */
   async record(store: string, keyHex: string, height: bigint, claim: Statement): Promise<Evidence> {
     try {
-      const above = await this.light.verify(height + 1n);
+      const above = await this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
       const answer = await this.reader.storeKey(store, keyHex, height);
       const fact: StoreFactJson = {
         kind: 'store',

@@ -36,8 +36,7 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     chainId = (await archive.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0]
       .value;
     const light = new LightClient(reader, headerVault(archive.db), chainId, { kind: 'genesis' });
-    const first = async () => BigInt((await reader.genesisValidators()).initialHeight);
-    prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'), first);
+    prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'));
     const tip = h.node.height;
     for (let turn = 0; turn < 200; turn += 1) {
       const done = await prover.turn(tip);

@@ -62,25 +62,32 @@ export class ProvePipeline {
     private readonly db: ArchiveStore['db'],
     private readonly light: LightClient,
     private readonly evidence: FactEvidence,
-    private readonly firstHeight: () => Promise<bigint>,
   ) {}
 
   private rootSaved = false;
 
   /** One turn of work up to `tip` (the last block the archive committed). */
-  async turn(tip: bigint): Promise<ProveTurn> {
+  async turn(tip: bigint, going: () => boolean = () => true): Promise<ProveTurn> {
     this.refusals.clear();
     this.linked.clear();
+    this.evidence.forget();
     if (!this.rootSaved) {
       await saveTrustRoot(this.db, await this.light.trustRoot());
       this.rootSaved = true;
     }
-    const after = (await provenThrough(this.db)) ?? (await this.firstHeight()) - 1n;
+    const after = (await provenThrough(this.db)) ?? 0n;
     const heights = await heightsToProve(this.db, after, tip - 1n, HEIGHTS_PER_TURN);
     const proofs: FactProof[] = [];
-    for (const vote of await votesAt(this.db, heights)) proofs.push(await this.vote(vote));
-    for (const event of await eventsAt(this.db, heights)) proofs.push(await this.event(event));
+    for (const vote of await votesAt(this.db, heights)) {
+      if (!going()) return { proven: 0, refusal: null };
+      proofs.push(await this.vote(vote));
+    }
+    for (const event of await eventsAt(this.db, heights)) {
+      if (!going()) return { proven: 0, refusal: null };
+      proofs.push(await this.event(event));
+    }
     for (const proposal of await proposalsToProve(this.db, tip, PROPOSALS_PER_TURN)) {
+      if (!going()) return { proven: 0, refusal: null };
       const proof = await this.proposal(proposal, tip);
       if (proof) proofs.push(proof);
     }

@@ -38,6 +38,8 @@ export class TipPipeline {
       blocks.map(({ block }) => block),
     );
     if (broken) throw new ChainBreakError(broken);
+    // The batch's blocks link to its last one by hash: that header's signatures vouch for them all.
+    await lane.options.vouchFor?.(blocks[blocks.length - 1].block.height);
     if (lane.halted) return;
     const work = await lane.work();
     const forecast = (await forecastAhead) ?? forecastReads(lane.rest, work, blocks);

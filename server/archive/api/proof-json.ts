@@ -1,0 +1,35 @@
+import type { ArchiveStore } from '../store/archive-store.ts';
+import { factProofs, type FactProof } from '../store/proof-store.ts';
+
+// How each record the archive serves is proven, beside the record: the kind of evidence and the
+// height of the header it rests on, or why there is none. Never "verified" by default: a record
+// the prover has not looked at yet says so.
+
+export type ProofJson =
+  { kind: 'tx' | 'store'; height: string; verified: true } | { kind: 'none'; reason: string; height: string | null };
+
+const NOT_YET = 'not proven yet: the archive proves records a few blocks after it reads them';
+
+export function proofJson(fact: FactProof | undefined): ProofJson {
+  if (!fact) return { kind: 'none', reason: NOT_YET, height: null };
+  if (fact.verified && fact.evidence) {
+    // A transaction rests on the header above its block, a record on the header above its state.
+    return { kind: fact.evidence.kind, height: String(BigInt(fact.evidence.height) + 1n), verified: true };
+  }
+  return { kind: 'none', reason: fact.reason ?? NOT_YET, height: fact.height === null ? null : String(fact.height) };
+}
+
+/** Each vote with its proof (votes are keyed by proposal and voter). */
+export async function withVoteProofs<T extends { proposal_id: string | null; voter: string | null }>(
+  db: ArchiveStore['db'],
+  votes: readonly T[],
+): Promise<(T & { proof: ProofJson })[]> {
+  const keys = votes.map((vote) => `${vote.proposal_id}/${vote.voter}`);
+  const found = new Map((await factProofs(db, 'vote', keys)).map((fact) => [fact.subjectKey, fact]));
+  return votes.map((vote, index) => ({ ...vote, proof: proofJson(found.get(keys[index])) }));
+}
+
+export async function proposalProof(db: ArchiveStore['db'], id: string): Promise<ProofJson> {
+  const [fact] = await factProofs(db, 'proposal', [id]);
+  return proofJson(fact);
+}
