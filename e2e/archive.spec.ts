@@ -135,7 +135,7 @@ test.describe('with an archive', () => {
     await expect(rows.nth(1)).toContainText(OPTION_LABELS[option]);
     for (const label of others) await expect(table.getByText(label, { exact: true })).toHaveCount(0);
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: /Export matching votes/ }).click();
+    await page.getByRole('button', { name: /Export matching votes \(CSV/ }).click();
     const file = await (await download).path();
     const text = readFileSync(file, 'utf8');
     expect(text).toContain(`# query: GET ${ARCHIVE}/voters/${voter}/votes?order=desc&option=${option} (all pages)`);

@@ -339,7 +339,13 @@ test.describe('auditing', () => {
     expect(file.suggestedFilename()).toBe(`proposal-${p.id}-votes.csv`);
     const { readFile } = await import('node:fs/promises');
     const csv = await readFile((await file.path())!, 'utf8');
-    expect(csv.split('\n')[0].trim()).toBe('proposal_id,voter,option,current_weight,counted,submit_time,metadata');
+    // Comment lines first: what was exported, and the proof bundle beside it (by its SHA-256).
+    const lines = csv.split('\n');
+    expect(lines[0]).toMatch(/^# Polity export: the votes on proposal #\d+, recounted from the votes the chain stores/);
+    expect(lines.find((line) => !line.startsWith('#'))?.trim()).toBe(
+      'proposal_id,voter,option,current_weight,counted,submit_time,metadata',
+    );
+    expect(lines.some((line) => /^# proof bundle: /.test(line))).toBe(true);
     expect(csv).toContain('no (not a member)');
   });
 });

@@ -25,6 +25,10 @@ const TallyPanel = lazy(() =>
 const RecountPanel = lazy(() =>
   import('../features/audit/recount-panel.tsx').then((module) => ({ default: module.RecountPanel })),
 );
+// The proof panel and the verifier it starts (in a worker) load only with a proposal page.
+const ProofPanel = lazy(() =>
+  import('../features/proofs/proof-panel.tsx').then((module) => ({ default: module.ProofPanel })),
+);
 // The archive's history comes after the tally's code: what the page is about first. Its votes as
 // counted (the votes feature's) load with it, so the history never shows a second fallback.
 const ProposalHistory = lazy(async () => {
@@ -106,6 +110,14 @@ export function Component() {
               onProposalChange={context.refreshProposal}
             />
             <RecountPanel endpoint={endpoint} proposal={proposal} group={group} archived={archivedVotes} />
+          </Suspense>
+          <Suspense fallback={<LoadingBlock label="Loading the proof panel" rows={2} />}>
+            <ProofPanel
+              endpoint={endpoint}
+              subject={{ kind: 'proposal', id }}
+              what="this proposal"
+              held={archived ? true : context.archiveAnswered ? false : undefined}
+            />
           </Suspense>
           <ProposalMessages proposal={proposal} names={names} />
           <ProposalVotes

@@ -1,5 +1,6 @@
 import { Group, Stack, Tabs } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 
 import { voterFeedUrl } from '../api/archive-feeds.ts';
@@ -9,6 +10,7 @@ import { ArchiveGate } from '../components/archive-gate.tsx';
 import { FeedLink } from '../components/feed-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { LoadingBlock } from '../components/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { GroupsOfAddress } from '../features/groups/groups-of-address.tsx';
@@ -20,6 +22,11 @@ import { VoterRecord } from '../features/votes/voter-record.tsx';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { checkAddress, shortAddress } from '../lib/address.ts';
+
+// The proof panel and the verifier it starts (in a worker) load with the votes tab only.
+const ProofPanel = lazy(() =>
+  import('../features/proofs/proof-panel.tsx').then((module) => ({ default: module.ProofPanel })),
+);
 
 /** The auditor's page: everything an address did and holds, across all groups. */
 export function Component() {
@@ -74,7 +81,22 @@ export function Component() {
         <Tabs.Panel value="votes" pt="md">
           <ArchiveGate
             endpoint={endpoint}
-            present={() => <VoterRecord endpoint={endpoint} address={address} />}
+            present={() => (
+              <VoterRecord
+                endpoint={endpoint}
+                address={address}
+                proof={
+                  <Suspense fallback={<LoadingBlock label="Loading the proof panel" rows={2} />}>
+                    <ProofPanel
+                      endpoint={endpoint}
+                      subject={{ kind: 'voter', address }}
+                      what="this address's votes"
+                      held
+                    />
+                  </Suspense>
+                }
+              />
+            )}
             absent={() => (
               <StoredVotes query={votes} proposal={(id) => <ProposalTitle endpoint={endpoint} id={id} />} />
             )}

@@ -1,14 +1,17 @@
 import { Alert, Button, Card, Group, Progress, Stack, Table, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
 
 import type { GroupInfo, Proposal } from '../../api/schemas.ts';
 import { DecimalText } from '../../components/decimal-text.tsx';
+import { ProofDownloadButton } from '../../components/proof-download-button.tsx';
 import { ErrorState } from '../../components/query-states.tsx';
 import { isUndecided } from '../../domain/proposal-phase.ts';
 import { sameTally } from '../../domain/recount.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { proofReference } from '../../hooks/proof-bundle.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { useRecount, type Audit } from './use-recount.ts';
-import { downloadVotesCsv } from './votes-csv.ts';
+import { downloadVotesCsv, downloadVotesJson } from './votes-csv.ts';
 
 const DIFFERS = {
   node:
@@ -74,6 +77,14 @@ export function RecountPanel({
   const result = audit.data;
   const { progress } = audit;
   const start = () => audit.mutate();
+  const client = useQueryClient();
+  const subject = { kind: 'proposal', id: proposal.id } as const;
+  // Each export names the proof bundle beside it (read now if the page has not read it yet).
+  const exportAs = async (format: 'csv' | 'json', audited: Audit) => {
+    const proof = await proofReference(client, endpoint, subject);
+    if (format === 'csv') await downloadVotesCsv(audited, proposal.id, proof);
+    else downloadVotesJson(audited, proposal.id, proof, new Date());
+  };
   return (
     <Card data-testid="tally-audit">
       <Group justify="space-between" mb="xs">
@@ -82,9 +93,15 @@ export function RecountPanel({
         </Title>
         <Group gap="xs">
           {result && (
-            <Button size="xs" variant="default" onClick={() => void downloadVotesCsv(result, proposal.id)}>
-              Download votes (CSV)
-            </Button>
+            <>
+              <Button size="xs" variant="default" onClick={() => void exportAs('csv', result)}>
+                Download votes (CSV)
+              </Button>
+              <Button size="xs" variant="default" onClick={() => void exportAs('json', result)}>
+                Download votes (JSON)
+              </Button>
+              <ProofDownloadButton endpoint={endpoint} subject={subject} />
+            </>
           )}
           <Button size="xs" variant="light" disabled={blocked !== null} loading={audit.isPending} onClick={start}>
             {result ? 'Recount again' : 'Recount from every vote'}

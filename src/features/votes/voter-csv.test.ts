@@ -2,7 +2,8 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import { voterRecordPath, type VoterVote } from '../../api/archive-records.ts';
-import { voterRecordCsv } from './voter-csv.ts';
+import { sha256Hex } from '../../lib/export-notes.ts';
+import { voterRecordCsv, voterRecordJson } from './voter-csv.ts';
 
 const VOTER = 'cosmos1qy352eufqy352eufqy352eufqy352eufh8ptyx';
 
@@ -23,25 +24,27 @@ const vote = (overrides: Partial<VoterVote>): VoterVote => ({
   ...overrides,
 });
 
+const provenanceOf = (chainId: string) => ({
+  endpoint: 'http://node.example:1317',
+  voter: VOTER,
+  query: voterRecordPath(VOTER, { option: 'VOTE_OPTION_YES' }),
+  status: {
+    chain_id: chainId,
+    phase: 'following',
+    backfill: null,
+    fill: null,
+    fill_problem: null,
+    earliest_height: '1',
+    latest_height: '5000',
+    latest_block_time: '2026-11-22T09:59:58Z',
+    node_latest_height: '5002',
+    lag: '2',
+  },
+  exportedAt: new Date('2026-11-22T10:00:00Z'),
+});
+
 async function exported(votes: VoterVote[], chainId = 'polity-1') {
-  const text = await voterRecordCsv(votes, {
-    endpoint: 'http://node.example:1317',
-    voter: VOTER,
-    query: voterRecordPath(VOTER, { option: 'VOTE_OPTION_YES' }),
-    status: {
-      chain_id: chainId,
-      phase: 'following',
-      backfill: null,
-      fill: null,
-      fill_problem: null,
-      earliest_height: '1',
-      latest_height: '5000',
-      latest_block_time: '2026-11-22T09:59:58Z',
-      node_latest_height: '5002',
-      lag: '2',
-    },
-    exportedAt: new Date('2026-11-22T10:00:00Z'),
-  });
+  const text = await voterRecordCsv(votes, provenanceOf(chainId));
   const lines = text.split('\n');
   const provenance = lines.filter((line) => line.startsWith('#'));
   const rows = Papa.parse<Record<string, string>>(lines.filter((line) => !line.startsWith('#')).join('\n'), {
@@ -84,5 +87,30 @@ describe('a voter’s CSV export', () => {
     expect(rows[0].proposal_title.startsWith('=')).toBe(false);
     expect(rows[0].proposal_title).toContain('HYPERLINK');
     expect(rows[0].group_name.startsWith('+')).toBe(false);
+  });
+
+  it('names the proof bundle exported beside it by the SHA-256 of the file’s bytes, CSV and JSON alike', async () => {
+    const bytes = new TextEncoder().encode('{"format":"polity-proof-bundle/1"}\n');
+    const file = {
+      bytes,
+      sha256: await sha256Hex(bytes),
+      fileName: `voter-${VOTER}-proof-bundle.json`,
+      url: `http://node.example:1317/polity/archive/v1/proofs/voters/${VOTER}`,
+    };
+    // sha256sum of the file's 35 bytes, as an auditor's shell prints it.
+    expect(file.sha256).toBe('ee55dea88f7285855d50f140c9b741f62548771a6ec0f7947d909d976f2fcfa3');
+    const provenance = { ...provenanceOf('polity-1'), proof: file };
+    const lines = (await voterRecordCsv([vote({})], provenance)).split('\n');
+    expect(lines).toContain(
+      `# proof bundle: voter-${VOTER}-proof-bundle.json, SHA-256 ${file.sha256} (35 bytes from ${file.url})`,
+    );
+    const json = JSON.parse(voterRecordJson([vote({})], provenance)) as { proof_bundle: unknown; votes: unknown[] };
+    expect(json.proof_bundle).toEqual({ file_name: file.fileName, sha256: file.sha256, bytes: 35, source: file.url });
+    expect(json.votes).toHaveLength(1);
+    const none = await voterRecordCsv([], {
+      ...provenance,
+      proof: { unavailable: 'the archive holds no record of it' },
+    });
+    expect(none.split('\n')).toContain('# proof bundle: none (the archive holds no record of it)');
   });
 });

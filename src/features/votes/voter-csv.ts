@@ -1,23 +1,20 @@
 import type { VoterVote } from '../../api/archive-records.ts';
 import type { ArchiveStatus } from '../../api/archive.ts';
 import { endpointLabel } from '../../lib/endpoint.ts';
+import { oneLine, proofCommentLines, proofJsonField, type ProofReference } from '../../lib/export-notes.ts';
 
-/**
- * A value as one comment line can hold it: a chain id or endpoint is written by whoever runs the
- * node, so line breaks and other control characters are shown as escapes instead of starting a
- * line of their own (a forged CSV row).
- */
-const oneLine = (text: string) =>
-  text.replace(
-    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
-    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
-  );
+export interface VoterExportProvenance {
+  endpoint: string;
+  voter: string;
+  query: string;
+  status: ArchiveStatus | undefined;
+  exportedAt: Date;
+  /** The proof bundle of the voter's whole record, exported beside it (or why there is none). */
+  proof?: ProofReference;
+}
 
 /** The CSV text of a voter's record, preceded by its provenance as comment lines. */
-export async function voterRecordCsv(
-  votes: VoterVote[],
-  provenance: { endpoint: string; voter: string; query: string; status: ArchiveStatus | undefined; exportedAt: Date },
-): Promise<string> {
+export async function voterRecordCsv(votes: VoterVote[], provenance: VoterExportProvenance): Promise<string> {
   // papaparse loads only when someone exports.
   const { unparse } = await import('papaparse');
   const { status } = provenance;
@@ -28,6 +25,7 @@ export async function voterRecordCsv(
       `-${status?.latest_height ?? '?'}`,
     `# exported at: ${provenance.exportedAt.toISOString()}`,
     `# query: GET ${oneLine(provenance.query)} (all pages)`,
+    ...(provenance.proof ? proofCommentLines(provenance.proof) : []),
   ];
   const csv = unparse(
     {
@@ -64,11 +62,19 @@ export async function voterRecordCsv(
   return `${header.join('\n')}\n${csv}`;
 }
 
-export function download(text: string, fileName: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** The same record as JSON, with the same provenance. */
+export function voterRecordJson(votes: VoterVote[], provenance: VoterExportProvenance): string {
+  const { status } = provenance;
+  const document = {
+    format: 'polity-voter-votes/1',
+    voter: provenance.voter,
+    endpoint: provenance.endpoint || endpointLabel(provenance.endpoint),
+    chain_id: status?.chain_id ?? null,
+    archive_heights: { from: status?.earliest_height ?? null, to: status?.latest_height ?? null },
+    exported_at: provenance.exportedAt.toISOString(),
+    query: `GET ${provenance.query} (all pages)`,
+    proof_bundle: provenance.proof ? proofJsonField(provenance.proof) : null,
+    votes,
+  };
+  return `${JSON.stringify(document, null, 2)}\n`;
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 
 import { archivedVoteRowId, voterRecordPath, type VoterFilters, type VoterVote } from '../../api/archive-records.ts';
 import type { ExecutorResult } from '../../api/schemas.ts';
@@ -10,15 +10,18 @@ import { StatusBadge } from '../../components/badges.tsx';
 import { DecimalText } from '../../components/decimal-text.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
+import { ProofDownloadButton } from '../../components/proof-download-button.tsx';
 import { TimeText } from '../../components/time-text.tsx';
 import { TxHashText } from '../../components/tx-hash-text.tsx';
 import { ExecBadge, OptionBadge } from '../../components/vote-badges.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { proofReference } from '../../hooks/proof-bundle.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
+import { saveFile } from '../../lib/export-notes.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
 import { Participation } from './participation.tsx';
-import { download, voterRecordCsv } from './voter-csv.ts';
+import { voterRecordCsv, voterRecordJson } from './voter-csv.ts';
 import classes from './votes.module.css';
 
 const EXEC_RESULTS: readonly string[] = [
@@ -42,44 +45,72 @@ function Provenance({ vote }: { vote: VoterVote }) {
   );
 }
 
-/** The auditor's record from the archive: every vote an address ever cast, newest first. */
-export function VoterRecord({ endpoint, address }: { endpoint: string; address: string }) {
+/**
+ * The auditor's record from the archive: every vote an address ever cast, newest first, with its
+ * exports (CSV and JSON, each naming the proof bundle beside it) and the page's `proof` panel.
+ */
+export function VoterRecord({ endpoint, address, proof }: { endpoint: string; address: string; proof?: ReactNode }) {
   const [filters, setFilters] = useState<VoterFilters>({ order: 'desc' });
   const query = useInfiniteQuery(archivedVoteQueries.byVoter(endpoint, address, filters));
   const status = useQuery(archiveStatusQuery(endpoint));
-  const [exporting, setExporting] = useState(false);
-  const exportCsv = async () => {
-    setExporting(true);
+  const client = useQueryClient();
+  const [exporting, setExporting] = useState<'csv' | 'json' | null>(null);
+  const subject = { kind: 'voter', address } as const;
+  const exportAs = async (format: 'csv' | 'json') => {
+    setExporting(format);
     try {
       let result = query;
       while (result.hasNextPage) result = (await result.fetchNextPage()) as typeof query;
       const votes = (result.data?.pages ?? []).flatMap((page) => page.rows);
-      const text = await voterRecordCsv(votes, {
+      const provenance = {
         endpoint: endpoint || window.location.origin,
         voter: address,
         query: voterRecordPath(address, filters),
         status: status.data,
         exportedAt: new Date(),
-      });
+        proof: await proofReference(client, endpoint, subject),
+      };
       const suffix = filters.option ? `-${filters.option.replace('VOTE_OPTION_', '').toLowerCase()}` : '';
-      download(text, `votes-${address}${suffix}.csv`);
+      if (format === 'csv')
+        saveFile(await voterRecordCsv(votes, provenance), `votes-${address}${suffix}.csv`, 'text/csv;charset=utf-8');
+      else saveFile(voterRecordJson(votes, provenance), `votes-${address}${suffix}.json`, 'application/json');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
+  const matching = filters.option ? 'Export matching votes' : 'Export all votes';
   return (
     <Stack gap="xs">
       <Group justify="space-between" wrap="wrap">
         <ArchiveReach endpoint={endpoint} />
-        <Button size="xs" variant="default" loading={exporting} onClick={() => void exportCsv()} disabled={!query.data}>
-          {filters.option ? 'Export matching votes' : 'Export all votes'} (CSV, with provenance)
-        </Button>
+        <Group gap="xs" wrap="wrap">
+          <Button
+            size="xs"
+            variant="default"
+            loading={exporting === 'csv'}
+            onClick={() => void exportAs('csv')}
+            disabled={!query.data}
+          >
+            {matching} (CSV, with provenance)
+          </Button>
+          <Button
+            size="xs"
+            variant="default"
+            loading={exporting === 'json'}
+            onClick={() => void exportAs('json')}
+            disabled={!query.data}
+          >
+            {matching} (JSON)
+          </Button>
+          <ProofDownloadButton endpoint={endpoint} subject={subject} />
+        </Group>
       </Group>
       <Participation
         endpoint={endpoint}
         address={address}
         listed={filters.option ? null : (query.data?.pages[0]?.pagination.total ?? null)}
       />
+      {proof}
       <InfiniteList
         label="Every vote by this address"
         query={query}

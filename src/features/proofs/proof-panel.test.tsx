@@ -1,0 +1,148 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { ProofBundle } from '../../../verify/bundle-format.ts';
+import { forgedBundle } from '../../../verify/testing/sample-bundles.ts';
+import { archiveAnswers } from '../../test/fake-archive.ts';
+import { jsonResponse, renderWithApp } from '../../test/render.tsx';
+import { ProofPanel } from './proof-panel.tsx';
+
+// The real node's samples are files read from disk, which jsdom's module URLs do not reach; these
+// tests use only the made-up chain's bundle.
+vi.mock('../../../verify/testing/real-node.ts', () => ({
+  realChainId: '',
+  realLightBlock361: () => {
+    throw new Error('not in jsdom');
+  },
+  realProofs: { proofs: [] },
+  realTxBlock: {},
+}));
+
+// The proposal page's proof panel, over the test kit's bundles: the browser checks what the
+// archive sends and says what is proven from what — or where it breaks, and why.
+
+const HEADLINE =
+  'Proven in your browser: 1 vote, signed by validators holding 100 % of the power at height 41, from the trust root at height 1.';
+
+let bundleAnswer: () => Response;
+const asked: string[] = [];
+
+beforeEach(() => {
+  asked.length = 0;
+  bundleAnswer = () => new Response(JSON.stringify(forgedBundle()), { status: 200 });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      if (url.endsWith('/polity/archive/v1/status')) return jsonResponse(archiveAnswers.status);
+      if (url.endsWith('/polity/archive/v1/proofs/proposals/7')) return bundleAnswer();
+      throw new Error(`unexpected ${url}`);
+    }),
+  );
+});
+
+const renderPanel = (held = true) =>
+  renderWithApp(<ProofPanel endpoint="" subject={{ kind: 'proposal', id: '7' }} what="this proposal" held={held} />);
+
+/** The bundle's JSON with one character of a commit's signature changed. */
+function withSignatureChanged(bundle: ProofBundle, blockIndex: number): string {
+  const signature = bundle.light_blocks[blockIndex].signed_header.commit.signatures[0];
+  const text = signature.signature ?? '';
+  signature.signature = `${text[0] === 'A' ? 'B' : 'A'}${text.slice(1)}`;
+  return JSON.stringify(bundle);
+}
+
+describe('the proof panel', () => {
+  it('checks the bundle in the browser and says what it proved, from which trust root; details on request', async () => {
+    const user = userEvent.setup();
+    renderPanel();
+    expect(await screen.findByTestId('proof-headline')).toHaveTextContent(HEADLINE);
+    expect(screen.getByTestId('proof-trust-root')).toHaveTextContent(
+      'Trust root: the genesis validators of forged-1 (height 1), as the bundle gives them. It comes with the bundle, from the archive itself',
+    );
+    expect(screen.getByTestId('proof-trust-root')).toHaveTextContent(
+      'npx polity-verify proposal-7-proof-bundle.json --trust HEIGHT:HASH',
+    );
+    // Collapsed by default; a button (so keyboards and phones reach it) opens the details.
+    expect(screen.queryByTestId('proof-details')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show each step and fact' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Hide each step and fact' })).toHaveAttribute('aria-expanded', 'true');
+    const steps = within(screen.getByTestId('proof-steps'));
+    expect(steps.getByText(/height 41 \(skipping\): validators trusted at 1 signed 78 % of the power/)).toBeVisible();
+    expect(steps.getByText('height 40 (hash link): named by header 41')).toBeVisible();
+    expect(screen.getByTestId('proof-facts')).toHaveTextContent(
+      'proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 at 40 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
+    );
+  });
+
+  it('refuses a bundle with one byte changed, naming the step that broke', async () => {
+    bundleAnswer = () => new Response(withSignatureChanged(forgedBundle(), 1), { status: 200 });
+    renderPanel();
+    const headline = await screen.findByTestId('proof-headline');
+    expect(headline).toHaveTextContent(
+      /^Not proven in your browser: the chain of trust breaks at height 41 \(skipping\) — commit at 41: the signature of [0-9A-F]{40} does not verify$/,
+    );
+    expect(headline).not.toHaveTextContent('Proven in your browser');
+  });
+
+  it('names what is not proven and why, the archive’s own unproven list included, as text', async () => {
+    const user = userEvent.setup();
+    const bundle = forgedBundle();
+    bundle.facts[0].claim.option = 'VOTE_OPTION_NO';
+    // Written by whoever controls the archive or the chain: shown as text, its direction controls as markers.
+    bundle.unproven = [{ what: 'proposal #7’s record <img src=x onerror=alert(1)>', reason: 'pruned \u202Eevil' }];
+    bundleAnswer = () => new Response(JSON.stringify(bundle), { status: 200 });
+    const { container } = renderPanel();
+    expect(await screen.findByTestId('proof-headline')).toHaveTextContent(
+      'Not proven in your browser: 1 vote refused; the chain of trust holds',
+    );
+    expect(screen.getByText(/also holds 1 record without proof/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Show each step and fact' }));
+    expect(screen.getByTestId('proof-facts')).toHaveTextContent(
+      'Not proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p NO on #7 at 40, because the archive says option is VOTE_OPTION_NO, the proven bytes say VOTE_OPTION_YES',
+    );
+    const unproven = screen.getByTestId('proof-unproven');
+    expect(unproven).toHaveTextContent('Not proven: proposal #7’s record <img src=x onerror=alert(1)>, because pruned');
+    expect(within(unproven).getByTitle(/U\+202E/)).toHaveTextContent('RLO');
+    expect(container.querySelector('img')).toBeNull();
+  });
+
+  it('says why there is no proof when the archive has no trust root yet (503), asking again only slowly', async () => {
+    bundleAnswer = () =>
+      jsonResponse({ code: 14, message: 'the archive has not proven anything yet', details: [] }, 503, {
+        'retry-after': '5',
+      });
+    renderPanel();
+    expect(await screen.findByTestId('proof-unavailable')).toHaveTextContent(
+      'No proof to check: the archive has not established its trust root yet',
+    );
+    expect(asked.filter((url) => url.includes('/proofs/'))).toHaveLength(1);
+  });
+
+  it('says so when the archive holds no record of the subject, or there is no archive, without asking for a bundle', async () => {
+    bundleAnswer = () => jsonResponse({ code: 5, message: 'the archive holds no proposal 7', details: [] }, 404);
+    const first = renderPanel();
+    expect(await screen.findByTestId('proof-unavailable')).toHaveTextContent(
+      'No proof to check: the archive holds no record of it.',
+    );
+    first.unmount();
+    const second = renderPanel(false);
+    expect(await screen.findByTestId('proof-unavailable')).toHaveTextContent(
+      'No proof to check: the archive holds no record of this proposal.',
+    );
+    second.unmount();
+    asked.length = 0;
+    vi.mocked(fetch).mockImplementation(async (url) => {
+      asked.push(String(url));
+      return jsonResponse({ code: 12, message: 'Not Implemented', details: [] }, 501);
+    });
+    renderWithApp(<ProofPanel endpoint="" subject={{ kind: 'proposal', id: '7' }} what="this proposal" held />);
+    expect(await screen.findByTestId('proof-unavailable')).toHaveTextContent(
+      'No proof to check: this endpoint has no archive',
+    );
+    expect(asked.filter((url) => url.includes('/proofs/'))).toEqual([]);
+  });
+});

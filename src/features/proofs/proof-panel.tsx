@@ -1,0 +1,189 @@
+import { Alert, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
+
+import type { BundleReport } from '../../../verify/bundle-verify.ts';
+import { headlineOf, trustRootLine } from '../../../verify/report-words.ts';
+import type { ProofSubject } from '../../api/archive-proofs.ts';
+import { isApiError } from '../../api/errors.ts';
+import { useArchiveAvailability } from '../../components/archive-gate.tsx';
+import { OnChainText } from '../../components/on-chain-text.tsx';
+import { ProofDownloadButton } from '../../components/proof-download-button.tsx';
+import { RawErrorText } from '../../components/query-states.tsx';
+import { proofBundleQuery, whyNoProof } from '../../hooks/proof-bundle.ts';
+import type { ProofFile } from '../../lib/export-notes.ts';
+import { ProofDetails } from './proof-details.tsx';
+import { checkedBundleQuery } from './queries.ts';
+
+// The page's records checked in the reader's own browser against the chain's validators: the
+// archive sends a bundle (headers, signatures, Merkle and store proofs), a worker checks it, and
+// the panel says what is proven from what — or where it is not, and why. Every sentence from the
+// bundle is shown as text: the archive and the chain's users wrote what is in it.
+
+const sizeText = (bytes: number) =>
+  bytes >= 1_000_000 ? `${(bytes / 1_000_000).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1000))} kB`;
+const secondsText = (millis: number) =>
+  millis < 1000 ? `${Math.round(millis)} ms` : `${(millis / 1000).toFixed(1)} s`;
+
+function Waiting({ children }: { children: ReactNode }) {
+  return (
+    <Group gap="xs" wrap="nowrap" role="status" aria-busy="true">
+      <Loader size="xs" />
+      <Text fz="sm">{children}</Text>
+    </Group>
+  );
+}
+
+function Said({ children }: { children: ReactNode }) {
+  return (
+    <Text fz="sm" c="dimmed" data-testid="proof-unavailable">
+      {children}
+    </Text>
+  );
+}
+
+const colorOf = (report: BundleReport) =>
+  report.ok && report.facts.length > 0
+    ? 'teal'
+    : report.problem
+      ? 'red'
+      : report.facts.length === 0
+        ? 'gray'
+        : 'orange';
+
+function CheckedReport({ report, millis, file }: { report: BundleReport; millis: number; file: ProofFile }) {
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  return (
+    <Stack gap="xs">
+      <Alert color={colorOf(report)} variant="light" role="status" data-testid="proof-headline" p="sm">
+        <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          <OnChainText value={headlineOf(report, 'in your browser')} max={800} />
+        </Text>
+      </Alert>
+      {report.trustRoot && (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-trust-root">
+          Trust root: <OnChainText value={trustRootLine(report)} max={400} />. It comes with the bundle, from the
+          archive itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it
+          with what a source you trust says of that height, or check the downloaded file from a header of your own:{' '}
+          <Code>npx polity-verify {file.fileName} --trust HEIGHT:HASH</Code>
+        </Text>
+      )}
+      {report.unproven.length > 0 && (
+        <Text fz="sm">
+          The archive also holds {report.unproven.length.toLocaleString('en-US')}{' '}
+          {report.unproven.length === 1 ? 'record' : 'records'} without proof, and says why (in the details).
+        </Text>
+      )}
+      <Group justify="space-between" gap="xs" wrap="wrap">
+        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          Checked in {secondsText(millis)} in this browser · {sizeText(file.bytes.length)} · SHA-256{' '}
+          <span title={file.sha256}>{file.sha256.slice(0, 16)}…</span>
+        </Text>
+        <Button
+          size="xs"
+          variant="subtle"
+          aria-expanded={open}
+          aria-controls={open ? detailsId : undefined}
+          onClick={() => setOpen((was) => !was)}
+        >
+          {open ? 'Hide each step and fact' : 'Show each step and fact'}
+        </Button>
+      </Group>
+      {open && <ProofDetails id={detailsId} report={report} />}
+    </Stack>
+  );
+}
+
+/** Why there is no bundle, where one would be checked. */
+function NoBundle({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const final = isApiError(error) && (error.kind === 'not-found' || error.kind === 'unsupported');
+  return (
+    <Stack gap={4}>
+      <Said>
+        No proof to check: {whyNoProof(error)}.{final ? '' : ' The page asks again by itself, less and less often.'}
+      </Said>
+      {!final && (
+        <Button size="compact-xs" variant="light" onClick={onRetry} style={{ alignSelf: 'flex-start' }}>
+          Ask again now
+        </Button>
+      )}
+      <RawErrorText error={error} />
+    </Stack>
+  );
+}
+
+/**
+ * The proof panel of a page: `what` names its subject ("this proposal"); `held` is false when the
+ * archive holds no record of it (nothing to ask for), undefined while that is not known.
+ */
+export function ProofPanel({
+  endpoint,
+  subject,
+  what,
+  held,
+}: {
+  endpoint: string;
+  subject: ProofSubject;
+  what: string;
+  held?: boolean;
+}) {
+  const availability = useArchiveAvailability(endpoint);
+  const asking = availability === 'present' && held === true;
+  const bundle = useQuery(proofBundleQuery(endpoint, asking ? subject : null));
+  const checked = useQuery(checkedBundleQuery(endpoint, subject, bundle.data?.sha256 ?? null));
+  let body: ReactNode;
+  if (availability === 'absent')
+    body = (
+      <Said>
+        No proof to check: this endpoint has no archive, and only an archive serves proof bundles. What this page shows
+        is what the node says.
+      </Said>
+    );
+  else if (availability === 'failed') body = <Said>No proof to check: the archive did not answer.</Said>;
+  else if (held === false) body = <Said>No proof to check: the archive holds no record of {what}.</Said>;
+  else if (bundle.isError && !bundle.data)
+    body = <NoBundle error={bundle.error} onRetry={() => void bundle.refetch()} />;
+  else if (!bundle.data) body = <Waiting>Fetching the proof bundle of {what} from the archive…</Waiting>;
+  else if (checked.data) body = <CheckedReport {...checked.data} file={bundle.data} />;
+  else if (checked.isError)
+    body = (
+      <Said>
+        The bundle could not be checked in this browser:{' '}
+        {checked.error instanceof Error ? checked.error.message : String(checked.error)}. The command checks it too:{' '}
+        <Code>npx polity-verify {bundle.data.fileName}</Code>
+      </Said>
+    );
+  else
+    body = (
+      <Waiting>
+        Checking the bundle in your browser ({sizeText(bundle.data.bytes.length)}): every signature, hash link and
+        Merkle path…
+      </Waiting>
+    );
+  return (
+    <Card component="section" aria-labelledby="proof-title" data-testid="proof-panel">
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Title order={2} fz="lg" id="proof-title">
+            Proof
+          </Title>
+          {bundle.data && (
+            <Group gap="xs">
+              <ProofDownloadButton endpoint={endpoint} subject={subject} />
+              <Button
+                size="xs"
+                variant="subtle"
+                loading={bundle.isFetching || checked.isFetching}
+                onClick={() => void bundle.refetch()}
+              >
+                Check again
+              </Button>
+            </Group>
+          )}
+        </Group>
+        {body}
+      </Stack>
+    </Card>
+  );
+}

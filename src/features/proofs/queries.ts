@@ -1,0 +1,26 @@
+import { queryOptions, skipToken } from '@tanstack/react-query';
+
+import type { ProofSubject } from '../../api/archive-proofs.ts';
+import { proofBundleQuery } from '../../hooks/proof-bundle.ts';
+import { verifyInBrowser } from './run-verifier.ts';
+
+// Checking a bundle is work for the browser, not a request: it runs offline too, and the same
+// bytes (named by their SHA-256) are checked once however often the panel mounts.
+
+/** The report on the page's bundle with this SHA-256 (its bytes are the bundle query's); null waits. */
+export const checkedBundleQuery = (endpoint: string, subject: ProofSubject, sha256: string | null) =>
+  queryOptions({
+    queryKey: ['proofs', 'checked', endpoint, subject, sha256],
+    queryFn:
+      sha256 === null
+        ? skipToken
+        : ({ client, signal }) => {
+            const file = client.getQueryData(proofBundleQuery(endpoint, subject).queryKey);
+            if (file?.sha256 !== sha256) throw new Error('the bundle was read again while it was being checked');
+            return verifyInBrowser(file.bytes, signal);
+          },
+    staleTime: Infinity,
+    retry: false,
+    networkMode: 'always',
+    refetchOnWindowFocus: false,
+  });

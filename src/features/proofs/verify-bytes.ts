@@ -1,0 +1,34 @@
+import { verifyBundle, type BundleReport } from '../../../verify/bundle-verify.ts';
+
+// The verifier's whole job in the browser, bytes in and a report out: this module (and the
+// verifier under it: curves, ICS23, protobuf decoders) loads only inside the worker that runs it.
+
+export interface VerifiedBundle {
+  report: BundleReport;
+  /** How long reading and checking took, in milliseconds. */
+  millis: number;
+}
+
+const notJson = (problem: string): BundleReport => ({
+  ok: false,
+  problem,
+  chainId: '',
+  subject: null,
+  trustRoot: '',
+  steps: [],
+  facts: [],
+  unproven: [],
+});
+
+export function verifyBytes(bytes: Uint8Array): VerifiedBundle {
+  const started = performance.now();
+  let input: unknown;
+  try {
+    input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { report: notJson(`the bundle is not a JSON document (${why})`), millis: performance.now() - started };
+  }
+  const report = verifyBundle(input);
+  return { report, millis: performance.now() - started };
+}
