@@ -5,9 +5,9 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { comparableProposals, readArchiveAt } from './archive-at-height.ts';
-import { freePort, getJson, startPolity } from './polity-process.ts';
-import { createDatabase, dropDatabase } from './postgres-admin.ts';
+import { comparableProposals, readArchiveAt } from '../test/archive-at-height.ts';
+import { freePort, getJson, startPolity } from '../test/polity-process.ts';
+import { createDatabase, dropDatabase } from '../test/postgres-admin.ts';
 
 // Two Polity processes: the first an archive node (it keeps every state and block of its chain)
 // that lives a while; the second proxies it (--upstream, --upstream-rpc) and archives it from its

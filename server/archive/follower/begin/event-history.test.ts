@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import type { Row, SqlDatabase } from '../archive/store/db/sql-database.ts';
-import type { ChainMsg } from '../node/chain/tx/chain-msgs.ts';
-import { updateMembersMsg, withdrawMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startFaultProxy } from './fault-proxy.ts';
-import { startHarness, type Harness } from './harness.ts';
+import type { ChainMsg } from '../../../node/chain/tx/chain-msgs.ts';
+import { updateMembersMsg, withdrawMsg } from '../../../node/sim/tx-messages.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { startFaultProxy } from '../../../test/fault-proxy.ts';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+import { handleArchive } from '../../api/archive-http.ts';
+import type { Row, SqlDatabase } from '../../store/db/sql-database.ts';
 
 // A node that keeps blocks further back than states: below its first kept state the archive
 // still takes what the blocks' transactions and events prove. Two nodes with one seed make one

@@ -1,8 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import {
+  archiveDump,
+  archivedUpTo,
+  DATABASE_KINDS,
+  followNode,
+  type TestArchive,
+} from '../../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+import { handleArchive } from '../../api/archive-http.ts';
 
 interface Status {
   phase: string;

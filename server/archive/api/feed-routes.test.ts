@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { readVoterEvents } from '../archive/store/views/feed-reads.ts';
-import { submitProposalMsg, withdrawMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
+import { submitProposalMsg, withdrawMsg } from '../../node/sim/tx-messages.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
 import {
   assertWellFormed,
   elementTexts,
@@ -13,8 +12,9 @@ import {
   parseFeed,
   timelineListed,
   type TimelineEvent,
-} from './feed-kit.ts';
-import { startHarness, type Harness } from './harness.ts';
+} from '../../test/feed-kit.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
+import { readVoterEvents } from '../store/views/feed-reads.ts';
 
 // The archive's Atom feeds, read as a feed reader reads them, against an archive that followed
 // the embedded chain: each lists exactly the newest events of its filter, with ids that never

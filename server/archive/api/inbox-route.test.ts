@@ -1,10 +1,10 @@
 import DecimalJs from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import type { TimelineEvent } from './feed-kit.ts';
-import { G, startHarness, type Harness } from './harness.ts';
+import { submitProposalMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
+import type { TimelineEvent } from '../../test/feed-kit.ts';
+import { G, startHarness, type Harness } from '../../test/harness.ts';
 
 // An address's inbox: the open proposals of the groups it belongs to that it has not voted on,
 // cross-checked against the node's membership and the archive's own votes; and what became of

@@ -2,10 +2,10 @@ import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { decodeBlock } from '../archive/follower/tip/decode-block.ts';
-import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { submitProposalMsg, voteMsg } from '../../../node/sim/tx-messages.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+import { decodeBlock } from './decode-block.ts';
 
 // A vote's, a submission's and an execution's transaction, named as CometBFT names it: the node's
 // own tx_search answer is the reference, for a real v0.50.13 transaction and for the embedded

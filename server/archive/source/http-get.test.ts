@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { httpGet } from '../archive/source/http-get.ts';
+import { httpGet } from './http-get.ts';
 
 let server: Server;
 let base: string;

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { archiveMount } from '../archive/api/archive-mount.ts';
-import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { readMetaValue } from '../archive/store/cursor/cursor-reads.ts';
-import { claimMetaValue } from '../archive/store/cursor/cursor-writes.ts';
-import { freePort, getJson, startPolity, type PolityProcess } from './polity-process.ts';
-import { createDatabase, dropDatabase } from './postgres-admin.ts';
+import { freePort, getJson, startPolity, type PolityProcess } from '../test/polity-process.ts';
+import { createDatabase, dropDatabase } from '../test/postgres-admin.ts';
+import { archiveMount } from './api/archive-mount.ts';
+import { ArchiveStore } from './store/archive-store.ts';
+import { readMetaValue } from './store/cursor/cursor-reads.ts';
+import { claimMetaValue } from './store/cursor/cursor-writes.ts';
 
 const PG_URL = process.env.POLITY_TEST_PG_URL;
 

@@ -1,8 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { chainTimeText } from '../node/chain/chain-time.ts';
-import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { GENESIS, startHarness, type Harness } from './harness.ts';
+import { chainTimeText } from '../../../node/chain/chain-time.ts';
+import {
+  archiveDump,
+  archivedUpTo,
+  DATABASE_KINDS,
+  followNode,
+  type TestArchive,
+} from '../../../test/archive-harness.ts';
+import { GENESIS, startHarness, type Harness } from '../../../test/harness.ts';
 
 // An archive begun at the chain's genesis (`--archive-from genesis`, the x/group state of the
 // embedded node's /genesis and then every block) against one begun at its earliest block, on a

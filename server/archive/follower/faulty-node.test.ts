@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startFaultProxy, type Faults } from './fault-proxy.ts';
-import { startHarness } from './harness.ts';
+import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
+import { startFaultProxy, type Faults } from '../../test/fault-proxy.ts';
+import { startHarness } from '../../test/harness.ts';
 
 // The archive behind a node that misbehaves: whatever the node answers falsely is never merged,
 // the status says what is wrong while it lasts, and once the node answers truly again the

@@ -5,10 +5,9 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import type { Archive } from '../archive/archive-service.ts';
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { DATABASE_KINDS } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { DATABASE_KINDS } from '../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 import {
   archivedHeight,
   startArchiveService,
@@ -17,7 +16,8 @@ import {
   until,
   type ReceivedEvent,
   type WebhookStatus,
-} from './webhook-receiver.ts';
+} from '../../test/webhook-receiver.ts';
+import type { Archive } from '../archive-service.ts';
 
 // Webhooks deliver every archived event at least once — here, with nothing lost in flight, exactly
 // once — in order per proposal, across a receiver that is down for a stretch and a restart of the

@@ -4,9 +4,15 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import {
+  archiveDump,
+  archivedUpTo,
+  DATABASE_KINDS,
+  followNode,
+  type TestArchive,
+} from '../../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+import { handleArchive } from '../../api/archive-http.ts';
 
 // An archive with gaps fills them in the background from a node that has those heights, while it
 // goes on following: afterwards it equals, row for row, an archive that followed live from the

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { breakInChain } from '../archive/follower/lane/chain-guard.ts';
-import type { FetchedBlock } from '../archive/source/rpc-reader.ts';
+import type { FetchedBlock } from '../../source/rpc-reader.ts';
+import { breakInChain } from './chain-guard.ts';
 
 const block = (height: bigint, hash: string, lastBlockHash: string): FetchedBlock => ({
   height,

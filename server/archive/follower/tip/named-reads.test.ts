@@ -5,17 +5,17 @@ import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgCancelUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import type { FollowerState } from '../archive/follower/lane/follower-state.ts';
-import { OpenWork } from '../archive/follower/lane/open-work.ts';
-import { decodeBlock } from '../archive/follower/tip/decode-block.ts';
-import { readBlocks } from '../archive/follower/tip/due-reads.ts';
-import { prepareBlock } from '../archive/follower/tip/fetch-blocks.ts';
-import { writeBlocks } from '../archive/follower/tip/write-batch.ts';
-import type { NodePlan } from '../archive/node-records.ts';
-import type { RestReader } from '../archive/source/rest-reader.ts';
-import type { AbciEventData, FetchedBlock } from '../archive/source/rpc-reader.ts';
-import { ArchiveStore } from '../archive/store/archive-store.ts';
+import { handleArchive } from '../../api/archive-http.ts';
+import type { NodePlan } from '../../node-records.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
+import type { AbciEventData, FetchedBlock } from '../../source/rpc-reader.ts';
+import { ArchiveStore } from '../../store/archive-store.ts';
+import type { FollowerState } from '../lane/follower-state.ts';
+import { OpenWork } from '../lane/open-work.ts';
+import { decodeBlock } from './decode-block.ts';
+import { readBlocks } from './due-reads.ts';
+import { prepareBlock } from './fetch-blocks.ts';
+import { writeBlocks } from './write-batch.ts';
 
 // An upgrade plan changes with no upgrade event: the archive reads the plan at the height of what
 // may have changed it. Blocks here have the shapes a v0.50.13 node answers with: x/gov's

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { parseWebhookOptions } from '../archive/webhooks/webhook-options.ts';
+import { parseWebhookOptions } from './webhook-options.ts';
 
 // Bad webhook options stop start-up before anything opens, with a message naming the option.
 
-const root = decodeURIComponent(new URL('../../', import.meta.url).pathname);
+const root = decodeURIComponent(new URL('../../../', import.meta.url).pathname);
 const dataDir = mkdtempSync(join(tmpdir(), 'polity-webhook-options-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { Archive } from '../archive/archive-service.ts';
-import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { DATABASE_KINDS } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { submitProposalMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { DATABASE_KINDS } from '../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
 import {
   archivedHeight,
   startArchiveService,
@@ -11,7 +10,8 @@ import {
   testWebhooks,
   until,
   type WebhookStatus,
-} from './webhook-receiver.ts';
+} from '../../test/webhook-receiver.ts';
+import type { Archive } from '../archive-service.ts';
 
 // Receivers that fail: one answers 500 to everything, one never answers. Both are retried with
 // growing delays and show in the archive's status; neither holds up the archive.

@@ -1,9 +1,9 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { openSqlDatabase } from '../archive/store/archive-store.ts';
-import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
-import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startHarness } from './harness.ts';
+import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
+import { startHarness } from '../../test/harness.ts';
+import { openSqlDatabase } from '../store/archive-store.ts';
+import type { SqlDatabase } from '../store/db/sql-database.ts';
 
 // Many readers, one writer: followers sharing one database agree on which writes (a lease in the
 // database); when the writer dies, another takes over within seconds, and the archive ends up

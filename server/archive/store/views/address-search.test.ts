@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { handleArchive } from '../archive/api/archive-http.ts';
-import type { ArchiveSource } from '../archive/api/archive-routes.ts';
-import { startingState } from '../archive/follower/lane/follower-state.ts';
-import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { prefixEnd } from '../archive/store/views/address-search.ts';
+import { handleArchive } from '../../api/archive-http.ts';
+import type { ArchiveSource } from '../../api/archive-routes.ts';
+import { startingState } from '../../follower/lane/follower-state.ts';
+import { ArchiveStore } from '../archive-store.ts';
+import { prefixEnd } from './address-search.ts';
 
 // addresses?prefix=: voters, members, proposers and policies found by the beginning of their
 // address, through byte-ordered indexes, with a 400 that says what is wrong for anything else.

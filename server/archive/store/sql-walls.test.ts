@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 // SQL text lives only in the archive's storage layer (server/archive/store/): the follower, the
 // API, the benchmarks and the node hand facts and questions to it, never statements.
 
-const root = decodeURIComponent(new URL('../../', import.meta.url).pathname);
+const root = decodeURIComponent(new URL('../../../', import.meta.url).pathname);
 const STORE = 'server/archive/store/';
 /** The benchmarks' made-up archive of a million votes, written straight into the schema. */
 const BENCH_FILL = 'server/bench/synthetic-archive.ts';

@@ -3,9 +3,9 @@ import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 import { describe, expect, it } from 'vitest';
 
-import { decodeGroupSteps, type GroupStep } from '../archive/follower/begin/group-steps.ts';
-import { MembershipLedger } from '../archive/follower/begin/membership-ledger.ts';
-import type { AbciEventData, FetchedBlock } from '../archive/source/rpc-reader.ts';
+import type { AbciEventData, FetchedBlock } from '../../source/rpc-reader.ts';
+import { decodeGroupSteps, type GroupStep } from './group-steps.ts';
+import { MembershipLedger } from './membership-ledger.ts';
 
 // Membership changes taken from blocks whose state is gone: exactly what the messages show, and
 // nothing a message leaves open (who was a member before the blocks, a change run by a proposal).

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { openSqlDatabase } from '../archive/store/archive-store.ts';
-import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode } from './archive-harness.ts';
-import { startFaultProxy } from './fault-proxy.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode } from '../../test/archive-harness.ts';
+import { startFaultProxy } from '../../test/fault-proxy.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
+import { openSqlDatabase } from '../store/archive-store.ts';
+import type { SqlDatabase } from '../store/db/sql-database.ts';
 
 describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
   const cleanups: (() => Promise<void>)[] = [];

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { openPglite } from '../archive/store/db/pglite-database.ts';
-import type { SqlDatabase } from '../archive/store/db/sql-database.ts';
+import { openPglite } from './pglite-database.ts';
+import type { SqlDatabase } from './sql-database.ts';
 
 // The embedded PostgreSQL runs on a thread of its own; what the archive sees of it must be what
 // one in-thread session would give: whole transactions, PostgreSQL's errors, exact numbers.

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { NodeGroup, NodePolicy, NodeProposal } from '../archive/node-records.ts';
-import { ArchiveStore } from '../archive/store/archive-store.ts';
-import { GroupHistoryRows, writeGroups } from '../archive/store/groups/group-writes.ts';
-import { writePolicies } from '../archive/store/policies/policy-writes.ts';
-import { loadProposalStates, ProposalRows } from '../archive/store/proposals/proposal-writes.ts';
-import { readPlans } from '../archive/store/upgrades/upgrade-reads.ts';
-import { PlanChangeRows, schedulePlan } from '../archive/store/upgrades/upgrade-writes.ts';
+import type { NodeGroup, NodePolicy, NodeProposal } from '../node-records.ts';
+import { ArchiveStore } from './archive-store.ts';
+import { GroupHistoryRows, writeGroups } from './groups/group-writes.ts';
+import { writePolicies } from './policies/policy-writes.ts';
+import { loadProposalStates, ProposalRows } from './proposals/proposal-writes.ts';
+import { readPlans } from './upgrades/upgrade-reads.ts';
+import { PlanChangeRows, schedulePlan } from './upgrades/upgrade-writes.ts';
 
 // The storage layer's upserts never let an older reading overwrite a newer one: a backfill or a
 // late batch that reads a record at a lower height than the archive holds changes nothing.

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { voterGroupsOf } from '../archive/api/voter-groups.ts';
-import { nanos, participationOf, spansOf } from '../archive/api/voter-spans.ts';
-import type { ChainMsg } from '../node/chain/tx/chain-msgs.ts';
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../node/sim/tx-messages.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from './archive-harness.ts';
-import { startHarness, type Harness } from './harness.ts';
+import type { ChainMsg } from '../../node/chain/tx/chain-msgs.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
+import { startHarness, type Harness } from '../../test/harness.ts';
+import type { voterGroupsOf } from './voter-groups.ts';
+import { nanos, participationOf, spansOf } from './voter-spans.ts';
 
 // Every group an address was ever in, from the archive's membership history: Leo voted in the
 // "Departed member" group and left it before the archive began (the demo's history); here he
