@@ -7,7 +7,7 @@ import {
   signedHeadersAt,
   type FactProof,
   type StoredSignedHeader,
-} from '../store/proof-store.ts';
+} from '../store/proofs/proof-store.ts';
 
 // A bundle is assembled from what the prover stored: the facts' evidence, the signed headers they
 // rest on and every header those were verified from, back to the trust root — so it verifies

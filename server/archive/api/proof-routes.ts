@@ -10,7 +10,7 @@ import {
   proofTotals,
   voterFactProofs,
   type FactProof,
-} from '../store/proof-store.ts';
+} from '../store/proofs/proof-store.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { isAddress } from './archive-params.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';

@@ -3,7 +3,7 @@ import { CURSOR, GAPS, META, WRITER } from './cursor/cursor-tables.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './groups/group-tables.ts';
 import { POLICIES } from './policies/policy-tables.ts';
-import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proof-store.ts';
+import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proofs/proof-store.ts';
 import { PROPOSAL_TALLIES, PROPOSALS, PROPOSERS, TIMELINE } from './proposals/proposal-tables.ts';
 import { migrationStatements, type Table } from './table.ts';
 import { MODULE_VERSIONS, UPGRADES } from './upgrades/upgrade-tables.ts';

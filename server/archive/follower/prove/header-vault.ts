@@ -1,6 +1,6 @@
 import type { HeaderVault, VerifiedBlock } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { saveSignedHeader, signedHeaderAtOrBelow } from '../../store/proof-store.ts';
+import { saveSignedHeader, signedHeaderAtOrBelow } from '../../store/proofs/proof-store.ts';
 
 // The light client's memory of verified headers, kept in the archive's database so a restart
 // (or another process on the same database) never checks a header's signatures twice.

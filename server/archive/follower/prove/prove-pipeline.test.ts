@@ -6,7 +6,7 @@ import { startHarness, type Harness } from '../../../test/harness.ts';
 import { assembleBundle } from '../../api/proof-bundles.ts';
 import { LightClient } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
-import { factProofsWithPrefix, proofTotals } from '../../store/proof-store.ts';
+import { factProofsWithPrefix, proofTotals } from '../../store/proofs/proof-store.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';

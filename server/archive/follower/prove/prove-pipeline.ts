@@ -3,7 +3,7 @@ import { fromBech32, toHex } from '@cosmjs/encoding';
 import type { Statement } from '../../../../verify/facts.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proof-store.ts';
+import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
   heightsToProve,
@@ -14,7 +14,7 @@ import {
   type EventToProve,
   type ProposalToProve,
   type VoteToProve,
-} from '../../store/proof-work.ts';
+} from '../../store/proofs/proof-work.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
 
 // The prover: right behind the tip, each vote and proposal event is proven from its own block,

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from './db/sql-database.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
 
 // What the prover has left to do, read from the archive's records: votes and proposal events by
 // height behind a cursor (each is proven once, from its own block), and proposals whose record

@@ -1,9 +1,9 @@
-import type { FactJson, TrustRootJson } from '../../../verify/bundle-format.ts';
-import type { CommitJson } from '../../../verify/commit.ts';
-import type { HeaderJson } from '../../../verify/header.ts';
-import type { ValidatorJson } from '../../../verify/validator-set.ts';
-import type { SqlExecutor } from './db/sql-database.ts';
-import { column, type Table } from './table.ts';
+import type { FactJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
+import type { CommitJson } from '../../../../verify/commit.ts';
+import type { HeaderJson } from '../../../../verify/header.ts';
+import type { ValidatorJson } from '../../../../verify/validator-set.ts';
+import type { SqlExecutor } from '../db/sql-database.ts';
+import { column, type Table } from '../table.ts';
 
 // What proves the archive's records: the headers its light client verified (with the commit and
 // the validator set that signed each; sets kept once by hash), and for each fact the evidence
