@@ -124,5 +124,7 @@ export async function archiveDump(archive: { db: SqlDatabase }): Promise<string>
   out.groups = await archive.db.query('SELECT * FROM groups ORDER BY id');
   out.members = await archive.db.query('SELECT * FROM group_members ORDER BY group_id, address');
   out.policies = await archive.db.query('SELECT * FROM policies ORDER BY address');
+  // The group's total weight and the policy each proposal was tallied against, as of its tally.
+  out.proposal_tallies = await archive.db.query('SELECT * FROM proposal_tallies ORDER BY proposal_id');
   return JSON.stringify(out);
 }
