@@ -1,24 +1,21 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
+import vectorsText from '../../test-vectors/text-direction-controls.json?raw';
 import { hasControls, labelText, markControls, shorten, splitControls } from './hostile-text.ts';
 import { safeLink } from './safe-url.ts';
 
-// Every text-direction control the module defuses, with the name shown in its place. Written
-// as code points (not literal characters) so this list can be read, and checked, by eye.
-const CONTROLS: [number, string][] = [
-  [0x061c, 'ALM'],
-  [0x200e, 'LRM'],
-  [0x200f, 'RLM'],
-  [0x202a, 'LRE'],
-  [0x202b, 'RLE'],
-  [0x202c, 'PDF'],
-  [0x202d, 'LRO'],
-  [0x202e, 'RLO'],
-  [0x2066, 'LRI'],
-  [0x2067, 'RLI'],
-  [0x2068, 'FSI'],
-  [0x2069, 'PDI'],
-];
+// Every text-direction control the module defuses, with the name shown in its place: the same
+// file drives the archive's tests (its feeds show the same markers).
+const vectors = v.parse(
+  v.object({
+    controls: v.array(v.object({ code_point: v.string(), name: v.string() })),
+    not_controls: v.array(v.object({ code_point: v.string(), why: v.string() })),
+  }),
+  JSON.parse(vectorsText),
+);
+const pointOf = (codePoint: string) => Number.parseInt(codePoint.slice(2), 16);
+const CONTROLS: [number, string][] = vectors.controls.map(({ code_point, name }) => [pointOf(code_point), name]);
 
 const code = (point: number) => `U+${point.toString(16).toUpperCase().padStart(4, '0')}`;
 
@@ -44,6 +41,14 @@ describe.each(CONTROLS)('the text-direction control %s', (point, name) => {
   it('stops a URL from becoming a link', () => {
     expect(safeLink(`https://example.com/${char}fdp.exe`)).toBeNull();
     expect(safeLink(`ipfs://${char}bafybeigdyrzt`)).toBeNull();
+  });
+});
+
+describe.each(vectors.not_controls)('$code_point ($why)', ({ code_point }) => {
+  it('is left as it is', () => {
+    const char = String.fromCodePoint(pointOf(code_point));
+    expect(hasControls(`a${char}b`)).toBe(false);
+    expect(markControls(`a${char}b`)).toBe(`a${char}b`);
   });
 });
 

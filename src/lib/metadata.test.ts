@@ -1,7 +1,22 @@
+import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 
+import vectorsText from '../../test-vectors/metadata-names.json?raw';
 import { readMetadata } from './metadata-reading.ts';
 import { metadataName } from './metadata.ts';
+
+// The same file drives the archive's tests: it stores each group's and policy's name to search by.
+const vectors = v.parse(
+  v.object({ names: v.array(v.object({ metadata: v.string(), name: v.string(), why: v.string() })) }),
+  JSON.parse(vectorsText),
+);
+
+describe.each(vectors.names)('the name in $metadata', ({ metadata, name, why }) => {
+  it(`is ${JSON.stringify(name)}: ${why}`, () => {
+    expect(metadataName(metadata, '', 1000)).toBe(name);
+    expect(metadataName(metadata, 'fallback', 1000)).toBe(name || 'fallback');
+  });
+});
 
 describe('names from metadata', () => {
   it('reads a JSON name, then a title, and a short line of plain text', () => {

@@ -1,24 +1,10 @@
+import { directionControlName } from '../text-direction.ts';
+
 // On-chain text (titles, summaries, names) is written by anyone, and the feeds put it into XML.
 // XML 1.0 forbids most C0 controls, unpaired surrogates and U+FFFE/U+FFFF: one such character
 // and the whole feed is not XML, so readers drop it. Bidi controls are allowed, but a reader
 // would apply them and show a title that reads other than its bytes say. Both are defused here,
-// as the dashboard defuses them (src/lib/hostile-text.ts: the same set of bidi controls, shown
-// as the same markers), since the archive does not import the dashboard.
-
-const BIDI_NAMES: Readonly<Record<string, string>> = {
-  '\u061C': 'ALM',
-  '\u200E': 'LRM',
-  '\u200F': 'RLM',
-  '\u202A': 'LRE',
-  '\u202B': 'RLE',
-  '\u202C': 'PDF',
-  '\u202D': 'LRO',
-  '\u202E': 'RLO',
-  '\u2066': 'LRI',
-  '\u2067': 'RLI',
-  '\u2068': 'FSI',
-  '\u2069': 'PDI',
-};
+// the bidi controls shown as the same markers the dashboard shows (see text-direction.ts).
 
 const ESCAPES: Readonly<Record<string, string>> = {
   '&': '&amp;',
@@ -48,7 +34,10 @@ export function xmlText(text: string): string {
       out += char + text[index + 1];
       index++;
     } else if (isHigh(code) || isLow(code) || code === 0xfffe || code === 0xffff) out += '\uFFFD';
-    else out += ESCAPES[char] ?? (BIDI_NAMES[char] === undefined ? char : `⟨${BIDI_NAMES[char]}⟩`);
+    else {
+      const control = directionControlName(char);
+      out += ESCAPES[char] ?? (control === undefined ? char : `⟨${control}⟩`);
+    }
   }
   return out;
 }

@@ -1,21 +1,21 @@
+import { directionControlName } from '../text-direction.ts';
+
 // On-chain text (titles, group names, upgrade names) is written by whoever sent the transaction.
 // In the `text` a chat tool posts as is, it must not reorder what surrounds it, hide anything,
 // break lines or run on: controls and bidirectional marks go, invisible characters go, line breaks
 // become spaces, and long text is cut.
 
-/** Ranges of code points that never show in a chat line. */
+/** Ranges of code points that never show in a chat line, besides the text-direction controls. */
 const HIDDEN: readonly (readonly [number, number])[] = [
   [0x00, 0x1f], // C0 controls, line breaks included
   [0x7f, 0x9f], // DEL and the C1 controls
-  [0x061c, 0x061c], // Arabic letter mark
-  [0x200b, 0x200f], // zero-width space, joiners, left-to-right and right-to-left marks
-  [0x202a, 0x202e], // bidirectional embeddings and overrides
+  [0x200b, 0x200d], // zero-width space and joiners
   [0x2060, 0x2064], // word joiner and invisible operators
-  [0x2066, 0x2069], // bidirectional isolates
   [0xfeff, 0xfeff], // byte-order mark
 ];
 
-const hidden = (point: number) => HIDDEN.some(([from, to]) => point >= from && point <= to);
+const hidden = (character: string, point: number) =>
+  directionControlName(character) !== undefined || HIDDEN.some(([from, to]) => point >= from && point <= to);
 /** A control (a line break, a tab) stood between words; a mark or a zero-width character did not. */
 const replacement = (point: number) => (point <= 0x9f ? ' ' : '');
 
@@ -23,7 +23,7 @@ const replacement = (point: number) => (point <= 0x9f ? ' ' : '');
 export function chatSafe(text: string, max = 80): string {
   const shown = Array.from(text, (character) => {
     const point = character.codePointAt(0)!;
-    return hidden(point) ? replacement(point) : character;
+    return hidden(character, point) ? replacement(point) : character;
   }).join('');
   const plain = shown.replace(/\s+/gu, ' ').trim();
   // By code point, so a cut never splits a character in two halves of a surrogate pair.
