@@ -1,0 +1,103 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { promisify } from 'node:util';
+
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+import { ARCHIVE, archiveOpen } from './chain.ts';
+import { everyPage } from './pages.ts';
+
+// A reader opens a proposal page and the browser itself checks the archive's proof bundle against
+// the chain's validators: the page says what is proven, from which trust root; the bundle it
+// downloads is the file its hash names and verifies with the command too. The verifier is fetched
+// only by a page that checks something, never by the first page.
+
+interface Bundle {
+  facts: unknown[];
+}
+
+/** A proposal the archive holds proofs of (its prover runs a few blocks behind what it reads). */
+async function provenProposal(request: APIRequestContext): Promise<string> {
+  await archiveOpen(request);
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const { proposals } = (await (await request.get(`${ARCHIVE}/proposals?pagination.limit=20`)).json()) as {
+          proposals: { id: string }[];
+        };
+        for (const proposal of proposals) {
+          const response = await request.get(`${ARCHIVE}/proofs/proposals/${proposal.id}`);
+          if (response.ok() && ((await response.json()) as Bundle).facts.length > 0) {
+            id = proposal.id;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return id;
+}
+
+test.describe('with an archive: proofs checked in the browser', () => {
+  test('a proposal page proves its records in the reader’s browser, and its bundle verifies offline', async ({
+    page,
+    request,
+  }) => {
+    const id = await provenProposal(request);
+    const scripts: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.resourceType() === 'script' || /\.js$/.test(sent.url())) scripts.push(sent.url());
+    });
+    await page.goto('/');
+    await expect(page.locator('h1').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.filter((url) => /verify-worker/.test(url))).toEqual([]);
+
+    await page.goto(`/proposals/${id}`);
+    const panel = page.getByTestId('proof-panel');
+    await expect(panel.getByTestId('proof-headline')).toContainText(
+      /^Proven in your browser: .+, signed by validators holding \d+ % of the power at height [\d,]+, from the trust root at height [\d,]+\.$/,
+      { timeout: 30_000 },
+    );
+    expect(scripts.some((url) => /verify-worker/.test(url))).toBe(true);
+    await expect(panel.getByTestId('proof-trust-root')).toContainText(
+      'It comes with the bundle, from the archive itself',
+    );
+    await expect(panel.getByTestId('proof-details')).toHaveCount(0);
+    await panel.getByRole('button', { name: 'Show each step and fact' }).click();
+    await expect(panel.getByTestId('proof-steps')).toContainText('(trust root)');
+    await expect(panel.getByTestId('proof-facts')).toContainText('proven: ');
+
+    // The file saved is the bytes checked: its SHA-256 is the one the panel shows, and the command agrees.
+    const shown = await panel.getByTitle(/^[0-9a-f]{64}$/).getAttribute('title');
+    const download = page.waitForEvent('download');
+    await panel.getByRole('button', { name: 'Download proof bundle (JSON)' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe(`proposal-${id}-proof-bundle.json`);
+    const saved = (await file.path())!;
+    expect(createHash('sha256').update(readFileSync(saved)).digest('hex')).toBe(shown);
+    const { stdout } = await promisify(execFile)(process.execPath, ['bin/polity-verify.mjs', saved]);
+    expect(stdout).toMatch(/^Proven: /);
+  });
+});
+
+test.describe('on a plain node: no proofs', () => {
+  test('a proposal page says in words that there is nothing to check, and asks for no bundle', async ({
+    page,
+    request,
+  }) => {
+    const proofRequests: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/proofs/')) proofRequests.push(sent.url());
+    });
+    await page.goto((await everyPage(request))['proposal (open)']);
+    await expect(page.getByTestId('proof-unavailable')).toHaveText(
+      'No proof to check: this endpoint has no archive, and only an archive serves proof bundles. What this page shows is what the node says.',
+    );
+    expect(proofRequests).toEqual([]);
+  });
+});
