@@ -1,4 +1,4 @@
-import type { ArchiveSource } from './api/archive-routes.ts';
+import type { ArchiveSource } from './api/archive-source.ts';
 import { startArchive, type Archive, type ArchiveConfig } from './archive-service.ts';
 
 /** The archives a server keeps, by chain ('' is the local one); each opens in the background. */

@@ -1,4 +1,4 @@
-import type { ArchiveSource } from './api/archive-routes.ts';
+import type { ArchiveSource } from './api/archive-source.ts';
 import { Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';

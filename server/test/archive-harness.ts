@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { ArchiveSource } from '../archive/api/archive-routes.ts';
+import type { ArchiveSource } from '../archive/api/archive-source.ts';
 import { Follower } from '../archive/follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from '../archive/follower/lane/follower-state.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';

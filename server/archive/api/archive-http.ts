@@ -1,6 +1,7 @@
 import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
 import { ArchiveQuery } from './archive-params.ts';
-import { ARCHIVE_ROUTES, type ArchiveSource } from './archive-routes.ts';
+import { ARCHIVE_ROUTES } from './archive-routes.ts';
+import type { ArchiveSource } from './archive-source.ts';
 
 export const ARCHIVE_PREFIX = '/polity/archive/v1/';
 

@@ -1,7 +1,5 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
-import type { ProofState } from '../follower/prove/proof-service.ts';
-import type { ArchiveStore } from '../store/archive-store.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor/cursor-reads.ts';
 import { readGroupHistory } from '../store/groups/group-reads.ts';
 import { readLiveTallies } from '../store/proposals/live-tallies.ts';
@@ -20,17 +18,12 @@ import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/
 import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
+import type { ArchiveSource } from './archive-source.ts';
 import { inbox } from './inbox-route.ts';
 import { proposalProof, withVoteProofs } from './proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
 import { voterGroupsOf } from './voter-groups.ts';
 import { webhookStatusJson } from './webhook-status.ts';
-
-export interface ArchiveSource {
-  readonly store: ArchiveStore;
-  readonly follower: { readonly state: FollowerState; readonly proofs?: { readonly state: ProofState } | null };
-  readonly source: { rest: string; rpc: string };
-}
 
 const notFound = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
 
@@ -193,35 +186,43 @@ async function status(source: ArchiveSource) {
   };
 }
 
+/**
+ * How far a range [from, to] got when `reached` is the last height done (null: none yet), and when
+ * the rest should be done at `rate` blocks a second (none while the rate is 0). The backfill and a gap
+ * fill both say their progress this way.
+ */
+function progressOf(from: bigint, to: bigint, reached: bigint | null, rate: number) {
+  const done = reached === null || reached < from ? 0n : reached - from + 1n;
+  const total = to - from + 1n;
+  const left = total > done ? total - done : 0n;
+  return { done, total, etaSeconds: rate > 0 ? Math.ceil(Number(left) / rate) : null };
+}
+
 /** The range being filled, how far it got, and when it should be done at the rate of the last seconds. */
 function backfillJson(state: FollowerState, latest: string | null) {
   if (!state.backfill || latest === null) return null;
   const { fromHeight, toHeight } = state.backfill;
-  const done = BigInt(latest) < fromHeight ? 0n : BigInt(latest) - fromHeight + 1n;
-  const total = toHeight - fromHeight + 1n;
-  const left = total > done ? total - done : 0n;
+  const { done, total, etaSeconds } = progressOf(fromHeight, toHeight, BigInt(latest), state.blocksPerSecond);
   return {
     from_height: String(fromHeight),
     to_height: String(toHeight),
     done_blocks: String(done),
     total_blocks: String(total),
-    eta_seconds: state.blocksPerSecond > 0 ? Math.ceil(Number(left) / state.blocksPerSecond) : null,
+    eta_seconds: etaSeconds,
   };
 }
 
 function fillJson(state: FollowerState) {
   if (!state.fill) return null;
   const { fromHeight, toHeight, doneHeight, phase, blocksPerSecond } = state.fill;
-  const done = doneHeight === null || doneHeight < fromHeight ? 0n : doneHeight - fromHeight + 1n;
-  const total = toHeight - fromHeight + 1n;
-  const left = total > done ? total - done : 0n;
+  const { done, total, etaSeconds } = progressOf(fromHeight, toHeight, doneHeight, blocksPerSecond);
   return {
     phase,
     from_height: String(fromHeight),
     to_height: String(toHeight),
     done_blocks: String(done > total ? total : done),
     total_blocks: String(total),
-    eta_seconds: blocksPerSecond > 0 ? Math.ceil(Number(left) / blocksPerSecond) : null,
+    eta_seconds: etaSeconds,
   };
 }
 

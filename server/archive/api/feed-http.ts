@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import { archiveFailure, routeArchiveRequest, type ArchiveAnswer } from './archive-http.ts';
 import { ArchiveQuery } from './archive-params.ts';
-import type { ArchiveSource } from './archive-routes.ts';
+import type { ArchiveSource } from './archive-source.ts';
 import { atomXml } from './atom-xml.ts';
 import { FEED_ROUTES, type FeedRequest } from './feed-routes.ts';
 

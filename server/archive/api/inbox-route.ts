@@ -3,7 +3,7 @@ import { readCursor } from '../store/cursor/cursor-reads.ts';
 import { readLiveTallies } from '../store/proposals/live-tallies.ts';
 import { readDecidedForVoter, readOpenForMember } from '../store/views/inbox-reads.ts';
 import { isAddress, type ArchiveQuery } from './archive-params.ts';
-import type { ArchiveSource } from './archive-routes.ts';
+import type { ArchiveSource } from './archive-source.ts';
 
 // `inbox/{address}`: what waits for an address's vote, and what became of the proposals it voted
 // on lately. "Now" is the archive's latest block, not the server's clock: an archive catching up

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { handleArchive } from '../../api/archive-http.ts';
-import type { ArchiveSource } from '../../api/archive-routes.ts';
+import type { ArchiveSource } from '../../api/archive-source.ts';
 import { startingState } from '../../follower/lane/follower-state.ts';
 import { ArchiveStore } from '../archive-store.ts';
 import { prefixEnd } from './address-search.ts';
