@@ -62,11 +62,13 @@ function CheckedReport({ report, millis, file }: { report: BundleReport; millis:
         </Text>
       </Alert>
       {report.trustRoot && (
-        <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-trust-root">
+        <Text component="div" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-trust-root">
           Trust root: <OnChainText value={trustRootLine(report)} max={400} />. It comes with the bundle, from the
           archive itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it
-          with what a source you trust says of that height, or check the downloaded file from a header of your own:{' '}
-          <Code>npx polity-verify {file.fileName} --trust HEIGHT:HASH</Code>
+          with what a source you trust says of that height, or check the downloaded file from a header of your own:
+          <Code block mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            npx polity-verify {file.fileName} --trust HEIGHT:HASH
+          </Code>
         </Text>
       )}
       {report.unproven.length > 0 && (
