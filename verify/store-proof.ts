@@ -1,6 +1,6 @@
 import { iavlSpec, ics23, tendermintSpec, verifyExistence, verifyNonExistence } from '@confio/ics23';
-import { applyInner } from '@confio/ics23/build/ops';
-import { ensureLeftNeighbor, ensureSpec } from '@confio/ics23/build/proofs';
+import { applyInner } from '@confio/ics23/build/ops.js';
+import { ensureLeftNeighbor, ensureSpec } from '@confio/ics23/build/proofs.js';
 
 import { bytesEqual, bytesOfBase64, compareBytes, concatBytes, sha256, utf8, uvarint } from './bytes.ts';
 

@@ -24,6 +24,12 @@ const COMPILED_FOLLOWER = fileURLToPath(new URL('../../dist-server/follower-proc
 
 const INDEX_RUNS = 3;
 
+const MODE_WORDS: Record<Mode, string> = {
+  index: 'through the index         ',
+  'index-verified': 'through the index, proven ',
+  'every-block': 'every block               ',
+};
+
 /** One figure, or the median of several with their range. */
 function spread(values: number[], digits = 0): string {
   const shown = [...values]
@@ -33,14 +39,18 @@ function spread(values: number[], digits = 0): string {
   return `median ${shown[Math.floor(shown.length / 2)]} (${shown[0]}–${shown[shown.length - 1]})`;
 }
 
+type Mode = 'index' | 'index-verified' | 'every-block';
+
 interface Figures {
+  /** With proofs: until the prover has been through every record. */
+  provenSeconds: number;
   seconds: number;
   blocks: number;
   votes: number;
   peakRssMb: number;
 }
 
-function followerRun(base: string, database: string, mode: 'index' | 'every-block'): Promise<Figures> {
+function followerRun(base: string, database: string, mode: Mode): Promise<Figures> {
   // FOLLOWER_PROF=1: a CPU profile of the follower in /tmp/prof-follower, to see where a run goes.
   const profile = process.env.FOLLOWER_PROF ? ['--cpu-prof', '--cpu-prof-dir=/tmp/prof-follower'] : [];
   const child = spawn(
@@ -101,12 +111,12 @@ export async function backfillBench(pgUrl: string | undefined): Promise<void> {
   // POLITY_BENCH_RUNS=PostgreSQL:index,PGlite:index: only those runs, while working on one of them.
   const only = process.env.POLITY_BENCH_RUNS?.split(',');
   for (const kind of kinds) {
-    for (const mode of ['index', 'every-block'] as const) {
+    for (const mode of ['index', 'index-verified', 'every-block'] as const) {
       if (only && !only.includes(`${kind}:${mode}`)) continue;
       // Through the index a run takes seconds, and one run on a shared 2-core machine can be 30 %
       // off: three, from new databases, median and range. Block by block, one (it takes minutes).
       const runs: Figures[] = [];
-      for (let run = 0; run < (mode === 'index' ? INDEX_RUNS : 1); run++) {
+      for (let run = 0; run < (mode === 'every-block' ? 1 : INDEX_RUNS); run++) {
         const fresh = await freshDatabase(kind, pgUrl, mode.replace('-', '_'));
         try {
           runs.push(await followerRun(base, fresh.database, mode));
@@ -116,13 +126,19 @@ export async function backfillBench(pgUrl: string | undefined): Promise<void> {
       }
       const [first] = runs;
       console.log(
-        `    ${kind.padEnd(10)} ${mode === 'index' ? 'through the index' : 'every block      '}  ` +
+        `    ${kind.padEnd(10)} ${MODE_WORDS[mode]}  ` +
           `${spread(runs.map((run) => run.blocks / run.seconds))} blocks/s effective ` +
           `(${first.blocks.toLocaleString('en')} blocks, ${first.votes.toLocaleString('en')} votes, ` +
           `${spread(
             runs.map((run) => run.seconds),
             1,
-          )} s), follower peak RSS ${spread(runs.map((run) => run.peakRssMb))} MB`,
+          )} s), follower peak RSS ${spread(runs.map((run) => run.peakRssMb))} MB` +
+          (mode === 'index-verified'
+            ? `; every record proven after ${spread(
+                runs.map((run) => run.provenSeconds),
+                1,
+              )} s (${spread(runs.map((run) => run.blocks / run.provenSeconds))} blocks/s)`
+            : ''),
       );
     }
   }
