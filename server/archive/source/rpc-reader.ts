@@ -46,6 +46,19 @@ const MAX_BATCH_REQUESTS = 10;
 /** The longest the follower waits for one RPC answer (a batch of blocks, a page of a search). */
 const RPC_TIMEOUT_MS = 30_000;
 
+/**
+ * An answer within `ms`, or a failure saying so. The batch client settles each request when its
+ * id comes back; a node that answers a batch with `200 []` (or drops one id) would leave a
+ * request waiting forever — and the follower with it, silently.
+ */
+function withinDeadline<T>(answer: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer to ${what} within ${ms} ms`)), ms);
+  });
+  return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** A search the node refuses (no index, no method, a bad query) is its answer, not a passing failure. */
 export const isRefusal = (error: unknown) =>
   error instanceof Error && /disabled|not found|method|parse|invalid|indexing|page should be/i.test(error.message);
@@ -64,9 +77,10 @@ let rawRequests = 0;
 
 export class RpcReader {
   private constructor(
-    private readonly client: Comet38Client,
+    private readonly typed: Comet38Client,
     /** Over HTTP, the raw JSON-RPC client: searches need only heights, not every transaction decoded. */
     private readonly raw: HttpBatchClient | null = null,
+    private readonly timeoutMs = RPC_TIMEOUT_MS,
   ) {}
 
   static async connect(url: string, timeoutMs = RPC_TIMEOUT_MS): Promise<RpcReader> {
@@ -81,9 +95,26 @@ export class RpcReader {
         dispatchInterval: 2,
         httpTimeout: timeoutMs,
       });
-      return new RpcReader(Comet38Client.create(client), client);
+      return new RpcReader(Comet38Client.create(client), client, timeoutMs);
     }
-    return new RpcReader(await Comet38Client.connect(url));
+    return new RpcReader(await Comet38Client.connect(url), null, timeoutMs);
+  }
+
+  /** The typed client's calls, each with the reader's deadline around it. */
+  private get client(): Pick<
+    Comet38Client,
+    'status' | 'block' | 'blockResults' | 'txSearch' | 'blockSearch' | 'blockchain'
+  > {
+    const typed = this.typed;
+    const ms = this.timeoutMs;
+    return {
+      status: () => withinDeadline(typed.status(), ms, 'status'),
+      block: (height) => withinDeadline(typed.block(height), ms, `block ${height}`),
+      blockResults: (height) => withinDeadline(typed.blockResults(height), ms, `block_results ${height}`),
+      txSearch: (params) => withinDeadline(typed.txSearch(params), ms, 'tx_search'),
+      blockSearch: (params) => withinDeadline(typed.blockSearch(params), ms, 'block_search'),
+      blockchain: (min, max) => withinDeadline(typed.blockchain(min, max), ms, 'blockchain'),
+    };
   }
 
   async status(): Promise<NodeStatus> {
@@ -191,7 +222,8 @@ export class RpcReader {
   private async rawCall(method: string, params: Record<string, string>, isFinal: (error: unknown) => boolean) {
     const raw = this.raw!;
     const request = { jsonrpc: '2.0' as const, id: `polity-${method}-${++rawRequests}`, method, params };
-    return (await withRetry(() => raw.execute(request), isFinal)).result as unknown;
+    return (await withRetry(() => withinDeadline(raw.execute(request), this.timeoutMs, method), isFinal))
+      .result as unknown;
   }
 
   /** Block times by height, from headers alone (`/blockchain`, at most 20 a request), as RFC 3339. */
@@ -223,6 +255,6 @@ export class RpcReader {
   }
 
   disconnect(): void {
-    this.client.disconnect();
+    this.typed.disconnect();
   }
 }
