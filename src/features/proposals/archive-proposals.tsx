@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 
 import { proposalsFeedUrl } from '../../api/archive-feeds.ts';
 import { archivedProposalRowId, type ProposalFilters } from '../../api/archive.ts';
+import { proposalStatus } from '../../api/schemas.ts';
+import { statusLabel } from '../../components/badges.tsx';
 import { FeedLink } from '../../components/feed-link.tsx';
 import { InfiniteList } from '../../components/infinite-list.tsx';
 import { useNow } from '../../hooks/use-now.ts';
@@ -15,11 +17,9 @@ import { proposalColumns } from './proposal-rows.tsx';
 
 export const STATUS_CHOICES = [
   { value: '', label: 'Any status' },
-  { value: 'PROPOSAL_STATUS_SUBMITTED', label: 'Voting' },
-  { value: 'PROPOSAL_STATUS_ACCEPTED', label: 'Accepted' },
-  { value: 'PROPOSAL_STATUS_REJECTED', label: 'Rejected' },
-  { value: 'PROPOSAL_STATUS_ABORTED', label: 'Aborted' },
-  { value: 'PROPOSAL_STATUS_WITHDRAWN', label: 'Withdrawn' },
+  ...proposalStatus.options
+    .filter((status) => status !== 'PROPOSAL_STATUS_UNSPECIFIED')
+    .map((status) => ({ value: status, label: statusLabel(status) })),
 ];
 export const SORT_CHOICES = [
   { value: 'id', label: 'Newest first' },

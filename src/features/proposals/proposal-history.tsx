@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { type TimelineEvent } from '../../api/archive-records.ts';
 import { isArchiveAbsent, type ArchivedProposal } from '../../api/archive.ts';
 import { NotFoundError } from '../../api/errors.ts';
+import { proposalStatus, type ProposalStatus } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
 import { StatusBadge, statusLabel } from '../../components/badges.tsx';
@@ -26,20 +27,14 @@ const KIND: Record<string, string> = {
   pruned: 'Pruned from chain state',
 };
 
-const STATUSES = new Set([
-  'PROPOSAL_STATUS_UNSPECIFIED',
-  'PROPOSAL_STATUS_SUBMITTED',
-  'PROPOSAL_STATUS_ACCEPTED',
-  'PROPOSAL_STATUS_REJECTED',
-  'PROPOSAL_STATUS_ABORTED',
-  'PROPOSAL_STATUS_WITHDRAWN',
-]);
+const isStatus = (status: string): status is ProposalStatus =>
+  (proposalStatus.options as readonly string[]).includes(status);
 
 function eventText(event: TimelineEvent): string {
   const label = KIND[event.kind] ?? event.kind;
   const detail = event.detail as { result?: string } | null;
-  if (event.kind === 'status' && event.status && STATUSES.has(event.status))
-    return `${label}: ${statusLabel(event.status as ArchivedProposal['status'])}`;
+  if (event.kind === 'status' && event.status && isStatus(event.status))
+    return `${label}: ${statusLabel(event.status)}`;
   if (event.kind === 'executed' && detail?.result)
     return `${label}: ${detail.result.replace('PROPOSAL_EXECUTOR_RESULT_', '').toLowerCase().replace('_', ' ')}`;
   return label;
