@@ -1,5 +1,4 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
-import type { FollowerState } from '../follower/lane/follower-state.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor/cursor-reads.ts';
 import { readGroupHistory } from '../store/groups/group-reads.ts';
 import { readLiveTallies } from '../store/proposals/live-tallies.ts';
@@ -22,6 +21,7 @@ import type { ArchiveSource } from './archive-source.ts';
 import { inbox } from './inbox-route.ts';
 import { proposalProof, withVoteProofs } from './proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
+import { backfillJson, fillJson } from './status-progress.ts';
 import { voterGroupsOf } from './voter-groups.ts';
 import { webhookStatusJson } from './webhook-status.ts';
 
@@ -183,46 +183,6 @@ async function status(source: ArchiveSource) {
     webhooks: await webhookStatusJson(source.store),
     /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
     proofs: proofStatusJson(source.follower.proofs?.state ?? null, await proofSummary(source)),
-  };
-}
-
-/**
- * How far a range [from, to] got when `reached` is the last height done (null: none yet), and when
- * the rest should be done at `rate` blocks a second (none while the rate is 0). The backfill and a gap
- * fill both say their progress this way.
- */
-function progressOf(from: bigint, to: bigint, reached: bigint | null, rate: number) {
-  const done = reached === null || reached < from ? 0n : reached - from + 1n;
-  const total = to - from + 1n;
-  const left = total > done ? total - done : 0n;
-  return { done, total, etaSeconds: rate > 0 ? Math.ceil(Number(left) / rate) : null };
-}
-
-/** The range being filled, how far it got, and when it should be done at the rate of the last seconds. */
-function backfillJson(state: FollowerState, latest: string | null) {
-  if (!state.backfill || latest === null) return null;
-  const { fromHeight, toHeight } = state.backfill;
-  const { done, total, etaSeconds } = progressOf(fromHeight, toHeight, BigInt(latest), state.blocksPerSecond);
-  return {
-    from_height: String(fromHeight),
-    to_height: String(toHeight),
-    done_blocks: String(done),
-    total_blocks: String(total),
-    eta_seconds: etaSeconds,
-  };
-}
-
-function fillJson(state: FollowerState) {
-  if (!state.fill) return null;
-  const { fromHeight, toHeight, doneHeight, phase, blocksPerSecond } = state.fill;
-  const { done, total, etaSeconds } = progressOf(fromHeight, toHeight, doneHeight, blocksPerSecond);
-  return {
-    phase,
-    from_height: String(fromHeight),
-    to_height: String(toHeight),
-    done_blocks: String(done > total ? total : done),
-    total_blocks: String(total),
-    eta_seconds: etaSeconds,
   };
 }
 
