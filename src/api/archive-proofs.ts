@@ -1,4 +1,6 @@
-import { ARCHIVE, segment } from './archive.ts';
+import * as v from 'valibot';
+
+import { ARCHIVE, getArchiveJson, segment } from './archive.ts';
 import { classifyHttpError, TimeoutError, UnreachableError, UnsupportedError } from './errors.ts';
 
 // Proof bundles (`{endpoint}/polity/archive/v1/proofs/…`): documents a browser checks itself. The
@@ -76,3 +78,26 @@ export async function getProofBundle(
     throw new UnsupportedError(`${NAME}: the answer is not a JSON document, so this endpoint serves no archive`, NAME);
   return { bytes, url };
 }
+
+const proofStatus = v.object({
+  phase: v.string(),
+  /** Absent from an archive that proves nothing (one older than proofs). */
+  proofs: v.optional(
+    v.nullable(
+      v.object({
+        available: v.boolean(),
+        /** Why the archive proves nothing (proofs off, a node with nothing to check), or null. */
+        problem: v.nullable(v.string()),
+        /** Where its checks start; null until its light client has checked it. */
+        trust_root: v.nullable(v.object({ kind: v.string(), height: v.string() })),
+      }),
+    ),
+    null,
+  ),
+});
+
+export type ArchiveProofStatus = v.InferOutput<typeof proofStatus>;
+
+/** What the archive's status says of its proofs: asked before a bundle, so none is asked in vain (503). */
+export const getArchiveProofStatus = (endpoint: string, options: { signal?: AbortSignal } = {}) =>
+  getArchiveJson(endpoint, `${ARCHIVE}/status`, proofStatus, options).then(({ data }) => data);

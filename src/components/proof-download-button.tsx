@@ -1,19 +1,16 @@
 import { Button } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 
 import type { ProofSubject } from '../api/archive-proofs.ts';
-import { proofBundleQuery } from '../hooks/proof-bundle.ts';
+import { useProofBundle } from '../hooks/proof-bundle.ts';
 import { saveFile } from '../lib/export-notes.ts';
-import { useArchiveAvailability } from './archive-gate.tsx';
 
 /**
  * "Download proof bundle": the archive's bundle for `subject`, saved byte for byte as it arrived
- * (the SHA-256 the exports name is that file's). Nothing on an endpoint without an archive.
+ * (the SHA-256 the exports name is that file's). Nothing where the archive has none to give.
  */
 export function ProofDownloadButton({ endpoint, subject }: { endpoint: string; subject: ProofSubject }) {
-  const present = useArchiveAvailability(endpoint) === 'present';
-  const bundle = useQuery(proofBundleQuery(endpoint, present ? subject : null));
-  if (!present) return null;
+  const { availability, bundle } = useProofBundle(endpoint, subject, true);
+  if (availability.kind !== 'ask') return null;
   const file = bundle.data;
   return (
     <Button

@@ -26,16 +26,21 @@ const HEADLINE =
   'Proven in your browser: 1 vote, signed by validators holding 100 % of the power at height 41, from the trust root at height 1.';
 
 let bundleAnswer: () => Response;
+let statusAnswer: Record<string, unknown>;
 const asked: string[] = [];
 
 beforeEach(() => {
   asked.length = 0;
   bundleAnswer = () => new Response(JSON.stringify(forgedBundle()), { status: 200 });
+  statusAnswer = {
+    ...(archiveAnswers.status as Record<string, unknown>),
+    proofs: { available: true, problem: null, trust_root: { kind: 'genesis', height: '1' } },
+  };
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       asked.push(url);
-      if (url.endsWith('/polity/archive/v1/status')) return jsonResponse(archiveAnswers.status);
+      if (url.endsWith('/polity/archive/v1/status')) return jsonResponse(statusAnswer);
       if (url.endsWith('/polity/archive/v1/proofs/proposals/7')) return bundleAnswer();
       throw new Error(`unexpected ${url}`);
     }),
@@ -120,6 +125,24 @@ describe('the proof panel', () => {
       'No proof to check: the archive has not established its trust root yet',
     );
     expect(asked.filter((url) => url.includes('/proofs/'))).toHaveLength(1);
+  });
+
+  it('asks for no bundle while the archive has no trust root, or proves nothing, and says so', async () => {
+    statusAnswer = { ...statusAnswer, proofs: { available: true, problem: null, trust_root: null } };
+    const waiting = renderPanel();
+    expect(await screen.findByTestId('proof-unavailable')).toHaveTextContent(
+      'No proof yet: the archive has not established its trust root (the block its checks start from), so it proves nothing yet. The page asks again by itself.',
+    );
+    waiting.unmount();
+    statusAnswer = {
+      ...statusAnswer,
+      proofs: { available: false, problem: 'the node serves no commits \u202Eevil', trust_root: null },
+    };
+    renderPanel();
+    const said = await screen.findByTestId('proof-unavailable');
+    expect(said).toHaveTextContent('No proof to check: the archive proves nothing here: the node serves no commits');
+    expect(within(said).getByTitle(/U\+202E/)).toHaveTextContent('RLO');
+    expect(asked.filter((url) => url.includes('/proofs/'))).toEqual([]);
   });
 
   it('says so when the archive holds no record of the subject, or there is no archive, without asking for a bundle', async () => {

@@ -6,11 +6,10 @@ import type { BundleReport } from '../../../verify/bundle-verify.ts';
 import { headlineOf, trustRootLine } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
-import { useArchiveAvailability } from '../../components/archive-gate.tsx';
 import { OnChainText } from '../../components/on-chain-text.tsx';
 import { ProofDownloadButton } from '../../components/proof-download-button.tsx';
 import { RawErrorText } from '../../components/query-states.tsx';
-import { proofBundleQuery, whyNoProof } from '../../hooks/proof-bundle.ts';
+import { useProofBundle, whyNoProof, type ProofAvailability } from '../../hooks/proof-bundle.ts';
 import type { ProofFile } from '../../lib/export-notes.ts';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
@@ -97,6 +96,40 @@ function CheckedReport({ report, millis, file }: { report: BundleReport; millis:
   );
 }
 
+/** Why there is nothing to ask for, in words. */
+function Unavailable({
+  availability,
+  what,
+}: {
+  availability: Extract<ProofAvailability, { kind: 'none' | 'not yet' }>;
+  what: string;
+}) {
+  if (availability.kind === 'not yet')
+    return (
+      <Said>
+        No proof yet: the archive has not established its trust root (the block its checks start from), so it proves
+        nothing yet. The page asks again by itself.
+      </Said>
+    );
+  const words = {
+    'no archive':
+      'this endpoint has no archive, and only an archive serves proof bundles. What this page shows is what the node says.',
+    'no record': `the archive holds no record of ${what}.`,
+    'archive failed': 'the archive did not answer.',
+    'proofs off': 'the archive proves nothing here: ',
+  } as const;
+  return (
+    <Said>
+      No proof to check: {words[availability.why]}
+      {availability.problem && (
+        <>
+          <OnChainText value={availability.problem} max={400} />.
+        </>
+      )}
+    </Said>
+  );
+}
+
 /** Why there is no bundle, where one would be checked. */
 function NoBundle({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const final = isApiError(error) && (error.kind === 'not-found' || error.kind === 'unsupported');
@@ -130,20 +163,12 @@ export function ProofPanel({
   what: string;
   held?: boolean;
 }) {
-  const availability = useArchiveAvailability(endpoint);
-  const asking = availability === 'present' && held === true;
-  const bundle = useQuery(proofBundleQuery(endpoint, asking ? subject : null));
+  const { availability, bundle } = useProofBundle(endpoint, subject, held);
   const checked = useQuery(checkedBundleQuery(endpoint, subject, bundle.data?.sha256 ?? null));
   let body: ReactNode;
-  if (availability === 'absent')
-    body = (
-      <Said>
-        No proof to check: this endpoint has no archive, and only an archive serves proof bundles. What this page shows
-        is what the node says.
-      </Said>
-    );
-  else if (availability === 'failed') body = <Said>No proof to check: the archive did not answer.</Said>;
-  else if (held === false) body = <Said>No proof to check: the archive holds no record of {what}.</Said>;
+  if (availability.kind === 'none' || availability.kind === 'not yet')
+    body = <Unavailable availability={availability} what={what} />;
+  else if (availability.kind === 'checking') body = <Waiting>Asking the archive whether it proves {what}…</Waiting>;
   else if (bundle.isError && !bundle.data)
     body = <NoBundle error={bundle.error} onRetry={() => void bundle.refetch()} />;
   else if (!bundle.data) body = <Waiting>Fetching the proof bundle of {what} from the archive…</Waiting>;
