@@ -15,6 +15,14 @@ const vote = (voter: string, option: Vote['option']): Vote => ({
   submit_time: '2026-01-01T00:00:00Z',
 });
 
+/** A tally: yes, abstain, no and veto, in the chain's field order. */
+const tallyOf = (yes: string, abstain: string, no: string, veto: string) => ({
+  yes_count: yes,
+  abstain_count: abstain,
+  no_count: no,
+  no_with_veto_count: veto,
+});
+
 describe('recounting a tally from votes and members', () => {
   it('weighs each vote by the current weight and skips former members', () => {
     const result = recount(
@@ -26,14 +34,7 @@ describe('recounting a tally from votes and members', () => {
       ],
       [member('a', '1.50'), member('b', '0.333333333333333333'), member('c', '2')],
     );
-    expect(result.tally).toEqual({
-      yes_count: '1.833333333333333333',
-      abstain_count: '0',
-      no_count: '2',
-      no_with_veto_count: '0',
-    });
-    expect(result.counted).toBe(3);
-    expect(result.skipped).toEqual(['gone']);
+    expect(result).toEqual({ tally: tallyOf('1.833333333333333333', '0', '2', '0'), counted: 3, skipped: ['gone'] });
   });
   it('compares tallies by value, not by spelling', () => {
     const chain = { yes_count: '2.50', abstain_count: '0.0', no_count: '1', no_with_veto_count: '0' };
@@ -57,9 +58,7 @@ describe('recounting a tally from votes and members', () => {
       ballots.map(([voter, option]) => vote(voter, option)),
       ballots.map(([voter, , weight]) => member(voter, weight)),
     );
-    expect(result.tally).toEqual({ yes_count: '1', abstain_count: '20', no_count: '300', no_with_veto_count: '4000' });
-    expect(result.counted).toBe(4);
-    expect(result.skipped).toEqual(['u']);
+    expect(result).toEqual({ tally: tallyOf('1', '20', '300', '4000'), counted: 4, skipped: ['u'] });
   });
 });
 
@@ -72,14 +71,7 @@ describe('adding up the archived votes of a decided proposal', () => {
       { voter: 'n', option: 'VOTE_OPTION_NO', weight: '300' },
       { voter: 'v', option: 'VOTE_OPTION_NO_WITH_VETO', weight: '4000' },
     ]);
-    expect(result.tally).toEqual({
-      yes_count: '1.500000000000000001',
-      abstain_count: '20',
-      no_count: '300',
-      no_with_veto_count: '4000',
-    });
-    expect(result.counted).toBe(5);
-    expect(result.skipped).toEqual([]);
+    expect(result).toEqual({ tally: tallyOf('1.500000000000000001', '20', '300', '4000'), counted: 5, skipped: [] });
   });
 
   it('skips votes that counted nothing (the voter had left) and options the chain does not count', () => {
@@ -89,8 +81,6 @@ describe('adding up the archived votes of a decided proposal', () => {
       { voter: 'future', option: 'VOTE_OPTION_SOMETHING_NEW', weight: '9' },
       { voter: 'n', option: 'VOTE_OPTION_NO', weight: '2' },
     ]);
-    expect(result.tally).toEqual({ yes_count: '0', abstain_count: '0', no_count: '2', no_with_veto_count: '0' });
-    expect(result.counted).toBe(1);
-    expect(result.skipped).toEqual(['left', 'unsure', 'future']);
+    expect(result).toEqual({ tally: tallyOf('0', '0', '2', '0'), counted: 1, skipped: ['left', 'unsure', 'future'] });
   });
 });
