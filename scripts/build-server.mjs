@@ -10,6 +10,8 @@ const entries = {
   'pglite-worker': 'server/archive/store/db/pglite-worker.ts',
   // Creates a new embedded archive database, in a process that ends (see pglite-database.ts).
   'pglite-create': 'server/archive/store/db/pglite-create.ts',
+  // The threads that share the hashing of a large state's store trees at start (tree-hash-threads.ts).
+  'tree-hash-worker': 'server/node/store/tree-hash-worker.ts',
 };
 
 await build({

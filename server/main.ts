@@ -11,8 +11,9 @@ import { createPolityServer, createRpcServer } from './node/gateway/http-server.
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
 import { genesisOf } from './node/genesis-document.ts';
 import { QueryService } from './node/queries/query-service.ts';
-import { ChainNode, DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/chain-node.ts';
+import { ChainNode } from './node/sim/chain-node.ts';
 import { lockDataDir } from './node/sim/data-dir-lock.ts';
+import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
 import type { Scenario } from './node/sim/sim-chain.ts';
 
 const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain

@@ -48,22 +48,39 @@ function fortyVotes(node: ChainNode): number {
   return 0;
 }
 
-export function proofBench(scenario: 'demo' | 'large'): void {
+const openTimed = (scenario: 'demo' | 'large', blockHashes?: 'cometbft') => {
   const start = performance.now();
   const node = ChainNode.open({
     seed: 'bench',
     genesisTime: Date.parse('2026-11-01T00:00:00Z'),
     scenario,
     livePeriodS: 600,
+    ...(blockHashes ? { blockHashes } : {}),
   });
-  proofFigures(node, scenario, performance.now() - start);
+  return { node, ms: performance.now() - start };
+};
+
+export function proofBench(scenario: 'demo' | 'large'): void {
+  if (scenario === 'demo') {
+    // A demo start as a chain begun before proofs makes it (no store trees, no signatures), after
+    // one start that warms the code both take.
+    openTimed('demo');
+    const before = openTimed('demo', 'cometbft').ms;
+    const { node, ms } = openTimed('demo');
+    console.log(
+      `demo start: ${(ms / 1000).toFixed(2)} s, before proofs ${(before / 1000).toFixed(2)} s (budget: +1 s)`,
+    );
+    return proofFigures(node, scenario, ms);
+  }
+  const { node, ms } = openTimed(scenario);
+  proofFigures(node, scenario, ms);
 }
 
 /** The figures of a node just started (`startMs` its whole start); it then makes 360 blocks. */
 export function proofFigures(node: ChainNode, label: string, startMs: number): void {
   console.log(
     `proofs (${label}): start ${(startMs / 1000).toFixed(2)} s, of which the stores' trees and their hash ` +
-      `${(node.treeStartMs / 1000).toFixed(2)} s`,
+      `${(node.trees.startMs / 1000).toFixed(2)} s (CPU ${(node.trees.startCpuMs / 1000).toFixed(2)} s)`,
   );
   const roots = timeStateRoots(node);
   node.advance(50, 5000); // warm-up

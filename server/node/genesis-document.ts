@@ -1,7 +1,7 @@
 import { validatorOf } from './chain/block-header.ts';
 import { chainTimeText } from './chain/chain-time.ts';
 import { exportGovState } from './chain/gov/gov-genesis.ts';
-import { exportGroupState } from './chain/group/genesis-state.ts';
+import { exportGroupState, groupExtrasOf } from './chain/group/genesis-state.ts';
 import { validatorSetAt } from './consensus/validators.ts';
 import { govDepositJson, govParamsJson, govProposalJson, govVoteJson } from './gateway/gov-json.ts';
 import { str } from './gateway/json-encoding.ts';
@@ -55,7 +55,7 @@ class BoundedText {
 
 /** x/gov's GenesisState (v1): the deprecated per-topic params are null, as an export writes them. */
 function writeGov(node: ChainNode, out: BoundedText): void {
-  const gov = exportGovState(node.gov.store);
+  const gov = exportGovState(node.gov.store, node.gov.store.nextProposalId);
   out.add(`"gov":{"starting_proposal_id":"${gov.nextProposalId}","deposits":`);
   out.list(gov.deposits, govDepositJson);
   out.add(',"votes":');
@@ -69,7 +69,7 @@ function writeGov(node: ChainNode, out: BoundedText): void {
 
 /** x/group's GenesisState: every table in its primary-key order, as ExportGenesis walks them. */
 function writeGroup(node: ChainNode, out: BoundedText): void {
-  const group = exportGroupState(node.group.store);
+  const group = exportGroupState(node.group.store, groupExtrasOf(node.group.store));
   const [groupSeq, policySeq, proposalSeq] = group.seqs;
   out.add(`"group":{"group_seq":"${groupSeq}","groups":`);
   out.list(group.groups, groupInfoJson);

@@ -69,7 +69,8 @@ export function grow(node: ChainNode, blocks: number, history: History): void {
 /** A chain in a fresh data dir with `blocks` live blocks, and its history. */
 export function chainWith(blocks: number, writer?: DurableWriter) {
   const dir = dataDir();
-  const node = openNode({ dataDir: dir, livePeriodS: 30, writer });
+  // One kept state: a snapshot is then of the tip, as the tests of the files take it to be.
+  const node = openNode({ dataDir: dir, livePeriodS: 30, writer, keepRecent: 1 });
   const history: History = new Map();
   grow(node, blocks, history);
   return { dir, node, history, log: join(dir, 'blocks.log'), snapshot: join(dir, 'snapshot.json') };

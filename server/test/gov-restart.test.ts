@@ -30,7 +30,8 @@ function hashes(node: ChainNode, from: bigint, to: bigint): (string | undefined)
 
 /** A chain that has passed a cancel and is in the middle of its next vote (seed chosen for it). */
 function midVote(dataDir: string): ChainNode {
-  const node = openNode({ dataDir, seed: 'block-search', livePeriodS: 30 });
+  // One kept state: a snapshot is then of the tip, which these tests replay from.
+  const node = openNode({ dataDir, seed: 'block-search', livePeriodS: 30, keepRecent: 1 });
   node.advance(58, 5000);
   while (node.gov.store.votingQueue.size === 0) node.advance(1, 5000);
   return node;

@@ -5,7 +5,8 @@ import type { ArchiveSource } from '../archive/api/archive-source.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { genesisOf } from '../node/genesis-document.ts';
 import { QueryService } from '../node/queries/query-service.ts';
-import { ChainNode, type NodeOptions } from '../node/sim/chain-node.ts';
+import { ChainNode } from '../node/sim/chain-node.ts';
+import type { NodeOptions } from '../node/sim/node-options.ts';
 import type { PaginationMode } from '../node/store/paginate.ts';
 
 export const GENESIS = Date.parse('2026-11-01T12:00:00Z');

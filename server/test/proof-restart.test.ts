@@ -4,57 +4,68 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { storeQuery } from '../node/queries/store-query.ts';
-import { blockJson, blockResultsJson } from '../node/rpc/rpc-json.ts';
 import type { ChainNode } from '../node/sim/chain-node.ts';
 import { openNode } from './harness.ts';
+import { compareAnswers, servedAnswers, serveNode, type Answers } from './served-answers-kit.ts';
 
-// A node stopped and started again serves the blocks and results it served (the snapshot's
-// block window), proves its state at the snapshot's height the same way, and goes on making the
-// very blocks, app hashes included, that a node never stopped makes.
+// A node stopped and started again serves what it served: every kept block and its results, and
+// at every kept height the same pinned reads and the same store proofs, byte for byte, with the
+// same earliest heights. After a clean stop (a snapshot of the earliest kept state), and after a
+// stop with no snapshot since (as a kill leaves it). Then it goes on making the very blocks, app
+// hashes included, that a node never stopped makes.
 
 const dirs: string[] = [];
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-function served(node: ChainNode): Map<bigint, string> {
-  const out = new Map<bigint, string>();
-  const base = node.blocks.base ?? 0n;
-  for (let height = base; height <= node.height; height++) {
-    const block = node.blocks.get(height);
-    if (block) out.set(height, JSON.stringify([blockJson(block, node.chainId), blockResultsJson(block)]));
+const KEEP = { livePeriodS: 30, keepRecent: 25, keepBlocks: 60 };
+
+async function answersOf(node: ChainNode): Promise<Answers> {
+  const served = await serveNode(node);
+  try {
+    return await servedAnswers(served.base, node.earliestStateHeight);
+  } finally {
+    await served.close();
   }
-  return out;
 }
 
-const GROUP_SEQ_KEY = Uint8Array.of(0x01, 0x01);
-const proofAt = (node: ChainNode, height: bigint) =>
-  JSON.stringify(storeQuery(node, { path: '/store/group/key', key: GROUP_SEQ_KEY, height, prove: true }));
-
 describe('a restarted node', () => {
-  it('serves every block it served, proves the same, and goes on as an unstopped node', () => {
+  it('serves every block, pinned read and proof it served, after a clean stop and after a kill', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'polity-proof-restart-'));
     dirs.push(dataDir);
-    const first = openNode({ dataDir, livePeriodS: 30, keepRecent: 40 });
-    first.advance(70, 2000);
-    const before = served(first);
-    const tip = first.height;
-    const proof = proofAt(first, tip);
+    const first = openNode({ dataDir, ...KEEP });
+    first.advance(90, 2000);
+    const before = await answersOf(first);
+    // Answers, not refusals: the pinned reads and proofs at every kept height, the blocks.
+    const answered = [...before].filter(([what, answer]) => what !== 'earliest block' && !answer.startsWith('200 '));
+    expect(answered).toEqual([]);
+    const proofs = [...before].filter(([what]) => what.startsWith('proof '));
+    expect(proofs.length).toBe(3 * KEEP.keepRecent);
+    expect(proofs.every(([, answer]) => answer.includes('ics23:simple'))).toBe(true);
     expect(first.writeSnapshot()).toBe(true);
 
-    const again = openNode({ dataDir, livePeriodS: 30, keepRecent: 40 });
-    expect(again.restoration.snapshotHeight).toBe(tip);
-    expect(again.blocks.base).toBe(first.blocks.base);
-    expect(served(again)).toEqual(before);
-    expect(proofAt(again, tip)).toBe(proof);
+    const again = openNode({ dataDir, ...KEEP });
+    expect(again.restoration.snapshotHeight).toBe(first.height - BigInt(KEEP.keepRecent - 1));
+    expect(again.earliestStateHeight).toBe(first.earliestStateHeight);
+    const afterStop = await answersOf(again);
+    expect([...afterStop.keys()]).toEqual([...before.keys()]);
+    expect(compareAnswers(before, afterStop).differ).toEqual([]);
 
-    const unstopped = openNode({ livePeriodS: 30 });
-    unstopped.advance(90, 2000);
+    // Blocks after the snapshot, then no clean stop: the next start replays them from the log.
+    again.advance(12, 2000);
+    const beforeKill = await answersOf(again);
+    const afterKill = await answersOf(openNode({ dataDir, ...KEEP }));
+    expect([...afterKill.keys()]).toEqual([...beforeKill.keys()]);
+    expect(compareAnswers(beforeKill, afterKill).differ).toEqual([]);
+
+    const unstopped = openNode(KEEP);
+    unstopped.advance(102, 2000);
     again.advance(20, 2000);
-    for (let height = tip + 1n; height <= again.height; height++) {
+    unstopped.advance(20, 2000);
+    for (let height = first.height + 1n; height <= again.height; height++) {
       expect(again.blocks.get(height)?.hash, `block ${height}`).toBe(unstopped.blocks.get(height)?.hash);
     }
     expect(again.blocks.latest?.signed?.stateHash).toBe(unstopped.blocks.latest?.signed?.stateHash);
-  });
+  }, 120_000);
 });

@@ -16,9 +16,12 @@ export interface BlockSource {
     readonly base: bigint | null;
     get(height: bigint): BlockRecord | undefined;
   };
-  /** Genesis time of the chain, for /status when no block is kept yet. */
-  readonly params: { readonly genesisTime: Millis; readonly seed?: string };
-  /** The stores' trees after block `height` (undefined when not kept); absent, no abci_query. */
+  /** Genesis time of the chain, for /status when no block is kept yet; how its blocks are hashed. */
+  readonly params: { readonly genesisTime: Millis; readonly seed?: string; readonly blockHashes?: string };
+  /**
+   * The stores' trees after block `height` (undefined when not kept); absent, or on a chain whose
+   * blocks are not signed (begun before they were, so its headers commit to no trees), no abci_query.
+   */
   readonly storesAt?: (height: bigint) => StoreRoots | undefined;
   /** The genesis document; absent, `/genesis` is a method this node does not have. */
   readonly genesis?: () => GenesisDocument;

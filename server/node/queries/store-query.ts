@@ -42,9 +42,9 @@ export interface StoreQuery {
   readonly prove: boolean;
 }
 
-/** The answer to a store query, or null when this node keeps no store trees. */
+/** The answer to a store query, or null when this node keeps no store trees (abci_query is then unknown). */
 export function storeQuery(source: BlockSource, { path, key, height: requested, prove }: StoreQuery) {
-  if (!source.storesAt) return null;
+  if (!source.storesAt || source.params.blockHashes !== 'signed') return null;
   const latest = source.blocks.latest?.height ?? 0n;
   const failure = (code: number, log: string, height: bigint) =>
     responseJson({ code, log, key, value: null, proofOps: null, height, codespace: 'sdk' });

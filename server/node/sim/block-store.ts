@@ -35,6 +35,18 @@ export class BlockStore {
     return this.blocks[this.first + Number(height - lowest)];
   }
 
+  /** The blocks kept up to `last`, oldest first. */
+  upTo(last: bigint): BlockRecord[] {
+    const out: BlockRecord[] = [];
+    const base = this.base;
+    if (base === null) return out;
+    for (let height = base; height <= last; height++) {
+      const block = this.get(height);
+      if (block) out.push(block);
+    }
+    return out;
+  }
+
   /** Lowest height still kept (null before the first block). */
   get base(): bigint | null {
     return this.blocks[this.first]?.height ?? null;

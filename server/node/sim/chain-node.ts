@@ -1,69 +1,38 @@
-import { partsHash, type PriorBlock } from '../chain/block-header.ts';
-import { hexUpper, type BlockRecord } from '../chain/block.ts';
+import type { PriorBlock } from '../chain/block-header.ts';
+import { hexUpper } from '../chain/block.ts';
 import { ChainError } from '../chain/chain-error.ts';
 import type { CommittedState, StateSource } from '../chain/committed-state.ts';
 import { GovKeeper } from '../chain/gov/keeper.ts';
-import { syncSequences } from '../chain/group/group-tree.ts';
 import { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import { routeMsg, routeProposalMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
-import { syncUpgradeTree, upgradeStoreEntries } from '../chain/upgrade/upgrade-tree.ts';
-import { makeCommit } from '../consensus/commit.ts';
-import { EMPTY_LIST_HASH } from '../consensus/results-hash.ts';
 import type { BlockSource } from '../queries/block-source.ts';
-import { IavlStore } from '../store/iavl-store.ts';
 import { appHashOf, type StoreRoots } from '../store/multistore.ts';
 import { Accounts } from './accounts.ts';
 import { BlockBuilder } from './block-builder.ts';
 import { BlockStore } from './block-store.ts';
-import { decodeBlockWindow, encodeBlockWindow } from './block-window.ts';
-import type { DurableWriter } from './durable-writer.ts';
-import { genesisGovState } from './genesis-stake.ts';
+import { encodeBlockWindow } from './block-window.ts';
 import { buildGenesis } from './genesis.ts';
+import { KeptStates, loadSnapshot, restorePointOf, snapshotOf, type RestorePoint } from './kept-states.ts';
 import { liveStep } from './live.ts';
+import {
+  chainIdOf,
+  DEFAULT_KEEP_BLOCKS,
+  DEFAULT_KEEP_RECENT,
+  filesOptions,
+  freshParams,
+  SNAPSHOT_EVERY,
+  type NodeOptions,
+  type Restoration,
+} from './node-options.ts';
 import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './persistence.ts';
 import { SignerSequences } from './signer-sequences.ts';
 import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
+import { priorAtStart, windowBelow } from './snapshot-start.ts';
+import { StateTrees } from './state-trees.ts';
 import { releaseHandlers } from './upgrades.ts';
-
-export interface NodeOptions extends ChainParams {
-  dataDir?: string;
-  /** Start a new chain in `dataDir`, moving the old one's files aside (never implied). */
-  reset?: boolean;
-  /** The data dir's writes (tests make them fail like a full disk). */
-  writer?: DurableWriter;
-  /** Committed states kept for reads pinned to a height (0: only the latest, nothing frozen). */
-  keepRecent?: number;
-  /** Blocks kept for the CometBFT RPC (/block, /block_results, /tx_search). */
-  keepBlocks?: number;
-  /**
-   * Live activity only every this many blocks (the others are empty but for the end-blockers):
-   * a quiet chain, for benchmarks of reading history. Not for a chain with a data dir, whose
-   * replay would not know it.
-   */
-  liveEvery?: number;
-}
-
-export const DEFAULT_KEEP_RECENT = 100;
-export const DEFAULT_KEEP_BLOCKS = 20_000;
-
-/** A chain id from the seed: another seed is another chain, and says so. */
-const chainIdOf = (seed: string) =>
-  `polity-${seed
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, 32)}`;
-
-/** A snapshot every this many live blocks (and at a clean stop) keeps restarts short. */
-const SNAPSHOT_EVERY = 5000n;
-
-/** How a node came back: from which snapshot height (null: from genesis) and how many blocks it replayed. */
-export interface Restoration {
-  snapshotHeight: bigint | null;
-  replayedBlocks: number;
-}
 
 /**
  * The simulated chain: keepers, block production and durability. State is rebuilt from the
@@ -86,13 +55,11 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   prevTime: Millis = 0;
   cast!: Cast;
   restoration: Restoration = { snapshotHeight: null, replayedBlocks: 0 };
-  /** How long building the stores' trees and hashing them took at start (for the benchmarks). */
-  treeStartMs = 0;
   readonly chainId: string;
   readonly blocks: BlockStore;
   private readonly files?: ChainFiles;
   private readonly keepRecent: number;
-  private readonly states = new Map<bigint, CommittedState>();
+  private readonly kept: KeptStates;
   /** Transactions a test put in the next block, ahead of the simulated users' own. */
   private readonly injected: ChainMsg[] = [];
   /** The block being built, while a live block runs (genesis history records none). */
@@ -103,11 +70,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
   /** What the next signed block's header takes from the block before it (set once the state is built). */
   private prior: PriorBlock | null = null;
   /** The stores the app hash commits to, as IAVL trees (signed chains only). */
-  private readonly groupTree = new IavlStore('group', () => Number(this.height));
-  private readonly upgradeTree = new IavlStore('upgrade', () => Number(this.height));
-  private upgradeSynced: object | null = null;
-  /** Each kept height's store trees, for proofs (beside `states`). */
-  private readonly storeRoots = new Map<bigint, StoreRoots>();
+  readonly trees: StateTrees;
 
   private readonly liveEvery: bigint;
 
@@ -115,6 +78,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.params = params;
     this.files = files;
     this.keepRecent = options.keepRecent ?? DEFAULT_KEEP_RECENT;
+    this.kept = new KeptStates(this.keepRecent);
     this.liveEvery = BigInt(options.liveEvery ?? 1);
     if (this.liveEvery !== 1n && options.dataDir) throw new Error('liveEvery is for chains without a data dir');
     this.chainId = chainIdOf(params.seed);
@@ -122,30 +86,23 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.accounts = new Accounts(params.seed);
     this.group = new GroupKeeper(this.accounts.book);
     this.upgrade.handlers = releaseHandlers(params.seed);
+    this.trees = new StateTrees(this, () => Number(this.height));
   }
 
   static open(options: NodeOptions): ChainNode {
-    const fresh: ChainParams = {
-      seed: options.seed,
-      genesisTime: options.genesisTime,
-      scenario: options.scenario,
-      livePeriodS: options.livePeriodS,
-      blockHashes: 'signed',
-      signerSequences: true,
-    };
+    const fresh = freshParams(options);
     const opened: OpenedChain | null = options.dataDir
-      ? ChainFiles.open(options.dataDir, fresh, { reset: options.reset, writer: options.writer })
+      ? ChainFiles.open(options.dataDir, fresh, filesOptions(options))
       : null;
     const node = new ChainNode(opened?.params ?? fresh, options, opened?.files);
     const snapshot = node.snapshotsEnabled ? (opened?.snapshot ?? null) : null;
+    if (node.params.blockHashes === 'signed') node.trees.prepare(node.params.scenario);
     if (snapshot) {
       node.restore(snapshot);
-      node.restoreBlockWindow(snapshot);
+      for (const block of windowBelow(snapshot, opened?.files.readBlockWindow() ?? null)) node.blocks.add(block);
     } else node.cast = buildGenesis(node);
-    const treesStart = performance.now();
-    if (node.params.blockHashes === 'signed') node.startTrees(snapshot);
-    node.prior = node.priorAtStart(snapshot);
-    node.treeStartMs = performance.now() - treesStart;
+    if (node.params.blockHashes === 'signed') node.trees.start(snapshot?.treeVersions);
+    node.prior = priorAtStart(node, snapshot, node.stateRoot());
     node.commit();
     let replayed = 0;
     for (const { height, time } of opened?.blocks ?? []) {
@@ -178,82 +135,48 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
 
   /** The state of a kept height: the last `keepRecent` committed ones (or only the live one). */
   stateAt(height: bigint): CommittedState | undefined {
-    if (this.keepRecent === 0) {
-      return height === this.height
-        ? { height, group: this.group.store, upgrade: this.upgrade, gov: this.gov.store }
-        : undefined;
-    }
-    return this.states.get(height);
+    if (this.keepRecent === 0) return height === this.height ? this.liveState() : undefined;
+    return this.kept.get(height);
+  }
+
+  private liveState(): CommittedState {
+    return { height: this.height, group: this.group.store, upgrade: this.upgrade, gov: this.gov.store };
   }
 
   /** Freezes the state the block just made, and forgets the one that left the window. */
   private commit(): void {
     if (this.keepRecent === 0) return;
-    this.states.set(this.height, {
+    const frozen = {
       height: this.height,
       group: this.group.store.freeze(),
       upgrade: this.upgrade.freeze(),
       gov: this.gov.store.freeze(),
-    });
-    this.states.delete(this.height - BigInt(this.keepRecent));
-    if (this.params.blockHashes === 'signed') {
-      this.storeRoots.set(this.height, this.currentRoots());
-      this.storeRoots.delete(this.height - BigInt(this.keepRecent));
-    }
+    };
+    this.kept.keep(frozen, this.snapshotsEnabled ? this.restorePoint() : null);
+    if (this.trees.started) this.trees.keep(this.height, this.height - BigInt(this.keepRecent));
+  }
+
+  /** What a snapshot of the state as it is now needs beside its tables. */
+  private restorePoint(): RestorePoint {
+    return restorePointOf(this, this.tipHash, this.prior?.resultsHash, this.sequences);
   }
 
   /** The earliest height a pinned read can ask for. */
   get earliestStateHeight(): bigint {
     if (this.keepRecent === 0) return this.height;
-    let earliest = this.height;
-    for (const height of this.states.keys()) if (height < earliest) earliest = height;
-    return earliest;
-  }
-
-  /** Builds the stores' trees from the state as it is (genesis or a snapshot), then follows every write. */
-  private startTrees(snapshot: Snapshot | null): void {
-    const version = Number(this.height);
-    this.group.store.startTree(this.groupTree, snapshot?.treeVersions?.group, version);
-    const upgradeRuns = snapshot?.treeVersions?.upgrade;
-    this.upgradeTree.start(upgradeStoreEntries(this.upgrade), upgradeRuns, version);
-    this.upgradeSynced = this.upgrade.revision;
-  }
-
-  /** The stores' trees as they are now, brought up to date with what is written at the block's end. */
-  private currentRoots(): StoreRoots {
-    syncSequences(this.groupTree, this.group.store.sequences);
-    if (this.upgradeSynced !== this.upgrade.revision) {
-      syncUpgradeTree(this.upgradeTree, this.upgrade, Number(this.height));
-      this.upgradeSynced = this.upgrade.revision;
-    }
-    return new Map([
-      ['group', this.groupTree.snapshot()],
-      ['upgrade', this.upgradeTree.snapshot()],
-    ]);
+    return this.kept.earliest ?? this.height;
   }
 
   /** The root of the chain's state as it is now: what the next header's app_hash commits to. */
   stateRoot(): string {
-    return hexUpper(appHashOf(this.currentRoots()));
+    return hexUpper(appHashOf(this.trees.current()));
   }
 
   /** The stores' trees of a kept height (signed chains only), for proofs. */
   storesAt(height: bigint): StoreRoots | undefined {
     if (this.params.blockHashes !== 'signed') return undefined;
-    if (this.keepRecent === 0) return height === this.height ? this.currentRoots() : undefined;
-    return this.storeRoots.get(height);
-  }
-
-  /** The block the first block made now follows: none (genesis), or a snapshot's tip. */
-  private priorAtStart(snapshot: Snapshot | null): PriorBlock {
-    const tipHash = snapshot?.blockHash ?? '';
-    if (!snapshot || tipHash === '') return { appHash: this.stateRoot(), resultsHash: EMPTY_LIST_HASH, commit: null };
-    const blockId = { hash: tipHash, partsTotal: 1, partsHash: partsHash(tipHash) };
-    return {
-      appHash: this.stateRoot(),
-      resultsHash: snapshot.resultsHash ?? EMPTY_LIST_HASH,
-      commit: makeCommit(this.params.seed, this.chainId, snapshot.height, blockId, snapshot.time),
-    };
+    if (this.keepRecent === 0) return height === this.height ? this.trees.current() : undefined;
+    return this.trees.at(height);
   }
 
   private get tipHash(): string {
@@ -262,64 +185,30 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
 
   private restore(snapshot: Snapshot): void {
     this.restoredTipHash = snapshot.blockHash ?? '';
-    for (const [address, key] of snapshot.book) this.accounts.book.set(address, key);
-    this.group.importState(snapshot.group);
-    this.upgrade.importState(snapshot.upgrade);
-    // A snapshot from before x/gov existed: gov starts as its genesis would have it, with no proposals.
-    this.gov.importState(snapshot.gov ?? genesisGovState(this.accounts));
-    this.sequences.importState(snapshot.sequences ?? []);
+    loadSnapshot(this, snapshot, this.sequences);
     this.cast = snapshot.cast;
     this.height = snapshot.height;
     this.time = snapshot.time;
     this.prevTime = snapshot.prevTime;
   }
 
-  /** The blocks kept when the snapshot was written, back in the block store (they are not replayed). */
-  private restoreBlockWindow(snapshot: Snapshot): void {
-    const text = this.files?.readBlockWindow();
-    if (!text || !snapshot.blockHash) return;
-    const blocks = decodeBlockWindow(text, snapshot.height, snapshot.blockHash);
-    if (!blocks) {
-      console.warn("blocks-window.json does not end at the snapshot's block: the blocks below it are not served");
-      return;
-    }
-    for (const block of blocks) this.blocks.add(block);
-  }
-
-  /** Every block the store keeps, oldest first. */
-  private keptBlocks(): BlockRecord[] {
-    const out: BlockRecord[] = [];
-    const base = this.blocks.base;
-    const latest = this.blocks.latest;
-    if (base === null || latest === null) return out;
-    for (let height = base; height <= latest.height; height++) {
-      const block = this.blocks.get(height);
-      if (block) out.push(block);
-    }
-    return out;
-  }
-
-  /** Writes a snapshot of the current height; false when that failed (already reported). */
+  /**
+   * Writes a snapshot of the earliest kept state (a restart replays the blocks after it, making
+   * every kept state again), and the blocks kept below it; false when that failed (already
+   * reported). A chain whose earliest kept state is the one it started from needs none.
+   */
   writeSnapshot(): boolean {
     if (!this.snapshotsEnabled || !this.files) return true;
-    if (this.blocks.latest?.height === this.height) this.files.writeBlockWindow(encodeBlockWindow(this.keptBlocks()));
-    return this.files.writeSnapshot({
-      params: this.params,
-      height: this.height,
-      time: this.time,
-      prevTime: this.prevTime,
-      cast: this.cast,
-      book: [...this.accounts.book.entries()],
-      group: this.group.exportState(),
-      upgrade: this.upgrade.exportState(),
-      gov: this.gov.exportState(),
-      blockHash: this.tipHash,
-      sequences: this.sequences.exportState(),
-      ...(this.prior ? { resultsHash: this.prior.resultsHash } : {}),
-      ...(this.groupTree.live
-        ? { treeVersions: { group: this.groupTree.versionRuns(), upgrade: this.upgradeTree.versionRuns() } }
-        : {}),
-    });
+    const kept = this.keepRecent === 0 ? undefined : this.kept.restorable(this.earliestStateHeight);
+    const { state, point } = kept ?? { state: this.liveState(), point: this.restorePoint() };
+    if (point.blockHash === '') return true;
+    if (this.blocks.latest?.height === this.height) {
+      this.files.writeBlockWindow(encodeBlockWindow(this.blocks.upTo(state.height)));
+    }
+    const chain = { params: this.params, cast: this.cast, book: this.accounts.book };
+    return this.files.writeSnapshot(
+      snapshotOf(chain, state, point, this.trees.versionRuns(kept ? state.height : undefined)),
+    );
   }
 
   block(height: bigint, time: Millis, txs: () => void): void {

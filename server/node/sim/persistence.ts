@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 
 import { formatLine, genesisHash, readBlockLog, type LoggedBlock } from './block-log.ts';
+import { readOrStop, readParams, readSnapshot } from './chain-files-check.ts';
 import {
   ChainDataError,
   chainPaths,
@@ -12,7 +13,7 @@ import {
 } from './data-dir.ts';
 import { FailureEpisodes, fsWriter, reasonOf, type DurableWriter } from './durable-writer.ts';
 import type { ChainParams } from './sim-chain.ts';
-import { decodeSnapshot, encodeSnapshot, SnapshotUnreadable, type Snapshot } from './snapshot-file.ts';
+import { encodeSnapshot, type Snapshot } from './snapshot-file.ts';
 
 export { ChainDataError } from './data-dir.ts';
 export type { Snapshot } from './snapshot-file.ts';
@@ -21,6 +22,8 @@ export interface ChainFilesOptions {
   /** Start a new chain, moving the old one's files aside: only ever on the operator's word. */
   reset?: boolean;
   writer?: DurableWriter;
+  /** How many of the last log lines' hashes to keep: a snapshot may be of any of those heights. */
+  keepLines?: number;
 }
 
 /** A data dir that checked out: its params, every logged block, and the snapshot if any. */
@@ -38,92 +41,10 @@ interface LogTip {
   height: bigint | null;
 }
 
-function readOrStop(path: string): Buffer {
-  try {
-    return readFileSync(path);
-  } catch (error) {
-    throw new ChainDataError(`cannot read ${path} (${reasonOf(error)})`);
-  }
-}
+/** Lines whose hashes are kept when no number is given: a snapshot of the tip, and a few below. */
+const DEFAULT_KEEP_LINES = 2;
 
-function readParams(path: string): ChainParams {
-  let value: unknown;
-  try {
-    value = JSON.parse(readOrStop(path).toString('utf8'));
-  } catch (error) {
-    if (error instanceof ChainDataError) throw error;
-    throw new ChainDataError(
-      `${path} is not valid JSON (${reasonOf(error)}): restore it from a backup, ${RESET_HINT}.`,
-    );
-  }
-  const params = value as Partial<ChainParams> | null;
-  const whole = (n: unknown): n is number => Number.isSafeInteger(n);
-  if (
-    typeof params?.seed !== 'string' ||
-    !whole(params.genesisTime) ||
-    (params.scenario !== 'demo' && params.scenario !== 'large') ||
-    !whole(params.livePeriodS) ||
-    (params.blockHashes !== undefined &&
-      params.blockHashes !== 'signed' &&
-      params.blockHashes !== 'cometbft' &&
-      params.blockHashes !== 'polity-1') ||
-    (params.signerSequences !== undefined && params.signerSequences !== true)
-  ) {
-    throw new ChainDataError(
-      `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
-        `restore it from a backup, ${RESET_HINT}.`,
-    );
-  }
-  return {
-    seed: params.seed,
-    genesisTime: params.genesisTime,
-    scenario: params.scenario,
-    livePeriodS: params.livePeriodS,
-    ...(params.blockHashes === undefined ? {} : { blockHashes: params.blockHashes }),
-    ...(params.signerSequences === undefined ? {} : { signerSequences: params.signerSequences }),
-  };
-}
-
-/** The snapshot, once it is shown to be of this chain and of a block the log holds. */
-function readSnapshot(paths: ChainPaths, params: ChainParams, blocks: LoggedBlock[]): Snapshot {
-  let decoded: ReturnType<typeof decodeSnapshot>;
-  try {
-    decoded = decodeSnapshot(readOrStop(paths.snapshot).toString('utf8'));
-  } catch (error) {
-    if (!(error instanceof SnapshotUnreadable)) throw error;
-    throw new ChainDataError(
-      `${paths.snapshot} cannot be used: ${error.message}. It only shortens start-up: move it away to ` +
-        `rebuild the same state from ${paths.log} (slower), ${RESET_HINT}.`,
-    );
-  }
-  const { header, snapshot } = decoded;
-  if (genesisHash(snapshot.params) !== genesisHash(params)) {
-    throw new ChainDataError(
-      `${paths.snapshot} is of another chain than ${paths.params}: move it away, ${RESET_HINT}.`,
-    );
-  }
-  const first = blocks[0]?.height ?? null;
-  const last = blocks.at(-1)?.height ?? null;
-  const covered =
-    first !== null && last !== null && header.height >= first && header.height <= last
-      ? blocks[Number(header.height - first)]
-      : undefined;
-  if (!covered) {
-    const held = last === null ? 'holds no block' : `holds heights ${first} to ${last}`;
-    const lost = last === null || header.height > last ? ': blocks.log has lost blocks the chain made' : '';
-    throw new ChainDataError(
-      `${paths.snapshot} is at height ${header.height} but ${paths.log} ${held}${lost}. ` +
-        `Restore both files from one backup, ${RESET_HINT}.`,
-    );
-  }
-  if (covered.hash !== header.logHash || covered.time !== snapshot.time) {
-    throw new ChainDataError(
-      `${paths.snapshot} disagrees with ${paths.log} about block ${header.height}: one of them was changed. ` +
-        `Restore both files from one backup, move the snapshot away if the log is the one to trust, ${RESET_HINT}.`,
-    );
-  }
-  return snapshot;
-}
+const keepLinesOf = (options: ChainFilesOptions) => Math.max(options.keepLines ?? DEFAULT_KEEP_LINES, 1);
 
 /**
  * The chain's files in its data dir: `chain.json` (what defines the chain), `blocks.log` (one
@@ -135,13 +56,19 @@ export class ChainFiles {
   private readonly snapshotWrites = new FailureEpisodes();
   /** A snapshot that failed: retried at every block until one is written. */
   private snapshotOwed = false;
+  /** The hashes of the last log lines, by height: what a snapshot of one of them names. */
+  private readonly lineHashes = new Map<bigint, string>();
 
   private constructor(
     private readonly paths: ChainPaths,
     private readonly writer: DurableWriter,
     private tip: LogTip,
     private snapshotHeight: bigint | null,
-  ) {}
+    private readonly keepLines: number,
+    blocks: readonly LoggedBlock[],
+  ) {
+    for (const block of blocks.slice(-keepLines)) this.lineHashes.set(block.height, block.hash);
+  }
 
   static open(dataDir: string, fresh: ChainParams, options: ChainFilesOptions = {}): OpenedChain {
     const writer = options.writer ?? fsWriter;
@@ -153,7 +80,7 @@ export class ChainFiles {
     }
     if (options.reset) moveChainAside(paths, writer);
     removeInterruptedWrites(paths);
-    if (!existsSync(paths.params)) return ChainFiles.create(paths, fresh, writer);
+    if (!existsSync(paths.params)) return ChainFiles.create(paths, fresh, writer, options);
 
     const params = readParams(paths.params);
     const firstPrev = genesisHash(params);
@@ -196,11 +123,17 @@ export class ChainFiles {
     }
     const tipBlock = blocks.at(-1);
     const tip = { bytes: logBytes, hash: tipBlock?.hash ?? firstPrev, height: tipBlock?.height ?? null };
-    return { files: new ChainFiles(paths, writer, tip, snapshot?.height ?? null), params, blocks, snapshot };
+    const files = new ChainFiles(paths, writer, tip, snapshot?.height ?? null, keepLinesOf(options), blocks);
+    return { files, params, blocks, snapshot };
   }
 
   /** A new chain: the empty log first, so a kill in between leaves nothing that looks like a chain. */
-  private static create(paths: ChainPaths, fresh: ChainParams, writer: DurableWriter): OpenedChain {
+  private static create(
+    paths: ChainPaths,
+    fresh: ChainParams,
+    writer: DurableWriter,
+    options: ChainFilesOptions,
+  ): OpenedChain {
     const leftovers = [
       existsSync(paths.log) && statSync(paths.log).size > 0 ? paths.log : null,
       existsSync(paths.snapshot) ? paths.snapshot : null,
@@ -222,7 +155,12 @@ export class ChainFiles {
       }
     }
     const tip = { bytes: 0, hash: genesisHash(fresh), height: null };
-    return { files: new ChainFiles(paths, writer, tip, null), params: fresh, blocks: [], snapshot: null };
+    return {
+      files: new ChainFiles(paths, writer, tip, null, keepLinesOf(options), []),
+      params: fresh,
+      blocks: [],
+      snapshot: null,
+    };
   }
 
   /** True while blocks.log cannot be written: the chain makes no block until it can. */
@@ -252,6 +190,8 @@ export class ChainFiles {
       return false;
     }
     this.tip = { bytes: this.tip.bytes + Buffer.byteLength(line), hash, height };
+    this.lineHashes.set(height, hash);
+    this.lineHashes.delete(height - BigInt(this.keepLines));
     this.logWrites.succeeded(
       (attempts) => `${this.paths.log} can be written again after ${attempts} failed attempt(s): block ${height} made`,
     );
@@ -290,14 +230,20 @@ export class ChainFiles {
     }
   }
 
-  /** Writes the snapshot of the tip; false when that failed (reported per episode, retried). */
+  /**
+   * Writes a snapshot of one of the last logged heights; false when that failed (reported per
+   * episode, retried).
+   */
   writeSnapshot(snapshot: Snapshot): boolean {
     if (this.tip.height === null) return true; // no live block: genesis is rebuilt from chain.json
-    if (snapshot.height !== this.tip.height) {
-      throw new Error(`snapshot at ${snapshot.height} but the log ends at ${this.tip.height}`);
+    const logHash = this.lineHashes.get(snapshot.height);
+    if (logHash === undefined) {
+      throw new Error(
+        `snapshot at ${snapshot.height}, a height whose log line is not known (the log ends at ${this.tip.height})`,
+      );
     }
     try {
-      this.writer.replaceFile(this.paths.snapshot, encodeSnapshot(snapshot, this.tip.hash));
+      this.writer.replaceFile(this.paths.snapshot, encodeSnapshot(snapshot, logHash));
     } catch (error) {
       this.snapshotOwed = true;
       const from = this.snapshotHeight === null ? 'genesis' : `the snapshot at height ${this.snapshotHeight}`;

@@ -13,6 +13,11 @@ export class SignerSequences {
     return sequence;
   }
 
+  /** Every signer's next sequence as it is now (later transactions do not change it). */
+  copy(): Map<string, bigint> {
+    return new Map(this.next);
+  }
+
   exportState(): [string, string][] {
     return [...this.next].map(([signer, sequence]) => [signer, String(sequence)]);
   }

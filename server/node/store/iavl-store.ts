@@ -1,17 +1,18 @@
+import { rootHash } from './iavl-hash.ts';
 import {
   build,
   emptyValue,
   find,
   insert,
   leaf,
-  leavesOf,
   remove,
-  rootHash,
   type Leaf,
   type StoreKey,
   type TreeNode,
   type ValueEncoder,
 } from './iavl-tree.ts';
+import { PackedTreeBuilder } from './packed-tree-build.ts';
+import { packedNode, visitVersions } from './packed-tree.ts';
 
 // One module's KV store as a versioned IAVL tree: the keeper's tables write through to it as the
 // SDK's stores would be written, and each committed height keeps its root (shared nodes cost
@@ -33,17 +34,14 @@ export class IavlStore {
   }
 
   /**
-   * Starts the tree from a whole state, in key order: each leaf's version from a snapshot's runs
-   * (see versionRuns), or `version` for all.
+   * Starts the tree from a whole state, which `load` gives in key order: each leaf's version from
+   * a snapshot's runs (see versionRuns), or `version` for all. The tree is packed (packed-tree.ts).
    */
-  start(entries: readonly StoreEntry[], runs: readonly [number, number][] | undefined, version: number): void {
-    const versionOf = versionsFrom(entries.length, runs, version);
-    const leaves: Leaf[] = new Array<Leaf>(entries.length);
-    for (let i = 0; i < entries.length; i++) {
-      const entry = entries[i];
-      leaves[i] = leaf(entry.key, entry.record, entry.encode, versionOf(i));
-    }
-    this.root = build(leaves);
+  start(load: (into: PackedTreeBuilder) => void, runs: readonly [number, number][] | undefined, version: number): void {
+    const builder = new PackedTreeBuilder();
+    load(builder);
+    const packed = builder.build(versionsFrom(builder.size, runs, version));
+    this.root = packed === null ? null : packedNode(packed, packed.root);
     this.started = true;
   }
 
@@ -90,14 +88,19 @@ export class IavlStore {
 
   /** Each leaf's version, run-length encoded in key order: what a snapshot keeps of the tree. */
   versionRuns(): [number, number][] {
-    const runs: [number, number][] = [];
-    for (const entry of leavesOf(this.root)) {
-      const last = runs[runs.length - 1];
-      if (last && last[0] === entry.version) last[1]++;
-      else runs.push([entry.version, 1]);
-    }
-    return runs;
+    return versionRunsOf(this.root);
   }
+}
+
+/** Each leaf's version of a tree, run-length encoded in key order. */
+export function versionRunsOf(root: TreeNode | null): [number, number][] {
+  const runs: [number, number][] = [];
+  visitVersions(root, (version) => {
+    const last = runs[runs.length - 1];
+    if (last && last[0] === version) last[1]++;
+    else runs.push([version, 1]);
+  });
+  return runs;
 }
 
 export interface LoadEntry {
@@ -106,8 +109,6 @@ export interface LoadEntry {
   readonly encode: ValueEncoder;
   readonly version: number;
 }
-
-export type StoreEntry = Omit<LoadEntry, 'version'>;
 
 /** Each entry's version by its position: from a snapshot's runs, or `version` for all. */
 function versionsFrom(count: number, runs: readonly [number, number][] | undefined, version: number) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { build, emptyValue, find, insert, leaf, leavesOf, remove, rootHash, type TreeNode } from './iavl-tree.ts';
+import { rootHash } from './iavl-hash.ts';
+import { build, emptyValue, find, insert, leaf, leavesOf, remove, type TreeNode } from './iavl-tree.ts';
 
 // The tree's shape, and so its hash, depends on its keys and versions alone, never on the order
 // of the writes that made it: a chain rebuilt from a snapshot must hash as the one that ran.

@@ -1,5 +1,3 @@
-import { hash as oneShotHash } from 'node:crypto';
-
 // A store's state as an IAVL tree, hashed exactly as cosmos/iavl hashes its nodes (height, size,
 // version, then the key and the value's SHA-256 for a leaf, the children's hashes for an inner
 // node), so ICS23's IAVL spec verifies its proofs.
@@ -17,7 +15,15 @@ import { hash as oneShotHash } from 'node:crypto';
 export type StoreKey = string;
 
 /** How a leaf's value is written: its record's protobuf bytes (empty for index entries). */
-export type ValueEncoder = (record: unknown) => Uint8Array;
+export interface ValueEncoder {
+  (record: unknown): Uint8Array;
+  /**
+   * Writes the value into `target` at `at` without an array of its own (for the rows that number
+   * in the millions: their arrays would cost a start more than their hashes); the number of bytes
+   * written, or -1 when they do not fit.
+   */
+  readonly encodeInto?: (record: unknown, target: Uint8Array, at: number) => number;
+}
 
 export interface Leaf {
   readonly kind: 'leaf';
@@ -51,16 +57,26 @@ export type TreeNode = Leaf | Inner;
 export const EMPTY_VALUE = new Uint8Array();
 export const emptyValue: ValueEncoder = () => EMPTY_VALUE;
 
-/** A 32-bit mix of the key's bytes (FNV-1a, then murmur3's finaliser): the separator's priority. */
-export function priorityOf(key: StoreKey): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+// A separator's priority is a 32-bit mix of its key's bytes: FNV-1a, then murmur3's finaliser.
+// The steps are exported so a tree built in bulk from bytes (packed-tree-build.ts) mixes alike.
+export const PRIORITY_SEED = 0x811c9dc5;
+export const mixByte = (state: number, byte: number) => Math.imul(state ^ byte, 0x01000193);
+
+export function finishPriority(state: number): number {
+  let h = state;
   h ^= h >>> 16;
   h = Math.imul(h, 0x85ebca6b);
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
   return h >>> 0;
+}
+
+/** The separator priority of a key. */
+export function priorityOf(key: StoreKey): number {
+  let h = PRIORITY_SEED;
+  for (let i = 0; i < key.length; i++) h = mixByte(h, key.charCodeAt(i));
+  return finishPriority(h);
 }
 
 /** Whether separator a outranks separator b (ties, which hashes allow, go to the larger key). */
@@ -196,120 +212,6 @@ export function leavesOf(node: TreeNode | null, out: Leaf[] = []): Leaf[] {
     leavesOf(node.right, out);
   }
   return out;
-}
-
-// IAVL's hashing: signed varints (zigzag) for height, size and version; a uvarint length before
-// the key, the value's hash and each child's hash.
-
-function zigzag(value: number, out: number[]): void {
-  // Heights, sizes and versions are far below 2^52: plain numbers hold them exactly.
-  uvarint(value >= 0 ? value * 2 : -value * 2 - 1, out);
-}
-
-function uvarint(value: number, out: number[]): void {
-  let rest = value;
-  while (rest >= 0x80) {
-    out.push((rest & 0x7f) | 0x80);
-    rest = Math.floor(rest / 128);
-  }
-  out.push(rest);
-}
-
-const sha256 = (bytes: Uint8Array) => Uint8Array.from(oneShotHash('sha256', bytes, 'buffer'));
-
-/** height, size, version as IAVL writes them ahead of a node's key or children. */
-export function nodePrefix(height: number, size: number, version: number): number[] {
-  const out: number[] = [];
-  zigzag(height, out);
-  zigzag(size, out);
-  zigzag(version, out);
-  return out;
-}
-
-export function valueOf(leafNode: Leaf): Uint8Array {
-  return leafNode.encode(leafNode.record);
-}
-
-// Hashing writes each node's bytes into one scratch buffer: millions of nodes are hashed at start.
-let scratch = new Uint8Array(1024);
-
-function putVarint(value: number, at: number): number {
-  let rest = value;
-  let offset = at;
-  while (rest >= 0x80) {
-    scratch[offset++] = (rest & 0x7f) | 0x80;
-    rest = Math.floor(rest / 128);
-  }
-  scratch[offset++] = rest;
-  return offset;
-}
-
-const putSigned = (value: number, at: number) => putVarint(value >= 0 ? value * 2 : -value * 2 - 1, at);
-
-function putHead(height: number, size: number, version: number): number {
-  return putSigned(version, putSigned(size, putSigned(height, 0)));
-}
-
-const digest = (length: number) => oneShotHash('sha256', scratch.subarray(0, length), 'binary');
-
-function putHash(hash: string, at: number): number {
-  for (let i = 0; i < 32; i++) scratch[at + i] = hash.charCodeAt(i);
-  return at + 32;
-}
-
-function leafHash(node: Leaf): string {
-  const valueHash = oneShotHash('sha256', valueOf(node), 'binary');
-  if (scratch.length < node.key.length + 64) scratch = new Uint8Array(node.key.length * 2 + 64);
-  let at = putHead(0, 1, node.version);
-  at = putVarint(node.key.length, at);
-  for (let i = 0; i < node.key.length; i++) scratch[at++] = node.key.charCodeAt(i);
-  scratch[at++] = 32;
-  return digest(putHash(valueHash, at));
-}
-
-function hashText(node: TreeNode): string {
-  if (node.hash !== undefined) return node.hash;
-  if (node.kind === 'leaf') {
-    node.hash = leafHash(node);
-    return node.hash;
-  }
-  const left = hashText(node.left);
-  const right = hashText(node.right);
-  let at = putHead(node.height, node.size, node.version);
-  scratch[at++] = 32;
-  at = putHash(left, at);
-  scratch[at++] = 32;
-  node.hash = digest(putHash(right, at));
-  return node.hash;
-}
-
-/** The node's hash, computing (once) those of the nodes below that have none yet. */
-export const hashOf = (node: TreeNode): Uint8Array => Uint8Array.from(Buffer.from(hashText(node), 'latin1'));
-
-/** The root hash of a tree; an empty tree's is the SHA-256 of nothing, as IAVL's. */
-export const rootHash = (root: TreeNode | null) => (root === null ? sha256(new Uint8Array()) : hashOf(root));
-
-/** One step of a proof, from a node to its parent: the bytes before and after the child's hash. */
-export interface PathStep {
-  readonly prefix: Uint8Array;
-  readonly suffix: Uint8Array;
-}
-
-/** The path from a leaf (by key) up to the root, leaf first, as ICS23 InnerOps want it. */
-export function pathTo(root: TreeNode, key: StoreKey): PathStep[] {
-  const steps: PathStep[] = [];
-  let at: TreeNode = root;
-  while (at.kind === 'inner') {
-    const head = nodePrefix(at.height, at.size, at.version);
-    if (key < at.key) {
-      steps.push({ prefix: Uint8Array.from([...head, 32]), suffix: Uint8Array.from([32, ...hashOf(at.right)]) });
-      at = at.left;
-    } else {
-      steps.push({ prefix: Uint8Array.from([...head, 32, ...hashOf(at.left), 32]), suffix: new Uint8Array() });
-      at = at.right;
-    }
-  }
-  return steps.reverse();
 }
 
 /** The leaves on either side of an absent key (either may be missing at an end). */

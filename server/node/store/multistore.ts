@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 
 import { merkleRoot } from '../../lib/cometbft-hash.ts';
 import { uvarint } from '../../lib/protobuf-varint.ts';
-import { hashOf, rootHash, type TreeNode } from './iavl-tree.ts';
+import { hashOf, rootHash } from './iavl-hash.ts';
+import type { TreeNode } from './iavl-tree.ts';
 
 // The app hash as the SDK's rootmulti store computes it (CommitInfo.Hash): the RFC 6962 root of
 // each store's name and the SHA-256 of its IAVL root, as length-prefixed pairs in name order.

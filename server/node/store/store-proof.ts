@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 
 import { uvarint } from '../../lib/protobuf-varint.ts';
-import { hashOf, neighbours, pathTo, valueOf, type Leaf, type TreeNode } from './iavl-tree.ts';
+import { hashOf, pathTo, valueOf } from './iavl-hash.ts';
+import { neighbours, type Leaf, type TreeNode } from './iavl-tree.ts';
 import { sortedStoreNames, storeLeaves, type StoreRoots } from './multistore.ts';
 
 // Store proofs as the SDK's stores give them to abci_query: an ICS23 CommitmentProof from the key

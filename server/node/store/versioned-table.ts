@@ -182,6 +182,16 @@ export class VersionedTable<V> implements ReadTable<V> {
     for (const chunk of this.chunks) for (let i = 0; i < chunk.keys.length; i++) visit(chunk.keys[i], chunk.values[i]);
   }
 
+  /**
+   * Every row by chunk, in key order, as the table's own arrays: a reader may keep them, since
+   * the table copies a chunk before it next writes it (as after a snapshot).
+   */
+  forEachChunk(visit: (keys: readonly string[], values: readonly V[]) => void): void {
+    this.shared = true;
+    this.generation++;
+    for (const chunk of this.chunks) visit(chunk.keys, chunk.values);
+  }
+
   private write(key: string, value: V): void {
     if (this.chunks.length === 0) {
       if (this.frozen) throw new Error('a table snapshot is read-only');

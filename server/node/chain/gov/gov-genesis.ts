@@ -1,6 +1,7 @@
 import type { GovParams } from './gov-params.ts';
 import type { GovDeposit, GovProposal, GovVote } from './gov-records.ts';
 import type { GovStore } from './gov-store.ts';
+import type { GovView } from './gov-view.ts';
 import type { Stake } from './stake.ts';
 
 /** Everything that defines x/gov's state here (the queues follow from the proposals' statuses). */
@@ -13,15 +14,16 @@ export interface GovState {
   deposits: GovDeposit[];
 }
 
-export function exportGovState(store: GovStore): GovState {
-  const proposals = store.proposals.values();
+/** The state of x/gov (the live one, or a block's frozen view with the sequence it had then). */
+export function exportGovState(view: GovView, nextProposalId: bigint): GovState {
+  const proposals = view.proposals.values();
   return {
-    params: store.params,
-    stake: store.stake,
-    nextProposalId: store.nextProposalId,
+    params: view.params,
+    stake: view.stake,
+    nextProposalId,
     proposals,
-    votes: proposals.flatMap((proposal) => store.votesOf(proposal.id).values()),
-    deposits: proposals.flatMap((proposal) => store.depositsOf(proposal.id).values()),
+    votes: proposals.flatMap((proposal) => view.votesOf(proposal.id).values()),
+    deposits: proposals.flatMap((proposal) => view.depositsOf(proposal.id).values()),
   };
 }
 

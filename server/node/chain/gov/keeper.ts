@@ -16,7 +16,7 @@ export class GovKeeper {
   }
 
   exportState(): GovState {
-    return exportGovState(this.store);
+    return exportGovState(this.store, this.store.nextProposalId);
   }
 
   importState(state: GovState): void {

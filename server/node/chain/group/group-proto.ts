@@ -13,6 +13,7 @@ import { text } from '../../lib/dec.ts';
 import { subMillisecondDigits } from '../chain-time.ts';
 import type { DecisionPolicy, GroupInfo, Member, Millis, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { anyFromJson } from '../tx/any-json.ts';
+import { RecordWriter } from './record-writer.ts';
 
 // x/group's records as its ORM stores them: each table row is the record's protobuf bytes.
 
@@ -39,46 +40,7 @@ export const groupInfoBytes = (info: GroupInfo) =>
 
 // Members and votes are the rows that number in the millions: they are written by hand (the same
 // bytes as the library's encoders, which group-proto.test.ts checks), at a fraction of the cost.
-
-class ProtoWriter {
-  private bytes: number[] = [];
-
-  varint(field: number, value: bigint | number): this {
-    if (value === 0 || value === 0n) return this;
-    this.bytes.push(field << 3);
-    this.raw(BigInt(value));
-    return this;
-  }
-
-  private raw(value: bigint): void {
-    let rest = value;
-    while (rest >= 0x80n) {
-      this.bytes.push(Number(rest & 0x7fn) | 0x80);
-      rest >>= 7n;
-    }
-    this.bytes.push(Number(rest));
-  }
-
-  text(field: number, value: string): this {
-    return value === '' ? this : this.message(field, Buffer.from(value, 'utf8'));
-  }
-
-  message(field: number, value: Uint8Array | readonly number[]): this {
-    this.bytes.push((field << 3) | 2);
-    this.raw(BigInt(value.length));
-    for (const byte of value) this.bytes.push(byte);
-    return this;
-  }
-
-  time(field: number, time: Millis): this {
-    const { seconds, nanos } = protoTime(time);
-    return this.message(field, new ProtoWriter().varint(1, seconds).varint(2, nanos).finish());
-  }
-
-  finish(): Uint8Array {
-    return Uint8Array.from(this.bytes);
-  }
-}
+const writer = new RecordWriter();
 
 const VOTE_OPTIONS: Record<Vote['option'], number> = {
   VOTE_OPTION_YES: 1,
@@ -87,19 +49,17 @@ const VOTE_OPTIONS: Record<Vote['option'], number> = {
   VOTE_OPTION_NO_WITH_VETO: 4,
 };
 
-export const groupMemberBytes = (member: Member) =>
-  new ProtoWriter()
-    .varint(1, member.groupId)
-    .message(
-      2,
-      new ProtoWriter()
-        .text(1, member.address)
-        .text(2, member.weight)
-        .text(3, member.metadata)
-        .time(4, member.addedAt)
-        .finish(),
-    )
-    .finish();
+function writeMember(member: Member): RecordWriter {
+  writer.reset().varint(1, member.groupId);
+  const inner = writer.begin(2);
+  writer.text(1, member.address).text(2, member.weight).text(3, member.metadata).time(4, member.addedAt);
+  return writer.end(inner);
+}
+
+export const groupMemberBytes = (member: Member) => writeMember(member).finish();
+/** Writes the stored member into `target` at `at`: its length, or -1 when it does not fit. */
+export const groupMemberInto = (member: Member, target: Uint8Array, at: number) =>
+  writeMember(member).copyInto(target, at);
 
 function decisionPolicyAny(policy: DecisionPolicy) {
   const windows = {
@@ -151,11 +111,15 @@ export const proposalBytes = (proposal: Proposal) =>
     summary: proposal.summary,
   }).finish();
 
-export const voteBytes = (vote: Vote) =>
-  new ProtoWriter()
+const writeVote = (vote: Vote) =>
+  writer
+    .reset()
     .varint(1, vote.proposalId)
     .text(2, vote.voter)
     .varint(3, VOTE_OPTIONS[vote.option])
     .text(4, vote.metadata)
-    .time(5, vote.submitTime)
-    .finish();
+    .time(5, vote.submitTime);
+
+export const voteBytes = (vote: Vote) => writeVote(vote).finish();
+/** Writes the stored vote into `target` at `at`: its length, or -1 when it does not fit. */
+export const voteInto = (vote: Vote, target: Uint8Array, at: number) => writeVote(vote).copyInto(target, at);

@@ -5,7 +5,7 @@ import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
 import { VersionedTable } from '../../store/versioned-table.ts';
 import type { EventSink } from '../events.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
-import { groupStoreEntries, observeGroupTables } from './group-tree.ts';
+import { loadGroupStore, observeGroupTables } from './group-tree.ts';
 import { GroupView, type GroupTables, type MemberLookup } from './group-view.ts';
 
 /** A copy of a string in its own fresh memory (not a slice of a larger one). */
@@ -92,7 +92,7 @@ export class GroupStore extends GroupView {
 
   /** Starts keeping the store as an IAVL tree: from the state as it is now, then every write. */
   startTree(tree: IavlStore, versionRuns: readonly [number, number][] | undefined, version: number): void {
-    tree.start(groupStoreEntries(this.live, this.sequences), versionRuns, version);
+    tree.start((into) => loadGroupStore(this.live, this.sequences, into), versionRuns, version);
     observeGroupTables(this.live, tree);
   }
 

@@ -1,10 +1,19 @@
-import type { IavlStore, LoadEntry } from '../../store/iavl-store.ts';
+import type { IavlStore } from '../../store/iavl-store.ts';
 import { emptyValue, type ValueEncoder } from '../../store/iavl-tree.ts';
 import { lengthPrefixed } from '../../store/key-range.ts';
+import type { PackedTreeBuilder } from '../../store/packed-tree-build.ts';
 import type { TableObserver, VersionedTable } from '../../store/versioned-table.ts';
 import { chainTimeText } from '../chain-time.ts';
 import type { Proposal } from '../records.ts';
-import { groupInfoBytes, groupMemberBytes, policyInfoBytes, proposalBytes, voteBytes } from './group-proto.ts';
+import {
+  groupInfoBytes,
+  groupMemberBytes,
+  groupMemberInto,
+  policyInfoBytes,
+  proposalBytes,
+  voteBytes,
+  voteInto,
+} from './group-proto.ts';
 import type { LiveTables } from './group-store.ts';
 
 // x/group's KV store as its ORM lays it out (x/group/keeper/keeper.go, internal/orm): a table's
@@ -37,6 +46,18 @@ const asBytes =
   (record) =>
     encode(record as V);
 
+/** An encoder that also writes into a given array (rows in the millions: see ValueEncoder). */
+const writtenInPlace = <V>(
+  encode: (record: V) => Uint8Array,
+  encodeInto: (record: V, target: Uint8Array, at: number) => number,
+): ValueEncoder =>
+  Object.assign(asBytes(encode), {
+    encodeInto: (record: unknown, target: Uint8Array, at: number) => encodeInto(record as V, target, at),
+  });
+
+const memberValue = writtenInPlace(groupMemberBytes, groupMemberInto);
+const voteValue = writtenInPlace(voteBytes, voteInto);
+
 /** A sequence's stored value: the uint64 big-endian. */
 export const sequenceBytes: ValueEncoder = (record) => {
   const bytes = Buffer.alloc(8);
@@ -66,7 +87,7 @@ function index<V>(tree: IavlStore, prefix: string): TableObserver<V> {
 export function observeGroupTables(live: LiveTables, tree: IavlStore): void {
   live.groups.observer = rows(tree, GROUPS, asBytes(groupInfoBytes));
   live.groupsByAdmin.observer = index(tree, GROUPS_BY_ADMIN);
-  const memberRows = rows(tree, MEMBERS, asBytes(groupMemberBytes));
+  const memberRows = rows(tree, MEMBERS, memberValue);
   live.members.observer = {
     set: (key, value, previous) => {
       memberRows.set(key, value, previous);
@@ -94,7 +115,7 @@ export function observeGroupTables(live: LiveTables, tree: IavlStore): void {
     },
   };
   live.proposalsByPolicy.observer = index(tree, PROPOSALS_BY_POLICY);
-  const voteRows = rows(tree, VOTES, asBytes(voteBytes));
+  const voteRows = rows(tree, VOTES, voteValue);
   live.votes.observer = {
     set: (key, value, previous) => {
       voteRows.set(key, value, previous);
@@ -108,47 +129,58 @@ export function observeGroupTables(live: LiveTables, tree: IavlStore): void {
   live.votesByVoter.observer = index(tree, VOTES_BY_VOTER);
 }
 
-type Entry = Omit<LoadEntry, 'version'>;
-
-function tableEntries<V>(table: VersionedTable<V>, prefix: string, encode: ValueEncoder, out: Entry[]): void {
-  table.forEach((key, record) => out.push({ key: prefix + key, record, encode }));
+function tableEntries<V>(table: VersionedTable<V>, prefix: string, encode: ValueEncoder, into: PackedTreeBuilder) {
+  table.forEachChunk((keys, records) => into.addRun(prefix, keys, records, encode));
 }
 
-function indexEntries<V>(table: VersionedTable<V>, prefix: string, out: Entry[], keyOf = (key: string) => key): void {
-  table.forEach((key) => out.push({ key: prefix + keyOf(key), record: null, encode: emptyValue }));
+function indexEntries<V>(table: VersionedTable<V>, prefix: string, into: PackedTreeBuilder): void {
+  table.forEachChunk((keys) => into.addRun(prefix, keys, null, emptyValue));
 }
 
-function sequence(prefix: string, value: bigint, out: Entry[]): void {
-  if (value > 0n) out.push({ key: prefix, record: value, encode: sequenceBytes });
+/** Index entries under their row's first key part (members by group, votes by proposal). */
+function byFirstPart<V>(table: VersionedTable<V>, prefix: string, into: PackedTreeBuilder): void {
+  table.forEachChunk((keys) => {
+    let from = 0;
+    while (from < keys.length) {
+      const part = firstPart(keys[from]);
+      let to = from + 1;
+      while (to < keys.length && keys[to].startsWith(part)) to++;
+      into.addRun(prefix + part, keys, null, emptyValue, from, to);
+      from = to;
+    }
+  });
 }
 
-/** The whole store, in key order: what a tree is built from at start. */
-export function groupStoreEntries(
+function sequence(prefix: string, value: bigint, into: PackedTreeBuilder): void {
+  if (value > 0n) into.addRun(prefix, [''], [value], sequenceBytes);
+}
+
+/** The whole store, in key order, into the tree built at start. */
+export function loadGroupStore(
   live: LiveTables,
   seqs: { group: bigint; policy: bigint; proposal: bigint },
-): Entry[] {
-  const out: Entry[] = [];
-  tableEntries(live.groups, GROUPS, asBytes(groupInfoBytes), out);
-  sequence(GROUP_SEQ, seqs.group, out);
-  indexEntries(live.groupsByAdmin, GROUPS_BY_ADMIN, out);
-  tableEntries(live.members, MEMBERS, asBytes(groupMemberBytes), out);
-  indexEntries(live.members, MEMBERS_BY_GROUP, out, (key) => firstPart(key) + key);
-  indexEntries(live.groupsByMember, MEMBERS_BY_MEMBER, out);
-  tableEntries(live.policies, POLICIES, asBytes(policyInfoBytes), out);
-  sequence(POLICY_SEQ, seqs.policy, out);
-  indexEntries(live.policiesByGroup, POLICIES_BY_GROUP, out);
-  indexEntries(live.policiesByAdmin, POLICIES_BY_ADMIN, out);
-  tableEntries(live.proposals, PROPOSALS, asBytes(proposalBytes), out);
-  sequence(PROPOSAL_SEQ, seqs.proposal, out);
-  indexEntries(live.proposalsByPolicy, PROPOSALS_BY_POLICY, out);
+  into: PackedTreeBuilder,
+): void {
+  tableEntries(live.groups, GROUPS, asBytes(groupInfoBytes), into);
+  sequence(GROUP_SEQ, seqs.group, into);
+  indexEntries(live.groupsByAdmin, GROUPS_BY_ADMIN, into);
+  tableEntries(live.members, MEMBERS, memberValue, into);
+  byFirstPart(live.members, MEMBERS_BY_GROUP, into);
+  indexEntries(live.groupsByMember, MEMBERS_BY_MEMBER, into);
+  tableEntries(live.policies, POLICIES, asBytes(policyInfoBytes), into);
+  sequence(POLICY_SEQ, seqs.policy, into);
+  indexEntries(live.policiesByGroup, POLICIES_BY_GROUP, into);
+  indexEntries(live.policiesByAdmin, POLICIES_BY_ADMIN, into);
+  tableEntries(live.proposals, PROPOSALS, asBytes(proposalBytes), into);
+  sequence(PROPOSAL_SEQ, seqs.proposal, into);
+  indexEntries(live.proposalsByPolicy, PROPOSALS_BY_POLICY, into);
   const byVotingEnd: string[] = [];
   live.proposals.forEach((key, proposal) => byVotingEnd.push(votingEndOf(key, proposal)));
   byVotingEnd.sort();
-  for (const key of byVotingEnd) out.push({ key, record: null, encode: emptyValue });
-  tableEntries(live.votes, VOTES, asBytes(voteBytes), out);
-  indexEntries(live.votes, VOTES_BY_PROPOSAL, out, (key) => firstPart(key) + key);
-  indexEntries(live.votesByVoter, VOTES_BY_VOTER, out);
-  return out;
+  into.addRun('', byVotingEnd, null, emptyValue);
+  tableEntries(live.votes, VOTES, voteValue, into);
+  byFirstPart(live.votes, VOTES_BY_PROPOSAL, into);
+  indexEntries(live.votesByVoter, VOTES_BY_VOTER, into);
 }
 
 /** Writes the sequences that moved since the last block (the ORM writes them as it counts). */

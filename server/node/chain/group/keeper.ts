@@ -1,6 +1,6 @@
 import type { Millis } from '../records.ts';
 import { endBlock } from './end-block.ts';
-import { exportGroupState, importGroupState, type GroupState } from './genesis-state.ts';
+import { exportGroupState, groupExtrasOf, importGroupState, type GroupState } from './genesis-state.ts';
 import { GroupStore } from './group-store.ts';
 import { GroupMsgServer } from './msg-server.ts';
 
@@ -19,7 +19,7 @@ export class GroupKeeper {
   }
 
   exportState(): GroupState {
-    return exportGroupState(this.store);
+    return exportGroupState(this.store, groupExtrasOf(this.store));
   }
 
   importState(state: GroupState): void {

@@ -51,6 +51,19 @@ export class UpgradeView {
       .map(([name, version]) => ({ name, version }));
   }
 
+  /** The state as a snapshot keeps it (the live one, or a block's). */
+  exportState(): UpgradeState {
+    return {
+      versions: [...this.data.versions.entries()],
+      done: [...this.data.done],
+      pending: this.data.pending,
+      consensusStates: [...this.data.consensusStates.entries()].map(([height, bytes]) => [
+        height,
+        bytes.toString('base64'),
+      ]),
+    };
+  }
+
   /** The stored client states by plan height, in height order. */
   consensusStates(): [bigint, Buffer][] {
     return [...this.data.consensusStates.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
@@ -154,18 +167,6 @@ export class UpgradeKeeper extends UpgradeView {
       consensusStates: states,
     };
     return effect;
-  }
-
-  exportState(): UpgradeState {
-    return {
-      versions: [...this.data.versions.entries()],
-      done: [...this.data.done],
-      pending: this.data.pending,
-      consensusStates: [...this.data.consensusStates.entries()].map(([height, bytes]) => [
-        height,
-        bytes.toString('base64'),
-      ]),
-    };
   }
 
   importState(state: UpgradeState): void {

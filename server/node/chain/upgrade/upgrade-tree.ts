@@ -1,7 +1,8 @@
 import { Plan as PlanProto } from 'cosmjs-types/cosmos/upgrade/v1beta1/upgrade';
 
+import { valueOf } from '../../store/iavl-hash.ts';
 import type { IavlStore, LoadEntry } from '../../store/iavl-store.ts';
-import { valueOf, type ValueEncoder } from '../../store/iavl-tree.ts';
+import type { ValueEncoder } from '../../store/iavl-tree.ts';
 import type { UpgradeView } from './keeper.ts';
 
 // x/upgrade's KV store as its keeper lays it out (x/upgrade/types/keys.go, keeper.go): the

@@ -3,6 +3,8 @@ import { LARGE } from '../scale.ts';
 import type { Cast, SimChain } from '../sim-chain.ts';
 import { percentage } from './scenario-kit.ts';
 
+const THOUSAND = 1000;
+
 /** The `large` scenario: a million-member group and two proposals its members voted on. */
 export function addLargeState(node: SimChain, cast: Cast): void {
   const msgs = node.group.msgs;
@@ -51,5 +53,11 @@ export function addLargeState(node: SimChain, cast: Cast): void {
       submitTime: t,
     }));
   store.loadVotes(cast.proposals.largeMillion, votes(cast.proposals.largeMillion, LARGE.votes));
-  store.loadVotes(cast.proposals.largeThousand, votes(cast.proposals.largeThousand, 1000));
+  store.loadVotes(cast.proposals.largeThousand, votes(cast.proposals.largeThousand, THOUSAND));
 }
+
+/**
+ * About how many entries x/group's store holds once the large state is added: members and votes
+ * with their two index entries each, and room for the demo state under them.
+ */
+export const largeStoreEntries = () => 3 * (LARGE.members + LARGE.votes + THOUSAND) + 65_536;

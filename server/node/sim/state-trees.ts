@@ -1,0 +1,93 @@
+import { syncSequences } from '../chain/group/group-tree.ts';
+import type { GroupKeeper } from '../chain/group/keeper.ts';
+import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
+import { syncUpgradeTree, upgradeStoreEntries } from '../chain/upgrade/upgrade-tree.ts';
+import { IavlStore, versionRunsOf } from '../store/iavl-store.ts';
+import type { StoreRoots } from '../store/multistore.ts';
+import { prepareTreeBuild, type PackedTreeBuilder } from '../store/packed-tree-build.ts';
+import { largeStoreEntries } from './scenarios/large-scenario.ts';
+import type { Scenario } from './sim-chain.ts';
+import type { Snapshot } from './snapshot-file.ts';
+
+type TreeVersions = NonNullable<Snapshot['treeVersions']>;
+
+/**
+ * The stores the app hash commits to, as IAVL trees (signed chains only): x/group's written
+ * through from its tables, x/upgrade's rebuilt when its small state changed, and the roots of
+ * each kept height, which share every node that did not change.
+ */
+export class StateTrees {
+  private readonly group: IavlStore;
+  private readonly upgrade: IavlStore;
+  private upgradeSynced: object | null = null;
+  private readonly kept = new Map<bigint, StoreRoots>();
+  /** How long building the trees and hashing them took at start, wall clock and CPU (for the benchmarks). */
+  startMs = 0;
+  startCpuMs = 0;
+
+  constructor(
+    private readonly keepers: { group: GroupKeeper; upgrade: UpgradeKeeper },
+    /** The version new writes get: the height of the block being made. */
+    private readonly height: () => number,
+  ) {
+    this.group = new IavlStore('group', height);
+    this.upgrade = new IavlStore('upgrade', height);
+  }
+
+  /** Sets the large state's tree memory and threads aside while the heap is still small (prepareTreeBuild). */
+  prepare(scenario: Scenario): void {
+    if (scenario === 'large') prepareTreeBuild(largeStoreEntries());
+  }
+
+  get started(): boolean {
+    return this.group.live;
+  }
+
+  /** Builds the trees from the state as it is (genesis or a snapshot's), then follows every write. */
+  start(versions: TreeVersions | undefined): void {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    const version = this.height();
+    this.keepers.group.store.startTree(this.group, versions?.group, version);
+    const upgradeEntries = upgradeStoreEntries(this.keepers.upgrade);
+    const loadUpgrade = (into: PackedTreeBuilder) => {
+      for (const entry of upgradeEntries) into.addRun('', [entry.key], [entry.record], entry.encode);
+    };
+    this.upgrade.start(loadUpgrade, versions?.upgrade, version);
+    this.upgradeSynced = this.keepers.upgrade.revision;
+    this.startMs = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    this.startCpuMs = (used.user + used.system) / 1000;
+  }
+
+  /** The trees as they are now, brought up to date with what is written at a block's end. */
+  current(): StoreRoots {
+    syncSequences(this.group, this.keepers.group.store.sequences);
+    if (this.upgradeSynced !== this.keepers.upgrade.revision) {
+      syncUpgradeTree(this.upgrade, this.keepers.upgrade, this.height());
+      this.upgradeSynced = this.keepers.upgrade.revision;
+    }
+    return new Map([
+      ['group', this.group.snapshot()],
+      ['upgrade', this.upgrade.snapshot()],
+    ]);
+  }
+
+  /** Keeps the roots of `height`, and forgets those of `forgotten`. */
+  keep(height: bigint, forgotten: bigint): void {
+    this.kept.set(height, this.current());
+    this.kept.delete(forgotten);
+  }
+
+  /** The roots of a kept height. */
+  at(height: bigint): StoreRoots | undefined {
+    return this.kept.get(height);
+  }
+
+  /** Each leaf's version at a kept height (now, when none is given): what a snapshot keeps of the trees. */
+  versionRuns(height?: bigint): TreeVersions | undefined {
+    const roots = height === undefined ? this.current() : this.kept.get(height);
+    if (!roots) return undefined;
+    return { group: versionRunsOf(roots.get('group') ?? null), upgrade: versionRunsOf(roots.get('upgrade') ?? null) };
+  }
+}
