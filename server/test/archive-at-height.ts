@@ -17,10 +17,12 @@ const CHANGING_PROPOSAL_FIELDS = [
   'on_chain',
   'pruned_height',
   'last_seen_height',
+  // How far each archive's prover has got is its own, not the chain's.
+  'proof',
 ];
 /** A proposal's group and policy names are their current ones: their changes are in the group histories. */
 const CURRENT_NAMES = ['group_name', 'policy_name'];
-const CHANGING_VOTE_FIELDS = ['weight', 'pruned_from_chain'];
+const CHANGING_VOTE_FIELDS = ['weight', 'pruned_from_chain', 'proof'];
 
 export interface ArchiveAtHeight {
   status: Json;
