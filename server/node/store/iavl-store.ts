@@ -35,7 +35,7 @@ export class IavlStore {
 
   /**
    * Starts the tree from a whole state, which `load` gives in key order: each leaf's version from
-   * a snapshot's runs (see versionRuns), or `version` for all. The tree is packed (packed-tree.ts).
+   * a snapshot's runs (see versionRunsOf), or `version` for all. The tree is packed (packed-tree.ts).
    */
   start(load: (into: PackedTreeBuilder) => void, runs: readonly [number, number][] | undefined, version: number): void {
     const builder = new PackedTreeBuilder();
@@ -84,11 +84,6 @@ export class IavlStore {
 
   rootHash(): Uint8Array {
     return rootHash(this.root);
-  }
-
-  /** Each leaf's version, run-length encoded in key order: what a snapshot keeps of the tree. */
-  versionRuns(): [number, number][] {
-    return versionRunsOf(this.root);
   }
 }
 

@@ -9,7 +9,9 @@
 // IAVL whose shape follows its history of rotations could not promise that. Nodes are never
 // changed once hashed: a write copies the path it changes (a few dozen nodes) and leaves every
 // other subtree shared with the trees of earlier heights, so keeping a height costs only what
-// changed. Hashes are computed when a root is asked for, only for nodes made since.
+// changed. Hashes are computed when a root is asked for, only for nodes made since
+// (iavl-hash.ts). A state loaded whole is packed into flat arrays instead (packed-tree.ts): the
+// code here reads it through views that answer the same fields.
 
 /** Keys are latin1 strings (one char per byte), so string order is byte order. */
 export type StoreKey = string;

@@ -16,8 +16,13 @@ const TASKS_DONE = 4;
 /** One word per batch room: 1 while it is free to be written. */
 const FREE = 8;
 export const ALL_POSTED = 1 << 30;
-export const CONTROL_WORDS = 16;
-export const BATCH_ROOMS = 4;
+/**
+ * Rooms of at most a mebibyte (some ten thousand leaves): small enough that the building thread,
+ * when it has to wait, only helps with a short piece, and a thread never waits long for one.
+ */
+export const BATCH_ROOMS = 32;
+const ROOM_BYTES = 1 << 20;
+export const CONTROL_WORDS = FREE + BATCH_ROOMS;
 
 /** What a hashing thread is given: the tree's buffer, its leaf count and the control words. */
 export interface HashJob {
@@ -39,7 +44,7 @@ export function newControl(): SharedArrayBuffer {
 /** The room batch `index` is written in. */
 export function batchAt(job: HashJob, index: number): Uint8Array {
   const room = batchRoom(job.buffer, job.count);
-  const size = Math.floor(room.length / BATCH_ROOMS);
+  const size = Math.min(ROOM_BYTES, Math.floor(room.length / BATCH_ROOMS));
   const slot = index % BATCH_ROOMS;
   return room.subarray(slot * size, (slot + 1) * size);
 }
