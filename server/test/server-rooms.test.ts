@@ -38,26 +38,17 @@ describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
     expect(await problems('server/archive/follower/rooms-probe.ts', store)).toEqual([]);
   });
 
-  it("keeps the follower's pipelines below its scheduler, each using only the rooms below it", async () => {
-    const scheduler = "import { Follower } from '../follower.ts';\nexport const used = Follower;\n";
-    expect(await problems('server/archive/follower/tip/rooms-probe.ts', scheduler)).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*never the other way/),
-    ]);
-    const fill = "import { GapFill } from '../fill/gap-fill.ts';\nexport const used = GapFill;\n";
-    expect(await problems('server/archive/follower/backfill/rooms-probe.ts', fill)).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*uses only the rooms below it/),
-    ]);
-    const lane = "import { Lane } from '../lane/lane.ts';\nexport const used = Lane;\n";
-    expect(await problems('server/archive/follower/fill/rooms-probe.ts', lane)).toEqual([]);
-  });
-
-  it("keeps the archive's storage layer from the node's reader and the follower", async () => {
-    const reader = "import type { RestReader } from '../../source/rest-reader.ts';\nexport type Used = RestReader;\n";
-    expect(await problems('server/archive/store/groups/rooms-probe.ts', reader)).toEqual([
-      expect.stringMatching(/^import-x\/no-restricted-paths: .*records it keeps/),
-    ]);
-    const records = "import type { NodeGroup } from '../../node-records.ts';\nexport type Used = NodeGroup;\n";
-    expect(await problems('server/archive/store/groups/rooms-probe.ts', records)).toEqual([]);
+  // The archive's own rooms: a probe file in one, importing one name from another, and the wall it meets (null: none).
+  it.each([
+    ['follower/tip', '../follower.ts', 'Follower', /never the other way/],
+    ['follower/backfill', '../fill/gap-fill.ts', 'GapFill', /uses only the rooms below it/],
+    ['follower/fill', '../lane/lane.ts', 'Lane', null],
+    ['store/groups', '../../source/rest-reader.ts', 'RestReader', /records it keeps/],
+    ['store/groups', '../../node-records.ts', 'NodeGroup', null],
+  ])('in archive/%s, an import of %s meets the wall it should', async (room, path, name, wall) => {
+    const code = `import type { ${name} } from '${path}';\nexport type Used = ${name};\n`;
+    const expected = wall ? [expect.stringMatching(new RegExp(`^import-x/no-restricted-paths: .*${wall.source}`))] : [];
+    expect(await problems(`server/archive/${room}/rooms-probe.ts`, code)).toEqual(expected);
   });
 
   it('stops the simulator from importing the gateway, and the gateway from touching a table', async () => {
