@@ -4,7 +4,7 @@ import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
 import { syncUpgradeTree, upgradeStoreEntries } from '../chain/upgrade/upgrade-tree.ts';
 import { IavlStore, versionRunsOf } from '../store/iavl-store.ts';
 import type { StoreRoots } from '../store/multistore.ts';
-import { prepareTreeBuild, type PackedTreeBuilder } from '../store/packed-tree-build.ts';
+import { dropPreparedBuild, prepareTreeBuild, type PackedTreeBuilder } from '../store/packed-tree-build.ts';
 import { largeStoreEntries } from './scenarios/large-scenario.ts';
 import type { Scenario } from './sim-chain.ts';
 import type { Snapshot } from './snapshot-file.ts';
@@ -54,6 +54,8 @@ export class StateTrees {
       for (const entry of upgradeEntries) into.addRun('', [entry.key], [entry.record], entry.encode);
     };
     this.upgrade.start(loadUpgrade, versions?.upgrade, version);
+    // Both trees are built: a prepared build that fitted neither is not kept waiting.
+    dropPreparedBuild();
     this.upgradeSynced = this.keepers.upgrade.revision;
     this.startMs = performance.now() - started;
     const used = process.cpuUsage(cpu);

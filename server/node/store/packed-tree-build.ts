@@ -41,6 +41,12 @@ export function prepareTreeBuild(leaves: number): void {
   prepared = { buffer: new SharedArrayBuffer(bytesFor(leaves)), threads: TreeHashThreads.start() };
 }
 
+/** Lets go of a prepared build no tree took (its memory and threads). */
+export function dropPreparedBuild(): void {
+  prepared?.threads?.stop();
+  prepared = null;
+}
+
 /** The prepared build, if a tree of `count` leaves fits in it (it is then no longer prepared). */
 function takePrepared(count: number): SharedBuild | null {
   if (prepared === null || prepared.buffer.byteLength < bytesFor(count)) return null;
