@@ -17,12 +17,12 @@ const CHANGING_PROPOSAL_FIELDS = [
   'on_chain',
   'pruned_height',
   'last_seen_height',
-  // How far each archive's prover has got is its own, not the chain's.
-  'proof',
 ];
 /** A proposal's group and policy names are their current ones: their changes are in the group histories. */
 const CURRENT_NAMES = ['group_name', 'policy_name'];
-const CHANGING_VOTE_FIELDS = ['weight', 'pruned_from_chain', 'proof'];
+const CHANGING_VOTE_FIELDS = ['weight', 'pruned_from_chain'];
+/** How far each archive's prover has got is its own, not the chain's: never compared. */
+const PROVER_FIELDS = ['proof'];
 
 export interface ArchiveAtHeight {
   status: Json;
@@ -130,13 +130,15 @@ export function comparableProposals(
   const view = (archive: ArchiveAtHeight) =>
     new Map(
       [...archive.proposals].map(([id, entry]) => {
-        if (!changedLater(one, id) && !changedLater(other, id)) return [id, entry];
+        const changed = changedLater(one, id) || changedLater(other, id);
+        const proposalLeft = changed ? [...CHANGING_PROPOSAL_FIELDS, ...PROVER_FIELDS] : PROVER_FIELDS;
+        const voteLeft = changed ? [...CHANGING_VOTE_FIELDS, ...PROVER_FIELDS] : PROVER_FIELDS;
         return [
           id,
           {
-            proposal: without(entry.proposal, CHANGING_PROPOSAL_FIELDS),
+            proposal: without(entry.proposal, proposalLeft),
             timeline: entry.timeline,
-            votes: entry.votes.map((vote) => without(vote, CHANGING_VOTE_FIELDS)),
+            votes: entry.votes.map((vote) => without(vote, voteLeft)),
           },
         ];
       }),

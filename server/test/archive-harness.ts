@@ -87,7 +87,8 @@ export async function followNode(
     async close() {
       await follower.stop();
       rpc.disconnect();
-      await store.close();
+      // A database handed in belongs to whoever opened it: they close it.
+      if (!db) await store.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import {
   type FactProof,
 } from '../store/proofs/proof-store.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
+import { someVoterAddress, voteExists } from '../store/votes/vote-reads.ts';
 import { isAddress } from './archive-params.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
@@ -59,8 +60,8 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
 }
 
 async function bech32PrefixOf(source: ArchiveSource): Promise<string> {
-  const rows = await source.store.db.query<{ voter: string }>('SELECT voter FROM votes LIMIT 1');
-  return rows[0] ? fromBech32(rows[0].voter).prefix : 'cosmos';
+  const voter = await someVoterAddress(source.store.db);
+  return voter ? fromBech32(voter).prefix : 'cosmos';
 }
 
 async function proposalBundle(source: ArchiveSource, id: string) {
@@ -77,8 +78,7 @@ async function voteBundle(source: ArchiveSource, id: string, voter: string) {
   if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
   const db = source.store.db;
   const [vote] = await factProofs(db, 'vote', [`${id}/${voter}`]);
-  const exists = await db.query('SELECT 1 FROM votes WHERE proposal_id = $1 AND voter = $2', [id, voter]);
-  if (exists.length === 0)
+  if (!(await voteExists(db, id, voter)))
     throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no vote of ${voter} on proposal ${id}`);
   return bundleOf(source, { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` }, [
     vote ?? pending('vote', `${id}/${voter}`),

@@ -11,13 +11,18 @@ import { startHarness } from '../../test/harness.ts';
 const cursorOf = async (archive: TestArchive) =>
   (await archive.db.query<{ height: string }>('SELECT height::text AS height FROM archive_cursor'))[0]?.height;
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+async function until(
+  what: string,
+  check: () => boolean | Promise<boolean>,
+  seen: () => string = () => '',
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (await check()) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-  throw new Error(`timed out waiting for ${what}`);
+  throw new Error(`timed out waiting for ${what} (last seen: ${seen()})`);
 }
 
 describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind) => {
@@ -47,7 +52,7 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
         ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
         ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
         ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
-        ['hang', /no complete answer|timeout|timed out|aborted/i],
+        ['hang', /no complete answer|no answer to \S+ within \d+ ms|timeout|timed out|aborted/i],
       ];
     for (const [fault, problem] of episodes) {
       const before = h.node.height;
@@ -56,7 +61,11 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
       // Proposals are submitted every few dozen blocks: run until one is, so a stub has a target.
       while (h.node.group.store.proposalSeq === submitted) h.node.advance(1, 3000);
       h.node.advance(3, 3000);
-      await until(`the ${fault} problem in the status`, () => problem.test(suffering.follower.state.problem ?? ''));
+      await until(
+        `the ${fault} problem in the status`,
+        () => problem.test(suffering.follower.state.problem ?? ''),
+        () => `${suffering.follower.state.phase}: ${suffering.follower.state.problem}`,
+      );
       expect(suffering.follower.state.phase).toBe('retrying');
       const stuckAt = BigInt((await cursorOf(suffering)) ?? '0');
       expect(stuckAt).toBeLessThan(h.node.height);

@@ -24,6 +24,7 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
     const created = await kind.create();
     cleanups.push(created.drop);
     const first = await followNode(h.base, created.database);
+    cleanups.push(() => first.close());
     await archivedUpTo(first, h.node.height);
     const stoppedAt = h.node.height;
     await first.stopFollowing();
@@ -48,6 +49,7 @@ describe.each(DATABASE_KINDS)('archive faults on $kind', (kind) => {
     const created = await kind.create();
     cleanups.push(created.drop);
     const first = await followNode(original.base, created.database);
+    cleanups.push(() => first.close());
     original.node.advance(5, 3000);
     await archivedUpTo(first, original.node.height);
     await first.stopFollowing();

@@ -35,8 +35,11 @@ describe('the node across kills and restarts', () => {
     };
     /** The top of a moving chain, recorded while it runs, then SIGKILL. */
     const killWhileRunning = async (run: PolityProcess, blocks: bigint): Promise<Answers> => {
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 100));
+      // Up before its first block, a node reports a latest height of 0.
+      while ((await heightsOf(run.base)).latest === 0n) await pause();
       const { latest: from } = await heightsOf(run.base);
-      while ((await heightsOf(run.base)).latest < from + blocks) await new Promise((r) => setTimeout(r, 100));
+      while ((await heightsOf(run.base)).latest < from + blocks) await pause();
       const { latest } = await heightsOf(run.base);
       const recorded = await servedAnswers(run.base, latest - 12n, latest - 12n);
       await run.kill();

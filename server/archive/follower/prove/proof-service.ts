@@ -6,6 +6,7 @@ import { HeaderRefusedError, LightClient, type TrustSetting } from '../../source
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
+import { someVoterAddress } from '../../store/votes/vote-reads.ts';
 import { ChainBreakError } from '../lane/chain-guard.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
@@ -69,8 +70,8 @@ export class ProofService {
   }
 
   private async bech32Prefix(): Promise<string> {
-    const rows = await this.store.db.query<{ voter: string }>('SELECT voter FROM votes LIMIT 1');
-    return rows[0] ? fromBech32(rows[0].voter).prefix : 'cosmos';
+    const voter = await someVoterAddress(this.store.db);
+    return voter ? fromBech32(voter).prefix : 'cosmos';
   }
 
   /**

@@ -80,3 +80,14 @@ export async function countProposalVotes(db: SqlExecutor, proposalId: string): P
   ]);
   return rows[0].n;
 }
+
+/** Whether the archive holds `voter`'s vote on proposal `id`. */
+export async function voteExists(db: SqlExecutor, id: string, voter: string): Promise<boolean> {
+  return (await db.query('SELECT 1 FROM votes WHERE proposal_id = $1::numeric AND voter = $2', [id, voter])).length > 0;
+}
+
+/** Any voter's address the archive holds (none before its first vote): its bech32 prefix is the chain's. */
+export async function someVoterAddress(db: SqlExecutor): Promise<string | null> {
+  const rows = await db.query<{ voter: string }>('SELECT voter FROM votes LIMIT 1');
+  return rows[0]?.voter ?? null;
+}
