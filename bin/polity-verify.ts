@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { verifyBundle } from '../verify/bundle-verify.ts';
+import { verifyBundleQuickly } from '../verify/bundle-verify.ts';
 import { reportLines } from '../verify/report-words.ts';
 
 // polity-verify BUNDLE [--trust HEIGHT:HASH] [--json]: checks a proof bundle with nothing else —
@@ -33,7 +33,7 @@ function parseArguments(
   return { file, trust, json };
 }
 
-function main(): number {
+async function main(): Promise<number> {
   const parsed = parseArguments(process.argv.slice(2));
   if (typeof parsed === 'string') {
     process.stderr.write(`${parsed}\n`);
@@ -48,9 +48,9 @@ function main(): number {
     );
     return 2;
   }
-  const report = verifyBundle(input, { trust: parsed.trust });
+  const report = await verifyBundleQuickly(input, { trust: parsed.trust });
   process.stdout.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${reportLines(report).join('\n')}\n`);
   return report.ok ? 0 : 1;
 }
 
-process.exitCode = main();
+process.exitCode = await main();

@@ -2,7 +2,8 @@ import { toBase64, toHex } from '@cosmjs/encoding';
 import { describe, expect, it } from 'vitest';
 
 import type { ProofBundle } from './bundle-format.ts';
-import { verifyBundle } from './bundle-verify.ts';
+import { verifyBundle, verifyBundleQuickly } from './bundle-verify.ts';
+import { preverifySignatures } from './fast-signatures.ts';
 import { forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
 import { forgedBundle, genesisSigners, realBundle } from './testing/sample-bundles.ts';
 
@@ -55,7 +56,7 @@ describe('proof bundles', () => {
     expect(report.facts[0].how).toBe('the archive says option is VOTE_OPTION_NO, the proven bytes say VOTE_OPTION_YES');
   });
 
-  it('refuse a bundle with one byte changed, wherever it is, naming the step', () => {
+  it('refuse a bundle with one byte changed, wherever it is, naming the step (checked natively first or not)', async () => {
     const reference = JSON.stringify(forgedBundle());
     const changes: [string, (bundle: ProofBundle) => void, RegExp][] = [
       [
@@ -102,9 +103,10 @@ describe('proof bundles', () => {
     for (const [what, change, expected] of changes) {
       const bundle = JSON.parse(reference) as ProofBundle;
       change(bundle);
-      const report = verifyBundle(bundle);
-      expect(report.ok, what).toBe(false);
-      expect([report.problem, ...report.facts.map((fact) => fact.how)].join(' | '), what).toMatch(expected);
+      for (const report of [verifyBundle(bundle), await verifyBundleQuickly(bundle)]) {
+        expect(report.ok, what).toBe(false);
+        expect([report.problem, ...report.facts.map((fact) => fact.how)].join(' | '), what).toMatch(expected);
+      }
     }
   });
 
@@ -122,6 +124,29 @@ describe('proof bundles', () => {
     expect(verifyBundle(bundle, { trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem).toMatch(
       /the trust root says 00/,
     );
+  });
+});
+
+describe('signatures checked by the platform’s Ed25519 first', () => {
+  it('accepts every honest signature natively, and the verdict is the portable one', async () => {
+    for (const bundle of [realBundle(), forgedBundle()]) {
+      const signatures = bundle.light_blocks.flatMap((block) =>
+        block.signed_header.commit.signatures.filter((sig) => sig.block_id_flag === 2),
+      );
+      const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks);
+      expect(checked).toEqual({ accepted: signatures.length, leftOver: 0, native: true });
+      expect(await verifyBundleQuickly(bundle)).toEqual(verifyBundle(bundle));
+    }
+  });
+
+  it('leaves a signature it refuses, and everything on a platform without it, to the portable check', async () => {
+    const bundle = forgedBundle();
+    const sig = bundle.light_blocks[1].signed_header.commit.signatures[0];
+    sig.signature = toBase64(flip(Buffer.from(sig.signature ?? '', 'base64')));
+    const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks);
+    expect(checked.leftOver).toBe(1);
+    const none = await preverifySignatures(bundle.chain_id, bundle.light_blocks, null);
+    expect(none).toEqual({ accepted: 0, leftOver: checked.accepted + 1, native: false });
   });
 });
 

@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-import { bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from './bytes.ts';
+import { bytesField, bytesOfBase64, hexOf, messageField, sha256, utf8, uvarint, varintField } from './bytes.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
 
@@ -23,7 +23,7 @@ export interface CommitJson {
   signatures: CommitSigJson[];
 }
 
-const BLOCK_ID_FLAG_COMMIT = 2;
+export const BLOCK_ID_FLAG_COMMIT = 2;
 
 const sfixed64 = (field: number, value: bigint) => {
   if (value === 0n) return [];
@@ -58,19 +58,40 @@ export const shareOf = ({ signed, total }: PowerSigned) => (total === 0n ? '0 %'
 
 /**
  * Signatures already seen to verify (key, signature and signed bytes): a skipping step checks a
- * commit against its own set and then against the trusted set, mostly the same signatures.
- * Only successes are kept, and the result of a check never depends on anything else.
+ * commit against its own set and then against the trusted set, mostly the same signatures, and
+ * a browser checks a bundle's signatures natively first (fast-signatures.ts). Only successes are
+ * kept, and the result of a check never depends on anything else.
  */
-const VERIFIED_LIMIT = 4096;
+const VERIFIED_LIMIT = 1 << 16;
 const verified = new Set<string>();
 
-function verifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
-  const memo = `${hexOf(key)}:${hexOf(signature)}:${hexOf(message)}`;
-  if (verified.has(memo)) return true;
-  if (!ed25519.verify(signature, message, key, { zip215: true })) return false;
+const memoOf = (signature: Uint8Array, message: Uint8Array, key: Uint8Array) => hexOf(sha256(key, signature, message));
+
+/** Records a signature seen to verify by a check at least as strict as ZIP-215's. */
+export function rememberVerified(signature: Uint8Array, message: Uint8Array, key: Uint8Array): void {
   if (verified.size >= VERIFIED_LIMIT) verified.clear();
-  verified.add(memo);
+  verified.add(memoOf(signature, message, key));
+}
+
+function verifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
+  if (verified.has(memoOf(signature, message, key))) return true;
+  if (!ed25519.verify(signature, message, key, { zip215: true })) return false;
+  rememberVerified(signature, message, key);
   return true;
+}
+
+/** The key, signature and signed bytes of one precommit, or null when it is not well formed. */
+export function precommitSignature(
+  chainId: string,
+  commit: CommitJson,
+  sig: CommitSigJson,
+  validator: ValidatorJson,
+): { key: Uint8Array; signature: Uint8Array; message: Uint8Array } | null {
+  const key = bytesOfBase64(validator.pub_key.value);
+  const signature = bytesOfBase64(sig.signature ?? '');
+  const message = precommitSignBytes(chainId, commit, sig.timestamp);
+  if (!key || !signature || signature.length !== 64 || !message) return null;
+  return { key, signature, message };
 }
 
 function signatureProblem(
@@ -79,12 +100,9 @@ function signatureProblem(
   sig: CommitSigJson,
   validator: ValidatorJson,
 ): string | null {
-  const key = bytesOfBase64(validator.pub_key.value);
-  const signature = bytesOfBase64(sig.signature ?? '');
-  const message = precommitSignBytes(chainId, commit, sig.timestamp);
-  if (!key || !signature || signature.length !== 64 || !message) {
-    return `commit at ${commit.height}: the signature of ${sig.validator_address} is not well formed`;
-  }
+  const precommit = precommitSignature(chainId, commit, sig, validator);
+  if (!precommit) return `commit at ${commit.height}: the signature of ${sig.validator_address} is not well formed`;
+  const { key, signature, message } = precommit;
   if (addressOfKey(key) !== validator.address.toUpperCase()) {
     return `commit at ${commit.height}: validator ${validator.address} does not own the key given for it`;
   }

@@ -4,5 +4,5 @@ import { verifyBytes } from './verify-bytes.ts';
 // the page scrolls and answers while they are. One message in (the bundle's bytes), one out.
 
 self.addEventListener('message', (event: MessageEvent<Uint8Array>) => {
-  self.postMessage(verifyBytes(event.data));
+  void verifyBytes(event.data).then((verified) => self.postMessage(verified));
 });
