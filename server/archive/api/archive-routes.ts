@@ -19,7 +19,7 @@ import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, w
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
 import { inbox } from './inbox-route.ts';
-import { proposalProof, withVoteProofs } from './proof-json.ts';
+import { proposalProof, withUpgradeProofs, withVoteProofs } from './proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
 import { backfillJson, fillJson } from './status-progress.ts';
 import { voterGroupsOf } from './voter-groups.ts';
@@ -146,7 +146,8 @@ async function addresses(source: ArchiveSource, query: ArchiveQuery) {
 }
 
 async function upgrades(source: ArchiveSource) {
-  return upgradesJson(await readPlans(source.store.db), await readModuleVersionChanges(source.store.db));
+  const json = upgradesJson(await readPlans(source.store.db), await readModuleVersionChanges(source.store.db));
+  return { ...json, applied: await withUpgradeProofs(source.store.db, json.applied) };
 }
 
 async function status(source: ArchiveSource) {

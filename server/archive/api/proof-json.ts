@@ -33,3 +33,20 @@ export async function proposalProof(db: ArchiveStore['db'], id: string): Promise
   const [fact] = await factProofs(db, 'proposal', [id]);
   return proofJson(fact);
 }
+
+/** Each applied upgrade with the proof of its done marker (upgrades are keyed by name). */
+export async function withUpgradeProofs<T extends { name: string }>(
+  db: ArchiveStore['db'],
+  applied: readonly T[],
+): Promise<(T & { proof: ProofJson })[]> {
+  const found = new Map(
+    (
+      await factProofs(
+        db,
+        'upgrade',
+        applied.map((plan) => plan.name),
+      )
+    ).map((fact) => [fact.subjectKey, fact]),
+  );
+  return applied.map((plan) => ({ ...plan, proof: proofJson(found.get(plan.name)) }));
+}

@@ -12,6 +12,7 @@ import {
   type FactProof,
 } from '../store/proofs/proof-store.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
+import { readAppliedUpgradeNames } from '../store/upgrades/upgrade-reads.ts';
 import { someVoterAddress, voteExists } from '../store/votes/vote-reads.ts';
 import { isAddress } from './archive-params.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
@@ -31,6 +32,7 @@ function describe(fact: FactProof): string {
   const [first, second] = fact.subjectKey.split('/');
   if (fact.subject === 'vote') return `the vote of ${second} on proposal #${first}`;
   if (fact.subject === 'proposal') return `proposal #${first}'s record`;
+  if (fact.subject === 'upgrade') return `the upgrade ${JSON.stringify(fact.subjectKey)} applied`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -118,6 +120,21 @@ export async function proofSummary(source: ArchiveSource) {
   return proofTotals(source.store.db);
 }
 
+/** Every applied upgrade's done marker, or the one named. */
+async function upgradesBundle(source: ArchiveSource, name?: string) {
+  const db = source.store.db;
+  const names = await readAppliedUpgradeNames(db, name);
+  if (name !== undefined && names.length === 0)
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no applied upgrade ${JSON.stringify(name)}`);
+  const found = new Map((await factProofs(db, 'upgrade', names)).map((fact) => [fact.subjectKey, fact]));
+  const facts = names.map((each) => found.get(each) ?? pending('upgrade', each));
+  const subject: BundleSubject =
+    name === undefined
+      ? { kind: 'upgrade', id: '*', label: 'Every applied upgrade' }
+      : { kind: 'upgrade', id: name, label: `The upgrade ${JSON.stringify(name)}` };
+  return bundleOf(source, subject, facts);
+}
+
 const uint64Path = (text: string | undefined) => {
   if (!text || !/^\d{1,20}$/.test(text) || BigInt(text) > 2n ** 64n - 1n)
     throw invalidArgument(`not a uint64 id: ${JSON.stringify(text)}`);
@@ -134,4 +151,6 @@ export const PROOF_ROUTES: {
     answer: (source, match) => voteBundle(source, uint64Path(match[1]), match[2]),
   },
   { pattern: /^proofs\/voters\/([^/]+)$/, answer: (source, match) => voterBundle(source, match[1]) },
+  { pattern: /^proofs\/upgrades$/, answer: (source) => upgradesBundle(source) },
+  { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: (source, match) => upgradesBundle(source, match[1]) },
 ];

@@ -6,7 +6,7 @@ import { startHarness, type Harness } from '../../../test/harness.ts';
 import { assembleBundle } from '../../api/proof-bundles.ts';
 import { LightClient } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
-import { factProofsWithPrefix, proofTotals } from '../../store/proofs/proof-store.ts';
+import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/proof-store.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';
@@ -27,10 +27,14 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     const created = await kind.create();
     drop = created.drop;
     archive = await followNode(h.base, created.database);
-    for (let round = 0; round < 12; round += 1) {
+    // Long enough for the chain to apply an upgrade (one every ~120 blocks) while it is archived.
+    const doneAtStart = h.node.upgrade.done.length;
+    for (let round = 0; round < 40 && (round < 12 || h.node.upgrade.done.length === doneAtStart); round += 1) {
       h.node.advance(10, 3000);
       await archivedUpTo(archive, h.node.height);
     }
+    h.node.advance(10, 3000);
+    await archivedUpTo(archive, h.node.height);
     await archive.stopFollowing();
     const reader = new ProofReader(`${h.base}/rpc`);
     chainId = (await archive.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0]
@@ -53,10 +57,6 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
 
   it('proves every vote it read from a block, and says why for the rest', async () => {
     const totals = await proofTotals(archive.db);
-    console.log(
-      totals,
-      await archive.db.query('SELECT subject, reason, count(*) FROM fact_proofs WHERE NOT verified GROUP BY 1, 2'),
-    );
     const votes = await archive.db.query<{ count: string; read: string }>(
       'SELECT count(*)::text AS count, count(tx_hash)::text AS read FROM votes',
     );
@@ -66,6 +66,35 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     for (const row of unproven) expect(row.reason).toMatch(/.{10,}/);
     expect(Number(totals.proposal?.proven ?? 0)).toBeGreaterThan(0);
     expect(Number(totals.event?.proven ?? 0)).toBeGreaterThan(0);
+  });
+
+  it('proves every applied upgrade by its done marker, in a bundle that verifies alone', async () => {
+    const applied = await archive.db.query<{ name: string; applied_height: string }>(
+      'SELECT name, applied_height::text AS applied_height FROM upgrades WHERE applied_height IS NOT NULL ORDER BY name',
+    );
+    expect(applied.length).toBeGreaterThan(0);
+    const facts = await factProofs(
+      archive.db,
+      'upgrade',
+      applied.map((upgrade) => upgrade.name),
+    );
+    expect(facts.map((fact) => [fact.subjectKey, fact.verified, fact.reason])).toEqual(
+      applied.map((upgrade) => [upgrade.name, true, null]),
+    );
+    const bundle = await assembleBundle(
+      archive.db,
+      { chainId, bech32Prefix: 'cosmos' },
+      { kind: 'upgrade', id: '*', label: 'Every applied upgrade' },
+      facts,
+      (fact) => fact.subjectKey,
+    );
+    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)));
+    expect(report.facts.map((fact) => [fact.proven, fact.ok])).toEqual(
+      applied.map((upgrade) => [
+        { kind: 'upgrade-applied', name: upgrade.name, height: upgrade.applied_height, applied: 'yes' },
+        true,
+      ]),
+    );
   });
 
   it('assembles a proposal’s bundle that verifies with nothing else', async () => {

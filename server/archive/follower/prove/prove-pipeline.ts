@@ -10,9 +10,11 @@ import {
   proposalsToProve,
   provenThrough,
   setProvenThrough,
+  upgradesToProve,
   votesAt,
   type EventToProve,
   type ProposalToProve,
+  type UpgradeToProve,
   type VoteToProve,
 } from '../../store/proofs/proof-work.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
@@ -28,6 +30,9 @@ const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
 export const voteKeyHex = (proposalId: string, voter: string) =>
   `4000${idHex(proposalId)}${toHex(fromBech32(voter).data)}`;
+/** x/upgrade's done marker: 0x01, the height it was applied at (8 bytes big-endian), the name. */
+export const doneKeyHex = (name: string, height: string) =>
+  `01${idHex(height)}${toHex(new TextEncoder().encode(name))}`;
 
 const TX_CLAIMS: Record<string, (event: EventToProve) => Statement> = {
   submitted: (event) => ({ kind: 'submit-proposal', group_policy_address: event.policy_address }),
@@ -90,6 +95,10 @@ export class ProvePipeline {
       if (!going()) return { proven: 0, refusal: null };
       const proof = await this.proposal(proposal, tip);
       if (proof) proofs.push(proof);
+    }
+    for (const upgrade of await upgradesToProve(this.db, tip, PROPOSALS_PER_TURN)) {
+      if (!going()) return { proven: 0, refusal: null };
+      proofs.push(await this.upgrade(upgrade, tip));
     }
     for (const proof of proofs) {
       if (proof.verified && proof.evidence?.kind === 'tx') {
@@ -183,5 +192,19 @@ export class ProvePipeline {
       proposal.version,
       await this.evidence.record('group', proposalKeyHex(proposal.id), height, claim),
     );
+  }
+
+  /**
+   * An applied upgrade by its done marker, in the state after the block that applied it; the
+   * marker stays, so where the node no longer keeps that state, in the latest state it keeps.
+   */
+  private async upgrade(upgrade: UpgradeToProve, tip: bigint): Promise<FactProof> {
+    const key = doneKeyHex(upgrade.name, upgrade.applied_height);
+    const claim = { kind: 'upgrade-applied', name: upgrade.name, height: upgrade.applied_height, applied: 'yes' };
+    let evidence = await this.evidence.record('upgrade', key, BigInt(upgrade.applied_height), claim);
+    if (!evidence.verified && !evidence.refused && BigInt(upgrade.applied_height) < tip - 1n) {
+      evidence = await this.evidence.record('upgrade', key, tip - 1n, claim);
+    }
+    return this.record('upgrade', upgrade.name, upgrade.applied_height, evidence);
   }
 }

@@ -99,3 +99,21 @@ export async function proposalsToProve(db: SqlExecutor, tip: bigint, limit: numb
     [String(tip), String(limit)],
   );
 }
+
+export interface UpgradeToProve {
+  name: string;
+  applied_height: string;
+  [column: string]: unknown;
+}
+
+/** Applied upgrades whose done marker is not proven yet, applied below `tip`. */
+export async function upgradesToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<UpgradeToProve[]> {
+  return db.query<UpgradeToProve>(
+    `SELECT u.name, u.applied_height::text AS applied_height
+     FROM upgrades u LEFT JOIN fact_proofs f ON f.subject = 'upgrade' AND f.subject_key = u.name
+     WHERE u.applied_height IS NOT NULL AND u.applied_height < $1
+       AND (f.subject_key IS NULL OR f.record_version <> u.applied_height::text)
+     ORDER BY u.applied_height, u.name LIMIT $2`,
+    [String(tip), String(limit)],
+  );
+}

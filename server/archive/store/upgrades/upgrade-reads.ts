@@ -23,3 +23,13 @@ export async function readModuleVersionChanges(db: SqlExecutor): Promise<Row[]> 
     'SELECT name, version::text AS version, height::text AS height FROM module_versions ORDER BY height, name',
   );
 }
+
+/** The names of the applied upgrades, in the order they were applied (all, or the one named). */
+export async function readAppliedUpgradeNames(db: SqlExecutor, name?: string): Promise<string[]> {
+  const rows = await db.query<{ name: string }>(
+    `SELECT name FROM upgrades WHERE applied_height IS NOT NULL AND ($1::text IS NULL OR name = $1)
+     ORDER BY applied_height, name`,
+    [name ?? null],
+  );
+  return rows.map((row) => row.name);
+}
