@@ -83,6 +83,31 @@ test.describe('with an archive: proofs checked in the browser', () => {
     const { stdout } = await promisify(execFile)(process.execPath, ['bin/polity-verify.mjs', saved]);
     expect(stdout).toMatch(/^Proven: /);
   });
+
+  test('the upgrades page proves the applied upgrades in the reader’s browser', async ({ page, request }) => {
+    test.setTimeout(180_000);
+    await archiveOpen(request);
+    // The chain applies an upgrade about a minute after it starts; its proof follows a few blocks later.
+    await expect
+      .poll(
+        async () => {
+          const { applied } = (await (await request.get(`${ARCHIVE}/upgrades`)).json()) as {
+            applied: { proof: { verified?: boolean } }[];
+          };
+          return applied.some((plan) => plan.proof.verified === true);
+        },
+        { timeout: 150_000, intervals: [2000] },
+      )
+      .toBe(true);
+    await page.goto('/upgrades');
+    const panel = page.getByTestId('proof-panel');
+    await expect(panel.getByTestId('proof-headline')).toContainText(
+      /^Proven in your browser: \d+ applied upgrades?, signed by validators holding \d+ % of the power/,
+      { timeout: 30_000 },
+    );
+    await panel.getByRole('button', { name: 'Show each step and fact' }).click();
+    await expect(panel.getByTestId('proof-facts')).toContainText(/upgrade \S+ applied at height [\d,]+/);
+  });
 });
 
 test.describe('on a plain node: no proofs', () => {

@@ -10,12 +10,14 @@ import { classifyHttpError, TimeoutError, UnreachableError, UnsupportedError } f
 export type ProofSubject =
   | { kind: 'proposal'; id: string }
   | { kind: 'vote'; proposalId: string; voter: string }
-  | { kind: 'voter'; address: string };
+  | { kind: 'voter'; address: string }
+  | { kind: 'upgrades' };
 
 export function proofBundlePath(subject: ProofSubject): string {
   if (subject.kind === 'proposal') return `${ARCHIVE}/proofs/proposals/${segment(subject.id)}`;
   if (subject.kind === 'vote')
     return `${ARCHIVE}/proofs/votes/${segment(subject.proposalId)}/${segment(subject.voter)}`;
+  if (subject.kind === 'upgrades') return `${ARCHIVE}/proofs/upgrades`;
   return `${ARCHIVE}/proofs/voters/${segment(subject.address)}`;
 }
 

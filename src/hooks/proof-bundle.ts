@@ -19,15 +19,16 @@ import { archiveStatusQuery } from './shared-queries.ts';
 export function proofFileName(subject: ProofSubject): string {
   if (subject.kind === 'proposal') return `proposal-${subject.id}-proof-bundle.json`;
   if (subject.kind === 'vote') return `vote-${subject.proposalId}-${subject.voter}-proof-bundle.json`;
+  if (subject.kind === 'upgrades') return 'applied-upgrades-proof-bundle.json';
   return `voter-${subject.address}-proof-bundle.json`;
 }
 
-const subjectKey = (subject: ProofSubject | null) =>
-  subject === null
-    ? [null]
-    : subject.kind === 'vote'
-      ? [subject.kind, subject.proposalId, subject.voter]
-      : [subject.kind, subject.kind === 'proposal' ? subject.id : subject.address];
+function subjectKey(subject: ProofSubject | null): (string | null)[] {
+  if (subject === null) return [null];
+  if (subject.kind === 'vote') return [subject.kind, subject.proposalId, subject.voter];
+  if (subject.kind === 'upgrades') return [subject.kind];
+  return [subject.kind, subject.kind === 'proposal' ? subject.id : subject.address];
+}
 
 /** The bundle's bytes and SHA-256; a null subject waits. */
 export const proofBundleQuery = (endpoint: string, subject: ProofSubject | null) =>

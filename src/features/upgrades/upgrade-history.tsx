@@ -1,5 +1,6 @@
 import { Card, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { NeedsArchive } from '../../components/archive-gate.tsx';
@@ -13,7 +14,14 @@ import { UpgradeTimeline } from './upgrade-timeline.tsx';
 import classes from './upgrades.module.css';
 
 /** The next upgrade, counting down, and past ones from the archive; on a plain node, the countdown alone. */
-export function UpgradeHistory({ endpoint }: { endpoint: string }) {
+export function UpgradeHistory({
+  endpoint,
+  proof,
+}: {
+  endpoint: string;
+  /** What proves the applied upgrades, given how many the archive holds (the route composes it). */
+  proof?: (applied: number) => ReactNode;
+}) {
   // The node's scheduled plan (current_plan), for the countdown when there is no archive.
   const nodePlan = useQuery(upgradeQueries.currentPlan(endpoint)).data?.plan ?? null;
   const query = useQuery(archivedUpgradeQueries.history(endpoint));
@@ -35,6 +43,7 @@ export function UpgradeHistory({ endpoint }: { endpoint: string }) {
               <CancelledPlans cancelled={data.cancelled} />
             </div>
             <AppliedPlans applied={data.applied} />
+            {proof?.(data.applied.length)}
           </Stack>
         ) : (
           <NeedsArchive
