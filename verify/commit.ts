@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-import { bytesField, bytesOfBase64, hexOf, messageField, sha256, utf8, uvarint, varintField } from './bytes.ts';
+import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from './bytes.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
 
@@ -32,19 +32,37 @@ const sfixed64 = (field: number, value: bigint) => {
   return [(field << 3) | 1, ...bytes];
 };
 
+/**
+ * The parts of a commit's CanonicalVote its precommits share (all but the timestamp), worked out
+ * once per commit: a bundle's walk and the native pre-check both ask for every signature's bytes.
+ */
+const sharedParts = new WeakMap<CommitJson, { chainId: string; head: number[]; chain: number[] } | null>();
+
+function sharedPartsOf(chainId: string, commit: CommitJson) {
+  let parts = sharedParts.get(commit);
+  if (parts === undefined || (parts !== null && parts.chainId !== chainId)) {
+    const blockId = blockIdBytes(commit.block_id);
+    parts = blockId && {
+      chainId,
+      head: [
+        ...varintField(1, 2),
+        ...sfixed64(2, BigInt(commit.height)),
+        ...sfixed64(3, BigInt(commit.round)),
+        ...bytesField(4, blockId),
+      ],
+      chain: bytesField(6, utf8(chainId)),
+    };
+    sharedParts.set(commit, parts);
+  }
+  return parts;
+}
+
 /** CanonicalVote of a precommit for the commit's block, length-delimited (types.VoteSignBytes). */
 export function precommitSignBytes(chainId: string, commit: CommitJson, timestamp: string): Uint8Array | null {
   const time = timestampOf(timestamp);
-  const blockId = blockIdBytes(commit.block_id);
-  if (!time || !blockId) return null;
-  const vote = [
-    ...varintField(1, 2),
-    ...sfixed64(2, BigInt(commit.height)),
-    ...sfixed64(3, BigInt(commit.round)),
-    ...bytesField(4, blockId),
-    ...messageField(5, timestampBytes(time)),
-    ...bytesField(6, utf8(chainId)),
-  ];
+  const parts = sharedPartsOf(chainId, commit);
+  if (!time || !parts) return null;
+  const vote = [...parts.head, ...messageField(5, timestampBytes(time)), ...parts.chain];
   return Uint8Array.from([...uvarint(vote.length), ...vote]);
 }
 
@@ -63,18 +81,18 @@ export const shareOf = ({ signed, total }: PowerSigned) => (total === 0n ? '0 %'
  * kept, and the result of a check never depends on anything else.
  */
 const VERIFIED_LIMIT = 1 << 16;
-const verified = new Set<string>();
-
-const memoOf = (signature: Uint8Array, message: Uint8Array, key: Uint8Array) => hexOf(sha256(key, signature, message));
+/** By signature (hex): the key and signed bytes it was seen to verify for. */
+const verified = new Map<string, { key: Uint8Array; message: Uint8Array }>();
 
 /** Records a signature seen to verify by a check at least as strict as ZIP-215's. */
 export function rememberVerified(signature: Uint8Array, message: Uint8Array, key: Uint8Array): void {
   if (verified.size >= VERIFIED_LIMIT) verified.clear();
-  verified.add(memoOf(signature, message, key));
+  verified.set(hexOf(signature), { key, message });
 }
 
 function verifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
-  if (verified.has(memoOf(signature, message, key))) return true;
+  const seen = verified.get(hexOf(signature));
+  if (seen && bytesEqual(seen.key, key) && bytesEqual(seen.message, message)) return true;
   if (!ed25519.verify(signature, message, key, { zip215: true })) return false;
   rememberVerified(signature, message, key);
   return true;

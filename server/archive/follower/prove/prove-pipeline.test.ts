@@ -65,6 +65,16 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     const unproven = await archive.db.query<{ reason: string }>('SELECT reason FROM fact_proofs WHERE NOT verified');
     for (const row of unproven) expect(row.reason).toMatch(/.{10,}/);
     expect(Number(totals.proposal?.proven ?? 0)).toBeGreaterThan(0);
+    // The archive's records agree with the chain's proven bytes: a proposal executed at once was
+    // never stored decided, and says so rather than "the archive says …, the proven bytes say …".
+    const disagreeing = await archive.db.query(
+      "SELECT subject, subject_key, reason FROM fact_proofs WHERE NOT verified AND reason LIKE 'the archive says%'",
+    );
+    expect(disagreeing).toEqual([]);
+    const executedAtOnce = await archive.db.query<{ reason: string }>(
+      "SELECT reason FROM fact_proofs WHERE subject = 'proposal' AND reason LIKE '%decided, executed and removed%'",
+    );
+    expect(executedAtOnce.length).toBeGreaterThan(0);
     expect(Number(totals.event?.proven ?? 0)).toBeGreaterThan(0);
   });
 

@@ -186,12 +186,18 @@ export class ProvePipeline {
         refused: false,
       });
     }
-    return this.record(
-      'proposal',
-      proposal.id,
-      proposal.version,
-      await this.evidence.record('group', proposalKeyHex(proposal.id), height, claim),
-    );
+    const evidence = await this.evidence.record('group', proposalKeyHex(proposal.id), height, claim);
+    const executedAtOnce =
+      !proposal.on_chain && proposal.pruned_height !== null && proposal.executed_height === proposal.pruned_height;
+    if (!evidence.verified && !evidence.refused && executedAtOnce) {
+      // x/group removes a proposal the moment it executes successfully: one decided and executed
+      // in the block that removed it was never in a committed state as decided.
+      const reason =
+        `the chain decided, executed and removed this proposal in block ${proposal.pruned_height}: its final ` +
+        'status and tally were never in a committed state; its execution is proven by its transaction, its tally by recounting its proven votes';
+      return this.record('proposal', proposal.id, proposal.version, { ...evidence, reason });
+    }
+    return this.record('proposal', proposal.id, proposal.version, evidence);
   }
 
   /**

@@ -81,6 +81,8 @@ export interface ProposalToProve {
   on_chain: boolean;
   pruned_height: string | null;
   last_height: string;
+  /** The height of its execution, if the archive saw one. */
+  executed_height: string | null;
   version: string;
   [column: string]: unknown;
 }
@@ -91,7 +93,9 @@ export const PROPOSAL_VERSION_SQL = `p.status || '|' || p.final_tally`;
 /** Proposals whose proof is missing or stale, and whose last change has a block above it by `tip`. */
 export async function proposalsToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<ProposalToProve[]> {
   return db.query<ProposalToProve>(
-    `SELECT p.id::text, p.status, p.final_tally, p.on_chain, p.pruned_height::text, p.last_height::text, ${PROPOSAL_VERSION_SQL} AS version
+    `SELECT p.id::text, p.status, p.final_tally, p.on_chain, p.pruned_height::text, p.last_height::text,
+       (SELECT max(t.height)::text FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'executed') AS executed_height,
+       ${PROPOSAL_VERSION_SQL} AS version
      FROM proposals p LEFT JOIN fact_proofs f ON f.subject = 'proposal' AND f.subject_key = p.id::text
      WHERE (f.subject_key IS NULL OR f.record_version <> ${PROPOSAL_VERSION_SQL})
        AND (NOT p.on_chain OR p.last_height < $1)
