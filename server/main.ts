@@ -5,7 +5,7 @@ import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import { parseArchiveFrom } from './archive/follower/begin/start-point.ts';
 import { DEFAULT_BATCH } from './archive/follower/follower.ts';
-import { parseWebhookOptions } from './archive/webhooks/webhook-options.ts';
+import { parseWebhookOptions, SECRET_VARIABLE, webhookSecretFrom } from './archive/webhooks/webhook-options.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
@@ -56,7 +56,10 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
                       (repeatable; http or https); only events archived after a URL was first
                       given are sent, each until it is answered 2xx
-  --webhook-secret S  sign each POST: X-Polity-Signature: sha256=HMAC-SHA256(S, body)
+  --webhook-secret S  sign each POST: X-Polity-Signature: sha256=HMAC-SHA256(S, body); any
+                      user of the machine sees it in the process list: prefer
+  --webhook-secret-file PATH  the secret is the file's text (one trailing line break left out),
+                      or the environment variable POLITY_WEBHOOK_SECRET
 `;
 
 /** `--trust NAME=HEIGHT:HASH` or `NAME=off`, once per archived chain. */
@@ -110,6 +113,7 @@ function main(): void {
       trust: { type: 'string', multiple: true, default: [] },
       webhook: { type: 'string', multiple: true, default: [] },
       'webhook-secret': { type: 'string' },
+      'webhook-secret-file': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -152,7 +156,12 @@ function main(): void {
     }
   }
   const trusts = parseTrustOptions(values.trust ?? [], ['local', ...upstreamRpcs.map((rpc) => rpc.name)]);
-  const webhooks = parseWebhookOptions(values.webhook ?? [], values['webhook-secret'], values.archive === 'on');
+  const secret = webhookSecretFrom({
+    option: values['webhook-secret'],
+    file: values['webhook-secret-file'],
+    environment: process.env[SECRET_VARIABLE],
+  });
+  const webhooks = parseWebhookOptions(values.webhook ?? [], secret, values.archive === 'on');
   const archives = new ArchiveRegistry();
 
   const started = performance.now();

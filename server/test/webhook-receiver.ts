@@ -47,6 +47,11 @@ export class TestReceiver {
     return receiver;
   }
 
+  /** From now on, answers every request so (a broken receiver mended, or one breaking). */
+  answerWith(answer: Answer): void {
+    this.answer = answer;
+  }
+
   get url(): string {
     return `http://127.0.0.1:${this.port}/hooks/polity?token=not-for-the-status`;
   }

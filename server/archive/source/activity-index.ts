@@ -68,7 +68,9 @@ export class ActivityIndex {
   async heights(from: bigint, to: bigint): Promise<bigint[] | null> {
     if (this.usable === false) return null;
     try {
-      const found = await Promise.all(queries(from, to).map(({ kind, query }) => this.rpc.searchHeights(kind, query)));
+      const found = await Promise.all(
+        queries(from, to).map(({ kind, query }) => this.rpc.searchHeights(kind, query, { from, to })),
+      );
       this.usable = true;
       const unique = [...new Set(found.flat())].filter((height) => height >= from && height <= to);
       return unique.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

@@ -20,6 +20,13 @@ export interface NodeGenesis {
   group: GroupGenesis;
 }
 
+/**
+ * A genesis larger than this is refused with a named problem rather than read whole: CometBFT
+ * itself serves `/genesis` whole only below 16 MB (larger ones only in chunks), so a node sending
+ * more is not one to believe; the bound leaves room for a chain's hand-made one.
+ */
+export const MAX_GENESIS_BYTES = 128 * 1024 * 1024;
+
 const EMPTY_GROUP: GroupGenesis = { groups: [], group_members: [], group_policies: [], proposals: [], votes: [] };
 
 /**
@@ -27,7 +34,12 @@ const EMPTY_GROUP: GroupGenesis = { groups: [], group_members: [], group_policie
  * or one whose genesis is too large and is served only in chunks).
  */
 export async function readGenesis(rpc: string, timeoutMs = 60_000): Promise<NodeGenesis | null> {
-  const answer = await httpGet(`${rpc.replace(/\/$/, '')}/genesis`, { accept: 'application/json' }, timeoutMs);
+  const answer = await httpGet(
+    `${rpc.replace(/\/$/, '')}/genesis`,
+    { accept: 'application/json' },
+    timeoutMs,
+    MAX_GENESIS_BYTES,
+  );
   if (answer.status === 404) return null;
   const body = JSON.parse(answer.text) as {
     result?: {

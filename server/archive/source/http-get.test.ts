@@ -13,6 +13,14 @@ beforeAll(async () => {
     if (request.url === '/here')
       return void response.writeHead(200, { 'content-type': 'application/json' }).end(request.headers['x-probe'] ?? '');
     if (request.url === '/loop') return void response.writeHead(302, { location: '/loop' }).end();
+    if (request.url === '/huge') {
+      // Two mebibytes in chunks, no length said: the reader must count as it reads.
+      response.writeHead(200, { 'content-type': 'application/json' });
+      for (let chunk = 0; chunk < 32; chunk++) response.write(' '.repeat(64 * 1024));
+      return void response.end('{}');
+    }
+    if (request.url === '/declared-huge')
+      return void response.writeHead(200, { 'content-length': String(2 ** 40) }).write('{');
     // '/stall': headers, then a body that never ends.
     response.writeHead(200, { 'content-type': 'application/json' });
     response.write('{"partial":');
@@ -35,6 +43,15 @@ describe("the archive's reads of a node", () => {
 
   it('stop following a redirect loop after a few hops and answer with it', async () => {
     await expect(httpGet(`${base}/loop`, {}, 2000)).resolves.toMatchObject({ status: 302 });
+  });
+
+  it('refuse an answer larger than the read can be, as it arrives or by its declared length', async () => {
+    const mebibyte = 1024 * 1024;
+    await expect(httpGet(`${base}/huge`, {}, 5000, mebibyte)).rejects.toThrow(
+      /^the answer from 127\.0\.0\.1:\d+\/huge is larger than 1 MB: refused/,
+    );
+    await expect(httpGet(`${base}/declared-huge`, {}, 5000, mebibyte)).rejects.toThrow(/larger than 1 MB: refused/);
+    await expect(httpGet(`${base}/huge`, {}, 5000, 3 * mebibyte)).resolves.toMatchObject({ status: 200 });
   });
 
   it('give up on a body that stops arriving, saying so', async () => {

@@ -31,3 +31,54 @@ describe('a batch answered with no answers', () => {
     reader.disconnect();
   });
 });
+
+/** A node whose index lies: JSON-RPC answers made up per method and page. */
+function lyingIndex(answer: (method: string, page: number) => unknown) {
+  const lying = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const calls = JSON.parse(body) as { id: string; method: string; params: { page: string } }[] | { id: string };
+      const list = Array.isArray(calls) ? calls : [calls as { id: string; method: string; params: { page: string } }];
+      const answers = list.map((call) => ({
+        jsonrpc: '2.0',
+        id: call.id,
+        result: answer(call.method, Number(call.params.page)),
+      }));
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(Array.isArray(calls) ? answers : answers[0]));
+    });
+  });
+  const base = new Promise<string>((resolve) =>
+    lying.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(lying.address() as AddressInfo).port}`)),
+  );
+  return { base, close: () => new Promise<void>((resolve) => lying.close(() => resolve())) };
+}
+
+const blockAt = (height: number) => ({ block: { header: { height: String(height) } } });
+
+describe('an index whose totals or pages cannot be true', () => {
+  it('refuses a block_search claiming more blocks than the heights asked hold, at once', async () => {
+    const node = lyingIndex(() => ({ total_count: '9000000000000000', blocks: [blockAt(10)] }));
+    const reader = await RpcReader.connect(await node.base, 2000);
+    await expect(
+      reader.searchHeights('block', 'block.height>=10 AND block.height<=20 AND x.y EXISTS', { from: 10n, to: 20n }),
+    ).rejects.toThrow("the node's block_search claims 9000000000000000 blocks between heights 10 and 20");
+    reader.disconnect();
+    await node.close();
+  });
+
+  it('refuses pages that go back, repeat or leave the range, instead of paging for ever', async () => {
+    // Every page is the first one again: full, in range, and going nowhere.
+    const node = lyingIndex(() => ({
+      total_count: '9000000000000000',
+      txs: Array.from({ length: 100 }, (_, index) => ({ height: String(10 + Math.floor(index / 20)) })),
+    }));
+    const reader = await RpcReader.connect(await node.base, 2000);
+    await expect(
+      reader.searchHeights('tx', "tx.height>=10 AND tx.height<=20 AND message.module='group'", { from: 10n, to: 20n }),
+    ).rejects.toThrow(/tx_search page 2 gives height 10 out of order or outside 10-20/);
+    reader.disconnect();
+    await node.close();
+  });
+});

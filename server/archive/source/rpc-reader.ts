@@ -167,7 +167,7 @@ export class RpcReader {
    * Heights of the transactions (`tx_search`) or blocks (`block_search`) a query matches, oldest
    * first, through every page. Throws when the node cannot search (no index, no such method).
    */
-  async searchHeights(kind: 'tx' | 'block', query: string): Promise<bigint[]> {
+  async searchHeights(kind: 'tx' | 'block', query: string, within?: { from: bigint; to: bigint }): Promise<bigint[]> {
     const page = async (number: number) => {
       if (this.raw) return this.rawSearchPage(kind, query, number);
       const params = { query, page: number, per_page: SEARCH_PAGE, order_by: 'asc' };
@@ -182,8 +182,26 @@ export class RpcReader {
       return { found, total: answer.totalCount };
     };
     const first = await page(1);
+    // A search of a height range finds at most one block per height: a larger total is a lie
+    // that would be paged for ever (one node claimed 9e15 results with full pages).
+    if (within && kind === 'block' && BigInt(first.total) > within.to - within.from + 1n)
+      throw new UntrustedAnswerError(
+        `the node's block_search claims ${first.total} blocks between heights ${within.from} and ${within.to}`,
+      );
     // The first page tells how many there are: the rest are asked for side by side, a few at a time.
     const pages = Math.ceil(first.total / SEARCH_PAGE);
+    let last = within?.from ?? 0n;
+    /** Pages in order, ascending as asked and inside the range: a page out of step is not the index. */
+    const inStep = (found: bigint[], number: number) => {
+      for (const height of found) {
+        if (height < last || (within && height > within.to))
+          throw new UntrustedAnswerError(
+            `the node's ${kind}_search page ${number} gives height ${height} out of order or outside ${within?.from ?? 0}-${within?.to ?? '…'}`,
+          );
+        last = height;
+      }
+      return found;
+    };
     const full = async (number: number) => {
       const { found } = number === 1 ? first : await page(number);
       // A node that pages fewer results than asked would silently lose the rest.
@@ -193,10 +211,11 @@ export class RpcReader {
         );
       return found;
     };
-    const heights = [await full(1)];
+    const heights = [inStep(await full(1), 1)];
     for (let next = 2; next <= pages; next += SEARCHES_IN_FLIGHT) {
       const numbers = Array.from({ length: Math.min(SEARCHES_IN_FLIGHT, pages - next + 1) }, (_, at) => next + at);
-      heights.push(...(await Promise.all(numbers.map(full))));
+      const found = await Promise.all(numbers.map(full));
+      heights.push(...found.map((each, index) => inStep(each, numbers[index])));
     }
     return heights.flat();
   }

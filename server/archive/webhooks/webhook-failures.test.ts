@@ -118,6 +118,13 @@ describe.each(DATABASE_KINDS)('failing webhook receivers on $kind', (kind) => {
     expect([...triedPerProposal.values()].every((tried) => tried.size === 1)).toBe(true);
   });
 
+  it('a mended receiver gets every waiting event, and its last error clears once none waits', async () => {
+    broken.answerWith('ok');
+    await until('every waiting event to go through', async () => (await statusOf(broken))?.pending === '0', 20_000);
+    expect(Number((await statusOf(broken))?.delivered)).toBeGreaterThan(1);
+    expect(await statusOf(broken)).toMatchObject({ last_error: null, last_error_at: null });
+  });
+
   it('a receiver that never answers times out, and the archive keeps following meanwhile', async () => {
     await until('a request to hang', () => silent.hanging.length > 0);
     const hung = silent.hanging[0];

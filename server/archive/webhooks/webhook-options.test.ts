@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { parseWebhookOptions } from './webhook-options.ts';
+import { parseWebhookOptions, webhookSecretFrom } from './webhook-options.ts';
 
 // Bad webhook options stop start-up before anything opens, with a message naming the option.
 
@@ -44,7 +44,7 @@ describe('webhook options', () => {
     });
     expect(secretAlone).toEqual({
       code: 2,
-      stderr: '--webhook-secret signs what --webhook sends: give at least one --webhook URL\n',
+      stderr: 'the webhook secret signs what --webhook sends: give at least one --webhook URL\n',
     });
   }, 30_000);
 
@@ -59,11 +59,43 @@ describe('webhook options', () => {
     expect(bad(['https://hooks.example.org/a#b'])).toThrow(
       '--webhook "https://hooks.example.org/a#b": a receiver URL has no #fragment',
     );
-    expect(bad(['https://hooks.example.org/a'], '')).toThrow('--webhook-secret must not be empty');
+    expect(bad(['https://hooks.example.org/a'], '')).toThrow('the webhook secret must not be empty');
     expect(bad(['https://hooks.example.org/a'], undefined, false)).toThrow('--webhook sends the archive’s events');
     expect(parseWebhookOptions([], undefined, true)).toBeNull();
     expect(
       parseWebhookOptions(['https://hooks.example.org/a', 'https://HOOKS.example.org/a'], 'shh', true),
     ).toMatchObject({ urls: ['https://hooks.example.org/a'], secret: 'shh', timeoutMs: 10_000 });
+  });
+
+  it('never repeat a receiver’s credentials in a message', () => {
+    const messageOf = (url: string) => {
+      try {
+        parseWebhookOptions([url], undefined, true);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(messageOf('ftp://alice:hunter2@hooks.example.org/polity')).toBe(
+      '--webhook "ftp://…@hooks.example.org/polity": only http:// and https:// receivers can be sent events',
+    );
+    expect(messageOf('https://alice:hunter2@hooks.example.org/a#b')).not.toContain('hunter2');
+    expect(messageOf('alice:hunter2@hooks.example.org')).not.toContain('hunter2');
+  });
+
+  it('take the secret from a file or the environment, once, so it stays out of the process list', () => {
+    const file = join(dataDir, 'webhook-secret');
+    writeFileSync(file, 's3cret\n');
+    const none = { option: undefined, file: undefined, environment: undefined };
+    expect(webhookSecretFrom({ ...none, file })).toBe('s3cret');
+    expect(webhookSecretFrom({ ...none, environment: 'from-env' })).toBe('from-env');
+    expect(webhookSecretFrom({ ...none, option: 'shh' })).toBe('shh');
+    expect(webhookSecretFrom(none)).toBeUndefined();
+    expect(() => webhookSecretFrom({ ...none, option: 'shh', environment: 'from-env' })).toThrow(
+      'give the webhook secret once: --webhook-secret and POLITY_WEBHOOK_SECRET are both set',
+    );
+    expect(() => webhookSecretFrom({ ...none, file: join(dataDir, 'missing') })).toThrow(
+      /^--webhook-secret-file ".*missing" cannot be read \(ENOENT\)$/,
+    );
   });
 });

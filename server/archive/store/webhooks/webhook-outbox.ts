@@ -112,12 +112,19 @@ export async function readKeyRun(db: SqlExecutor, url: string, key: string, limi
   );
 }
 
-/** The receiver answered 2xx: the event leaves the outbox and is counted (once, whoever sent it). */
+/**
+ * The receiver answered 2xx: the event leaves the outbox and is counted (once, whoever sent it).
+ * Its last error clears once no event of it waits for a retry: the failure is over.
+ */
 export async function markDelivered(db: SqlExecutor, url: string, seq: string): Promise<void> {
+  // The statement sees the outbox as it was before its own DELETE: the event sent is left out by hand.
+  const failing = `EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.receiver = $1 AND w.attempts > 0 AND w.seq <> $2::numeric)`;
   await db.query(
     `WITH sent AS (DELETE FROM webhook_outbox WHERE receiver = $1 AND seq = $2::numeric RETURNING seq)
      UPDATE webhook_receivers SET delivered_count = delivered_count + (SELECT count(*) FROM sent),
-       last_delivered_at = clock_timestamp()
+       last_delivered_at = clock_timestamp(),
+       last_error = CASE WHEN ${failing} THEN last_error END,
+       last_error_at = CASE WHEN ${failing} THEN last_error_at END
      WHERE url = $1`,
     [url, seq],
   );
