@@ -31,12 +31,23 @@ let peakRss = process.memoryUsage.rss();
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 20);
 const started = performance.now();
 const verified = mode === 'index-verified';
+/**
+ * The header it trusts: the node's earliest block, as an auditor pins one got elsewhere (the
+ * history's first blocks, signed by the genesis validators, are pruned by then).
+ */
+async function earliestHeader(): Promise<{ kind: 'header'; height: bigint; hash: string }> {
+  const answer = (await (await fetch(`${rpcUrl}/status`)).json()) as {
+    result: { sync_info: { earliest_block_height: string; earliest_block_hash: string } };
+  };
+  const { earliest_block_height: height, earliest_block_hash: hash } = answer.result.sync_info;
+  return { kind: 'header', height: BigInt(height), hash };
+}
 const follower = new Follower(store, rpc, new RestReader(rest), {
   batch: Number(batchText),
   sparseAbove: mode === 'every-block' ? 1n << 62n : undefined,
-  // Verified: every header merged is checked against the genesis validators, and the prover runs.
+  // Verified: every header merged is checked from the trusted one, and the prover runs.
   rpcUrl: verified ? rpcUrl : undefined,
-  trust: verified ? { kind: 'genesis' } : null,
+  trust: verified ? await earliestHeader() : null,
   pollMs: 5,
   // FOLLOW_LOG=1: the follower's own lines, timed, to see where a run spends its seconds.
   log: (line: string) => {
@@ -49,7 +60,12 @@ while ((follower.state.archivedHeight ?? 0n) < target) await new Promise((resolv
 const seconds = (performance.now() - started) / 1000;
 // With proofs: also how long until the prover has gone through every record archived.
 if (verified) {
-  while (((await provenThrough(store.db)) ?? 0n) < target - 1n) await new Promise((resolve) => setTimeout(resolve, 50));
+  while (((await provenThrough(store.db)) ?? 0n) < target - 1n) {
+    // A node that offers no proofs would keep this waiting for ever: the run fails, saying why.
+    const proofs = follower.proofs?.state;
+    if (proofs?.available === false) throw new Error(`the node offers no proofs: ${proofs.problem}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 const provenSeconds = (performance.now() - started) / 1000;
 clearInterval(sampler);
