@@ -100,7 +100,8 @@ export function factVerdict(fact: FactJson, proven: Map<string, HeaderJson>, bec
   return fact.kind === 'tx' ? txVerdict(fact, proven) : storeVerdict(fact, proven, bech32Prefix);
 }
 
-const unreadable = (problem: string): BundleReport => ({
+/** The report on something that is not a bundle (not JSON, not the format): why, and nothing checked. */
+export const unreadable = (problem: string): BundleReport => ({
   ok: false,
   problem,
   chainId: '',

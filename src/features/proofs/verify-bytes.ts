@@ -1,4 +1,4 @@
-import { verifyBundleQuickly, type BundleReport } from '../../../verify/bundle-verify.ts';
+import { unreadable, verifyBundleQuickly, type BundleReport } from '../../../verify/bundle-verify.ts';
 
 // The verifier's whole job in the browser, bytes in and a report out: this module (and the
 // verifier under it: curves, ICS23, protobuf decoders) loads only inside the worker that runs it.
@@ -9,17 +9,6 @@ export interface VerifiedBundle {
   millis: number;
 }
 
-const notJson = (problem: string): BundleReport => ({
-  ok: false,
-  problem,
-  chainId: '',
-  subject: null,
-  trustRoot: '',
-  steps: [],
-  facts: [],
-  unproven: [],
-});
-
 export async function verifyBytes(bytes: Uint8Array): Promise<VerifiedBundle> {
   const started = performance.now();
   let input: unknown;
@@ -27,7 +16,7 @@ export async function verifyBytes(bytes: Uint8Array): Promise<VerifiedBundle> {
     input = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch (error) {
     const why = error instanceof Error ? error.message : String(error);
-    return { report: notJson(`the bundle is not a JSON document (${why})`), millis: performance.now() - started };
+    return { report: unreadable(`the bundle is not a JSON document (${why})`), millis: performance.now() - started };
   }
   const report = await verifyBundleQuickly(input);
   return { report, millis: performance.now() - started };
