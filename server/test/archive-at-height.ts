@@ -101,7 +101,7 @@ export async function readArchiveAt(
   const plans = [...upgrades.applied, ...(upgrades.scheduled ? [upgrades.scheduled] : []), ...upgrades.cancelled]
     // A plan known when the archive began has no scheduling height; one scheduled later counts from it.
     .filter((plan) => plan.scheduled_at_height === null || atOrBelow(plan.scheduled_at_height, height))
-    .map((plan) => planAt(plan, height))
+    .map((plan) => planAt(without(plan, PROVER_FIELDS), height))
     .sort((a, b) => String(a.name).localeCompare(String(b.name)));
   const moduleVersionChanges = upgrades.module_version_changes.filter((change) => atOrBelow(change.height, height));
   return {
