@@ -1,5 +1,3 @@
-import { fromBech32 } from '@cosmjs/encoding';
-
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -13,7 +11,7 @@ import {
 } from '../store/proofs/proof-store.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../store/upgrades/upgrade-reads.ts';
-import { someVoterAddress, voteExists } from '../store/votes/vote-reads.ts';
+import { archivedBech32Prefix, voteExists } from '../store/votes/vote-reads.ts';
 import { isAddress } from './archive-params.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
@@ -52,18 +50,13 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
   const chainId = (await readMetaValue(db, 'chain_id')) ?? '';
   const bundle = await assembleBundle(
     db,
-    { chainId, bech32Prefix: await bech32PrefixOf(source) },
+    { chainId, bech32Prefix: await archivedBech32Prefix(db) },
     subject,
     facts,
     describe,
   );
   if (!bundle) throw notYet('its light client has not checked its trust root');
   return bundle;
-}
-
-async function bech32PrefixOf(source: ArchiveSource): Promise<string> {
-  const voter = await someVoterAddress(source.store.db);
-  return voter ? fromBech32(voter).prefix : 'cosmos';
 }
 
 async function proposalBundle(source: ArchiveSource, id: string) {

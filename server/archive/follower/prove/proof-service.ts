@@ -1,12 +1,10 @@
-import { fromBech32 } from '@cosmjs/encoding';
-
 import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
 import { errorText } from '../../source/error-text.ts';
 import { HeaderRefusedError, LightClient, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
-import { someVoterAddress } from '../../store/votes/vote-reads.ts';
+import { archivedBech32Prefix } from '../../store/votes/vote-reads.ts';
 import { ChainBreakError } from '../lane/chain-guard.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
@@ -63,15 +61,14 @@ export class ProofService {
       return null;
     }
     this.light = light;
-    this.prover = new ProvePipeline(this.store.db, light, new FactEvidence(reader, light, await this.bech32Prefix()));
+    this.prover = new ProvePipeline(
+      this.store.db,
+      light,
+      new FactEvidence(reader, light, await archivedBech32Prefix(this.store.db)),
+    );
     this.state.available = true;
     this.state.problem = null;
     return light;
-  }
-
-  private async bech32Prefix(): Promise<string> {
-    const voter = await someVoterAddress(this.store.db);
-    return voter ? fromBech32(voter).prefix : 'cosmos';
   }
 
   /**

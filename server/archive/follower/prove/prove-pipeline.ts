@@ -25,6 +25,7 @@ import type { Evidence, FactEvidence } from './fact-evidence.ts';
 
 const HEIGHTS_PER_TURN = 16;
 const PROPOSALS_PER_TURN = 32;
+const UPGRADES_PER_TURN = 32;
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
@@ -96,7 +97,7 @@ export class ProvePipeline {
       const proof = await this.proposal(proposal, tip);
       if (proof) proofs.push(proof);
     }
-    for (const upgrade of await upgradesToProve(this.db, tip, PROPOSALS_PER_TURN)) {
+    for (const upgrade of await upgradesToProve(this.db, tip, UPGRADES_PER_TURN)) {
       if (!going()) return { proven: 0, refusal: null };
       proofs.push(await this.upgrade(upgrade, tip));
     }

@@ -1,3 +1,5 @@
+import { fromBech32 } from '@cosmjs/encoding';
+
 import { TALLIED_STATUSES } from '../../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from '../db/sql-database.ts';
 import { keysetPage, type PageParams } from '../keyset-page.ts';
@@ -86,8 +88,8 @@ export async function voteExists(db: SqlExecutor, id: string, voter: string): Pr
   return (await db.query('SELECT 1 FROM votes WHERE proposal_id = $1::numeric AND voter = $2', [id, voter])).length > 0;
 }
 
-/** Any voter's address the archive holds (none before its first vote): its bech32 prefix is the chain's. */
-export async function someVoterAddress(db: SqlExecutor): Promise<string | null> {
+/** The chain's bech32 prefix, as any voter's address the archive holds says it ('cosmos' before its first vote). */
+export async function archivedBech32Prefix(db: SqlExecutor): Promise<string> {
   const rows = await db.query<{ voter: string }>('SELECT voter FROM votes LIMIT 1');
-  return rows[0]?.voter ?? null;
+  return rows[0] ? fromBech32(rows[0].voter).prefix : 'cosmos';
 }

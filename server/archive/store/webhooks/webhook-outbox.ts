@@ -118,13 +118,14 @@ export async function readKeyRun(db: SqlExecutor, url: string, key: string, limi
  */
 export async function markDelivered(db: SqlExecutor, url: string, seq: string): Promise<void> {
   // The statement sees the outbox as it was before its own DELETE: the event sent is left out by hand.
-  const failing = `EXISTS (SELECT 1 FROM webhook_outbox w WHERE w.receiver = $1 AND w.attempts > 0 AND w.seq <> $2::numeric)`;
   await db.query(
-    `WITH sent AS (DELETE FROM webhook_outbox WHERE receiver = $1 AND seq = $2::numeric RETURNING seq)
+    `WITH sent AS (DELETE FROM webhook_outbox WHERE receiver = $1 AND seq = $2::numeric RETURNING seq),
+       waiting AS (SELECT EXISTS (SELECT 1 FROM webhook_outbox w
+         WHERE w.receiver = $1 AND w.attempts > 0 AND w.seq <> $2::numeric) AS failing)
      UPDATE webhook_receivers SET delivered_count = delivered_count + (SELECT count(*) FROM sent),
        last_delivered_at = clock_timestamp(),
-       last_error = CASE WHEN ${failing} THEN last_error END,
-       last_error_at = CASE WHEN ${failing} THEN last_error_at END
+       last_error = CASE WHEN (SELECT failing FROM waiting) THEN last_error END,
+       last_error_at = CASE WHEN (SELECT failing FROM waiting) THEN last_error_at END
      WHERE url = $1`,
     [url, seq],
   );
