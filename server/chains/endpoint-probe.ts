@@ -1,0 +1,120 @@
+// Asking one registry endpoint, with a short deadline, whether it is a node of the chain wanted.
+// The answer is a verdict in words an operator reads in the status ("dead: connection refused",
+// "wrong chain id: X"), never a bare exception.
+
+export type EndpointKind = 'rest' | 'rpc';
+
+export type ProbeVerdict =
+  | {
+      ok: true;
+      url: string;
+      /** How long it took to answer: among equals, the quicker serves. */
+      ms: number;
+      /** RPC only: the lowest block it keeps (lower is more history for an archive). */
+      earliestHeight: bigint | null;
+    }
+  | { ok: false; url: string; why: string };
+
+export type Probe = (kind: EndpointKind, url: string, chainId: string, deadlineMs: number) => Promise<ProbeVerdict>;
+
+/** A status or node-info answer is small; anything past this is not one. */
+const MAX_PROBE_BYTES = 1024 * 1024;
+
+/** Where each kind says which chain it serves. */
+export const PROBE_PATHS: Record<EndpointKind, string> = {
+  rest: '/cosmos/base/tendermint/v1beta1/node_info',
+  rpc: '/status',
+};
+
+const NETWORK_ERRORS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found (name lookup failed)',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  UND_ERR_SOCKET: 'connection closed',
+};
+
+/** The words for a failed request: fetch hides the system's error code in its cause. */
+export function deadReason(error: unknown, deadlineMs: number): string {
+  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
+    return `no answer within ${deadlineMs / 1000} s`;
+  const cause = error instanceof Error ? error.cause : undefined;
+  const code =
+    typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string'
+      ? cause.code
+      : undefined;
+  if (code !== undefined) return NETWORK_ERRORS[code] ?? (code.includes('CERT') ? `TLS: ${code}` : code);
+  return error instanceof Error ? error.message : String(error);
+}
+
+export const joinPath = (base: string, path: string) => base.replace(/\/$/, '') + path;
+
+async function boundedText(response: Response): Promise<string | null> {
+  const reader = response.body?.getReader();
+  if (!reader) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > MAX_PROBE_BYTES) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+const field = (value: unknown, key: string): unknown =>
+  typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
+
+/** The chain an answer names, and for RPC how far back it keeps blocks and whether it is syncing. */
+function readAnswer(kind: EndpointKind, body: unknown) {
+  if (kind === 'rest') return { network: field(field(body, 'default_node_info'), 'network') };
+  // CometBFT wraps /status in JSON-RPC's `result`; some gateways hand the result alone.
+  const status = field(body, 'result') ?? body;
+  const sync = field(status, 'sync_info');
+  return {
+    network: field(field(status, 'node_info'), 'network'),
+    earliest: field(sync, 'earliest_block_height'),
+    catchingUp: field(sync, 'catching_up') === true,
+  };
+}
+
+export const probeEndpoint: Probe = async (kind, url, chainId, deadlineMs) => {
+  const started = performance.now();
+  const dead = (why: string): ProbeVerdict => ({ ok: false, url, why: `dead: ${why}` });
+  let response: Response;
+  let text: string | null;
+  try {
+    const signal = AbortSignal.timeout(deadlineMs);
+    response = await fetch(joinPath(url, PROBE_PATHS[kind]), { headers: { accept: 'application/json' }, signal });
+    text = await boundedText(response);
+  } catch (error) {
+    return dead(deadReason(error, deadlineMs));
+  }
+  if (response.status !== 200) return dead(`answered HTTP ${response.status}`);
+  if (text === null) return { ok: false, url, why: 'not a node: its answer is larger than a status' };
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { ok: false, url, why: 'not a node: its answer is not JSON' };
+  }
+  const answer = readAnswer(kind, body);
+  if (typeof answer.network !== 'string')
+    return { ok: false, url, why: `not a node: no network in ${PROBE_PATHS[kind]}` };
+  if (answer.network !== chainId) return { ok: false, url, why: `wrong chain id: ${answer.network}` };
+  if ('catchingUp' in answer && answer.catchingUp) return { ok: false, url, why: 'still catching up with the chain' };
+  const earliest = 'earliest' in answer ? answer.earliest : undefined;
+  return {
+    ok: true,
+    url,
+    ms: Math.round(performance.now() - started),
+    earliestHeight: typeof earliest === 'string' && /^\d+$/.test(earliest) ? BigInt(earliest) : null,
+  };
+};
