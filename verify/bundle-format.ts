@@ -47,7 +47,7 @@ export interface ProofBundle {
   format: typeof BUNDLE_FORMAT;
   chain_id: string;
   bech32_prefix: string;
-  subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade'; id: string; label: string };
+  subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade' | 'group'; id: string; label: string };
   trust_root: TrustRootJson;
   trusting_period_seconds: string;
   /**

@@ -72,7 +72,11 @@ const bundleSchema = v.object({
   format: v.literal('polity-proof-bundle/1'),
   chain_id: v.string(),
   bech32_prefix: v.string(),
-  subject: v.object({ kind: v.picklist(['vote', 'proposal', 'voter', 'upgrade']), id: v.string(), label: v.string() }),
+  subject: v.object({
+    kind: v.picklist(['vote', 'proposal', 'voter', 'upgrade', 'group']),
+    id: v.string(),
+    label: v.string(),
+  }),
   trust_root: v.variant('kind', [
     v.object({
       kind: v.literal('genesis'),

@@ -14,14 +14,19 @@ import {
 } from 'cosmjs-types/cosmos/group/v1/tx';
 import {
   GroupMember,
+  GroupPolicyInfo,
+  PercentageDecisionPolicy,
   Proposal,
   proposalExecutorResultToJSON,
   proposalStatusToJSON,
+  ThresholdDecisionPolicy,
   Vote,
   voteOptionToJSON,
 } from 'cosmjs-types/cosmos/group/v1/types';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { Plan } from 'cosmjs-types/cosmos/upgrade/v1beta1/upgrade';
+import type { Any } from 'cosmjs-types/google/protobuf/any';
+import type { Duration } from 'cosmjs-types/google/protobuf/duration';
 
 // What proven bytes say, in the archive's words: a transaction's x/group messages and a store
 // record's fields, flattened to strings so a bundle's claim can be compared field by field. The
@@ -135,6 +140,55 @@ const idOf = (key: Uint8Array, start: number) =>
  * x/group's ORM keys: a table's two-byte prefix, then the row's primary key — ids as 8 big-endian
  * bytes, an address (the key's last part) as its raw bytes.
  */
+/** A duration as the node's JSON writes it: whole seconds, or 3, 6 or 9 fractional digits, then "s". */
+export function durationText(duration: Duration | undefined): string {
+  const seconds = duration?.seconds ?? 0n;
+  const nanos = duration?.nanos ?? 0;
+  if (nanos === 0) return `${seconds}s`;
+  const digits = String(Math.abs(nanos)).padStart(9, '0');
+  const shown = digits.endsWith('000000') ? digits.slice(0, 3) : digits.endsWith('000') ? digits.slice(0, 6) : digits;
+  const sign = seconds < 0n || nanos < 0 ? '-' : '';
+  return `${sign}${seconds < 0n ? -seconds : seconds}.${shown}s`;
+}
+
+const THRESHOLD = '/cosmos.group.v1.ThresholdDecisionPolicy';
+const PERCENTAGE = '/cosmos.group.v1.PercentageDecisionPolicy';
+
+/** A decision policy in one line, the same words whether read from proven bytes or the node's JSON. */
+export function decisionPolicyLine(
+  typeUrl: string,
+  rule: { threshold?: string; percentage?: string },
+  votingPeriod: string,
+  minExecutionPeriod: string,
+): string {
+  const windows = `voting period ${votingPeriod}, minimum execution period ${minExecutionPeriod}`;
+  if (typeUrl === THRESHOLD) return `threshold ${rule.threshold ?? '?'}, ${windows}`;
+  if (typeUrl === PERCENTAGE) return `percentage ${rule.percentage ?? '?'}, ${windows}`;
+  return `decision policy ${typeUrl}`;
+}
+
+function decisionPolicyOf(policy: Any | undefined): string {
+  if (policy?.typeUrl === THRESHOLD) {
+    const rule = ThresholdDecisionPolicy.decode(policy.value);
+    return decisionPolicyLine(
+      THRESHOLD,
+      { threshold: rule.threshold },
+      durationText(rule.windows?.votingPeriod),
+      durationText(rule.windows?.minExecutionPeriod),
+    );
+  }
+  if (policy?.typeUrl === PERCENTAGE) {
+    const rule = PercentageDecisionPolicy.decode(policy.value);
+    return decisionPolicyLine(
+      PERCENTAGE,
+      { percentage: rule.percentage },
+      durationText(rule.windows?.votingPeriod),
+      durationText(rule.windows?.minExecutionPeriod),
+    );
+  }
+  return decisionPolicyLine(policy?.typeUrl ?? '(none)', {}, '', '');
+}
+
 function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string): Statement {
   const table = key[1] === 0x00 ? key[0] : -1;
   if (table === 0x30 && key.length === 10) {
@@ -173,6 +227,21 @@ function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string):
       group_id: member.groupId.toString(),
       address: member.member?.address ?? '',
       weight: member.member?.weight ?? '',
+      stored: 'yes',
+    };
+  }
+  // A policy's row id is its address behind a length byte.
+  if (table === 0x20 && key.length > 3 && key[2] === key.length - 3) {
+    const address = toBech32(prefix, key.slice(3));
+    if (value === null) return { kind: 'policy', address, stored: 'no' };
+    const policy = GroupPolicyInfo.decode(value);
+    return {
+      kind: 'policy',
+      address: policy.address,
+      group_id: policy.groupId.toString(),
+      admin: policy.admin,
+      version: policy.version.toString(),
+      decision_policy: decisionPolicyOf(policy.decisionPolicy),
       stored: 'yes',
     };
   }

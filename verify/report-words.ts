@@ -19,6 +19,7 @@ const NOUNS: Record<string, string> = {
   vote: 'vote',
   proposal: 'proposal record',
   member: 'membership',
+  policy: 'group policy',
   'submit-proposal': 'submission',
   exec: 'execution',
   withdraw: 'withdrawal',
@@ -125,6 +126,10 @@ export function describeStatement(statement: Statement): string {
       return statement.stored === 'no'
         ? `no membership of ${field('address')} in group ${field('group_id')}`
         : `membership of ${field('address')} in group ${field('group_id')}, weight ${field('weight')}`;
+    case 'policy':
+      return statement.stored === 'no'
+        ? `no group policy ${field('address')} stored`
+        : `group policy ${field('address')} of group ${field('group_id')}, version ${field('version')}, ${field('decision_policy')}`;
     case 'upgrade-plan':
       return statement.scheduled === 'no'
         ? 'no upgrade plan scheduled'

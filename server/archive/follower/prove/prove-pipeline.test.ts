@@ -21,6 +21,7 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
   let drop: () => Promise<void>;
   let prover: ProvePipeline;
   let chainId = '';
+  let tip = 0n;
 
   beforeAll(async () => {
     h = await startHarness({ seed: 'prove-pipeline', livePeriodS: 30, keepRecent: 3000 });
@@ -41,7 +42,7 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       .value;
     const light = new LightClient(reader, headerVault(archive.db), chainId, { kind: 'genesis' });
     prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'));
-    const tip = h.node.height;
+    tip = h.node.height;
     for (let turn = 0; turn < 200; turn += 1) {
       const done = await prover.turn(tip);
       expect(done.refusal).toBeNull();
@@ -104,6 +105,55 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
         { kind: 'upgrade-applied', name: upgrade.name, height: upgrade.applied_height, applied: 'yes' },
         true,
       ]),
+    );
+  });
+
+  it('proves every member’s weight and every policy’s rules by their records, in a bundle that verifies alone', async () => {
+    // A membership changed in the tip's block has no committed state above it yet.
+    const members = await archive.db.query<{ key: string; weight: string }>(
+      `SELECT m.group_id::text || '/' || m.address AS key, m.weight FROM group_members m
+       WHERE NOT EXISTS (SELECT 1 FROM group_history h WHERE h.group_id = m.group_id AND h.address = m.address AND h.height >= $1)
+       ORDER BY 1`,
+      [String(tip)],
+    );
+    const policies = await archive.db.query<{ address: string; version: string }>(
+      'SELECT address, version::text AS version FROM policies ORDER BY address',
+    );
+    expect(members.length).toBeGreaterThan(10);
+    expect(policies.length).toBeGreaterThan(1);
+    const memberFacts = await factProofs(
+      archive.db,
+      'member',
+      members.map((member) => member.key),
+    );
+    const policyFacts = await factProofs(
+      archive.db,
+      'policy',
+      policies.map((policy) => policy.address),
+    );
+    const summary = (facts: typeof memberFacts) =>
+      facts.map((fact) => [fact.subjectKey, fact.recordVersion, fact.verified, fact.reason]).sort();
+    expect(summary(memberFacts)).toEqual(members.map((member) => [member.key, member.weight, true, null]));
+    expect(summary(policyFacts)).toEqual(policies.map((policy) => [policy.address, policy.version, true, null]));
+    const group = policyFacts[0].evidence?.claim.group_id ?? '';
+    const facts = [
+      ...memberFacts.filter((fact) => fact.subjectKey.startsWith(`${group}/`)),
+      ...policyFacts.filter((fact) => fact.evidence?.claim.group_id === group),
+    ];
+    const bundle = await assembleBundle(
+      archive.db,
+      { chainId, bech32Prefix: 'cosmos' },
+      { kind: 'group', id: group, label: `Group #${group}` },
+      facts,
+      (fact) => fact.subjectKey,
+    );
+    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)));
+    expect(report.problem).toBeNull();
+    expect(report.facts.length).toBe(facts.length);
+    expect(report.facts.every((fact) => fact.ok)).toBe(true);
+    expect(report.facts.map((fact) => fact.proven?.kind)).toContain('policy');
+    expect(report.facts.find((fact) => fact.proven?.kind === 'policy')?.proven?.decision_policy).toMatch(
+      /^(threshold|percentage) [\d.]+, voting period \d+(\.\d+)?s, minimum execution period \d+(\.\d+)?s$/,
     );
   });
 

@@ -1,18 +1,23 @@
 import { fromBech32, toHex } from '@cosmjs/encoding';
 
-import type { Statement } from '../../../../verify/facts.ts';
+import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
   heightsToProve,
+  memberProofKey,
+  membersToProve,
+  policiesToProve,
   proposalsToProve,
   provenThrough,
   setProvenThrough,
   upgradesToProve,
   votesAt,
   type EventToProve,
+  type MemberToProve,
+  type PolicyToProve,
   type ProposalToProve,
   type UpgradeToProve,
   type VoteToProve,
@@ -26,11 +31,21 @@ import type { Evidence, FactEvidence } from './fact-evidence.ts';
 const HEIGHTS_PER_TURN = 16;
 const PROPOSALS_PER_TURN = 32;
 const UPGRADES_PER_TURN = 32;
+const MEMBERS_PER_TURN = 64;
+const POLICIES_PER_TURN = 32;
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
 export const voteKeyHex = (proposalId: string, voter: string) =>
   `4000${idHex(proposalId)}${toHex(fromBech32(voter).data)}`;
+/** A member's row: its group id, then the member's raw address. */
+export const memberKeyHex = (groupId: string, address: string) =>
+  `1000${idHex(groupId)}${toHex(fromBech32(address).data)}`;
+/** A policy's row: its address behind a length byte. */
+export const policyKeyHex = (address: string) => {
+  const bytes = fromBech32(address).data;
+  return `2000${bytes.length.toString(16).padStart(2, '0')}${toHex(bytes)}`;
+};
 /** x/upgrade's done marker: 0x01, the height it was applied at (8 bytes big-endian), the name. */
 export const doneKeyHex = (name: string, height: string) =>
   `01${idHex(height)}${toHex(new TextEncoder().encode(name))}`;
@@ -40,6 +55,22 @@ const TX_CLAIMS: Record<string, (event: EventToProve) => Statement> = {
   executed: (event) => ({ kind: 'exec', proposal_id: event.proposal_id }),
   withdrawn: (event) => ({ kind: 'withdraw', proposal_id: event.proposal_id }),
 };
+
+/** The node's JSON of a decision policy, in the verifier's words. */
+function decisionPolicyClaim(json: string): string {
+  const policy = JSON.parse(json) as {
+    '@type'?: string;
+    threshold?: string;
+    percentage?: string;
+    windows?: { voting_period?: string; min_execution_period?: string };
+  };
+  return decisionPolicyLine(
+    policy['@type'] ?? '(none)',
+    policy,
+    policy.windows?.voting_period ?? '',
+    policy.windows?.min_execution_period ?? '',
+  );
+}
 
 function tallyText(finalTally: string): string {
   const tally = JSON.parse(finalTally) as Record<string, string>;
@@ -100,6 +131,14 @@ export class ProvePipeline {
     for (const upgrade of await upgradesToProve(this.db, tip, UPGRADES_PER_TURN)) {
       if (!going()) return { proven: 0, refusal: null };
       proofs.push(await this.upgrade(upgrade, tip));
+    }
+    for (const member of await membersToProve(this.db, tip, MEMBERS_PER_TURN)) {
+      if (!going()) return { proven: 0, refusal: null };
+      proofs.push(await this.member(member, tip));
+    }
+    for (const policy of await policiesToProve(this.db, tip, POLICIES_PER_TURN)) {
+      if (!going()) return { proven: 0, refusal: null };
+      proofs.push(await this.policy(policy, tip));
     }
     for (const proof of proofs) {
       if (proof.verified && proof.evidence?.kind === 'tx') {
@@ -208,10 +247,50 @@ export class ProvePipeline {
   private async upgrade(upgrade: UpgradeToProve, tip: bigint): Promise<FactProof> {
     const key = doneKeyHex(upgrade.name, upgrade.applied_height);
     const claim = { kind: 'upgrade-applied', name: upgrade.name, height: upgrade.applied_height, applied: 'yes' };
-    let evidence = await this.evidence.record('upgrade', key, BigInt(upgrade.applied_height), claim);
-    if (!evidence.verified && !evidence.refused && BigInt(upgrade.applied_height) < tip - 1n) {
-      evidence = await this.evidence.record('upgrade', key, tip - 1n, claim);
-    }
+    const evidence = await this.current('upgrade', key, BigInt(upgrade.applied_height), tip, claim);
     return this.record('upgrade', upgrade.name, upgrade.applied_height, evidence);
+  }
+
+  /**
+   * A record in the state after `height`, or — where the node no longer keeps that state — in the
+   * latest state below the tip: the archive holds the record as current, so that state holds it too.
+   */
+  private async current(store: string, key: string, height: bigint, tip: bigint, claim: Statement) {
+    const evidence = await this.evidence.record(store, key, height, claim);
+    if (evidence.verified || evidence.refused || height >= tip - 1n) return evidence;
+    return this.evidence.record(store, key, tip - 1n, claim);
+  }
+
+  private async member(member: MemberToProve, tip: bigint): Promise<FactProof> {
+    const claim = {
+      kind: 'member',
+      group_id: member.group_id,
+      address: member.address,
+      weight: member.weight,
+      stored: 'yes',
+    };
+    const key = memberKeyHex(member.group_id, member.address);
+    const evidence = await this.current('group', key, BigInt(member.changed_height), tip, claim);
+    return this.record('member', memberProofKey(member.group_id, member.address), member.weight, evidence);
+  }
+
+  private async policy(policy: PolicyToProve, tip: bigint): Promise<FactProof> {
+    const claim = {
+      kind: 'policy',
+      address: policy.address,
+      group_id: policy.group_id,
+      admin: policy.admin,
+      version: policy.version,
+      decision_policy: decisionPolicyClaim(policy.decision_policy),
+      stored: 'yes',
+    };
+    const evidence = await this.current(
+      'group',
+      policyKeyHex(policy.address),
+      BigInt(policy.updated_height),
+      tip,
+      claim,
+    );
+    return this.record('policy', policy.address, policy.version, evidence);
   }
 }

@@ -121,3 +121,54 @@ export async function upgradesToProve(db: SqlExecutor, tip: bigint, limit: numbe
     [String(tip), String(limit)],
   );
 }
+
+export interface MemberToProve {
+  group_id: string;
+  address: string;
+  weight: string;
+  /** The height of the last change the archive saw to this membership. */
+  changed_height: string;
+  [column: string]: unknown;
+}
+
+/** What a membership's proof is of: its weight (a new weight is proven again). */
+export const memberProofKey = (groupId: string, address: string) => `${groupId}/${address}`;
+
+/** Current members whose proof is missing or of another weight, last changed below `tip`. */
+export async function membersToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<MemberToProve[]> {
+  return db.query<MemberToProve>(
+    `SELECT m.group_id::text AS group_id, m.address, m.weight, changed.height::text AS changed_height
+     FROM group_members m
+     CROSS JOIN LATERAL (
+       SELECT max(h.height) AS height FROM group_history h
+       WHERE h.address = m.address AND h.group_id = m.group_id
+         AND h.kind IN ('member_added', 'member_known', 'weight_changed')
+     ) changed
+     LEFT JOIN fact_proofs f ON f.subject = 'member' AND f.subject_key = m.group_id::text || '/' || m.address
+     WHERE (f.subject_key IS NULL OR f.record_version <> m.weight) AND changed.height < $1
+     ORDER BY m.group_id, m.address LIMIT $2`,
+    [String(tip), String(limit)],
+  );
+}
+
+export interface PolicyToProve {
+  address: string;
+  group_id: string;
+  admin: string;
+  version: string;
+  decision_policy: string;
+  updated_height: string;
+  [column: string]: unknown;
+}
+
+/** Policies whose proof is missing or of another version, last read below `tip`. */
+export async function policiesToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<PolicyToProve[]> {
+  return db.query<PolicyToProve>(
+    `SELECT p.address, p.group_id::text AS group_id, p.admin, p.version::text AS version, p.decision_policy,
+       p.updated_height::text AS updated_height
+     FROM policies p LEFT JOIN fact_proofs f ON f.subject = 'policy' AND f.subject_key = p.address
+     WHERE (f.subject_key IS NULL OR f.record_version <> p.version::text) AND p.updated_height < $1
+     ORDER BY p.address LIMIT $2`,
+    [String(tip), String(limit)],
+  );
+}
