@@ -2,11 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 
 import { startArchive, type Archive } from '../archive/archive-service.ts';
-import type { WebhookConfig } from '../archive/webhooks/webhook-options.ts';
+import { WEBHOOK_TIMINGS, type WebhookConfig } from '../archive/webhooks/webhook-options.ts';
 
 // A webhook receiver for tests: a local HTTP server that records every attempt and every event it
-// accepted, and can answer 200, answer 500, hang without answering, or be killed and brought back
-// on the same port.
+// accepted, and can answer 200 (at once or slowly), answer 500, hang without answering, or be
+// killed and brought back on the same port.
 
 export interface ReceivedEvent {
   id: string;
@@ -38,6 +38,8 @@ export class TestReceiver {
   readonly hanging: ServerResponse[] = [];
   private server: Server | null = null;
   private port = 0;
+  /** How long an 'ok' answer takes: the event counts as accepted once this has passed, answered or not. */
+  private okAfterMs = 0;
 
   private constructor(private answer: Answer) {}
 
@@ -47,9 +49,10 @@ export class TestReceiver {
     return receiver;
   }
 
-  /** From now on, answers every request so (a broken receiver mended, or one breaking). */
-  answerWith(answer: Answer): void {
+  /** From now on, answers every request so (a broken receiver mended, or one breaking), 'ok' after `okAfterMs`. */
+  answerWith(answer: Answer, okAfterMs = 0): void {
     this.answer = answer;
+    this.okAfterMs = okAfterMs;
   }
 
   get url(): string {
@@ -78,6 +81,8 @@ export class TestReceiver {
     this.attempted.set(header, payload.event);
     if (this.answer === 'hang') return void this.hanging.push(response);
     if (this.answer === 'fail') return void response.writeHead(500).end('receiver is broken');
+    // A slow receiver does its work before it answers: the event is taken even if the sender gave up.
+    if (this.okAfterMs > 0) await new Promise((resolve) => setTimeout(resolve, this.okAfterMs));
     const signature = request.headers['x-polity-signature'];
     this.accepted.push({
       id: payload.event.id,
@@ -119,7 +124,15 @@ export async function until(what: string, condition: () => Promise<boolean> | bo
 
 /** Fast timings for tests: retries from `firstMs`, short polls. */
 export function testWebhooks(urls: string[], over: Partial<WebhookConfig> = {}): WebhookConfig {
-  return { urls, secret: null, timeoutMs: 2000, retry: { firstMs: 50, maxMs: 400 }, pollMs: 20, ...over };
+  return {
+    ...WEBHOOK_TIMINGS,
+    urls,
+    secret: null,
+    timeoutMs: 2000,
+    retry: { firstMs: 50, maxMs: 400 },
+    pollMs: 20,
+    ...over,
+  };
 }
 
 /** The archive service as Polity runs it, following the harness's node, with webhooks. */

@@ -61,6 +61,7 @@ const MIGRATIONS: readonly Migration[] = [
   { id: 9, name: 'the transactions of votes, submissions and executions' },
   { id: 10, name: 'addresses by prefix' },
   { id: 11, name: 'proofs of what the archive holds' },
+  { id: 12, name: 'webhook events claimed while they are sent' },
 ];
 
 const statementsOf = (migration: Migration) =>

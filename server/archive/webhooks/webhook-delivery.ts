@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { enqueueEvents, markDelivered, markFailed, readDueKeys, readKeyRun } from '../store/webhooks/webhook-outbox.ts';
 import { claimReceiver, registerReceiver, releaseReceiver } from '../store/webhooks/webhook-receivers.ts';
+import { EventClaim } from './event-claim.ts';
 import { eventsOf } from './webhook-events.ts';
 import { receiverLabel, type WebhookConfig } from './webhook-options.ts';
 import { postEvent } from './webhook-post.ts';
@@ -12,10 +13,9 @@ import { postEvent } from './webhook-post.ts';
 // its loop: a receiver that hangs or fails holds up only its own deliveries). Events are made
 // from the stored facts into an outbox in the database, so a receiver that is down, or a restart
 // of Polity, loses none; each goes out until the receiver answers 2xx (at least once), and the
-// events of one proposal never overtake each other.
+// events of one proposal never overtake each other. Processes sharing one database take turns on
+// a receiver (a lease), and each event is claimed while it is sent, so no two send it.
 
-/** A process delivering to a receiver renews its claim every round; another takes over this long after it stops. */
-const RECEIVER_LEASE_MS = 30_000;
 /** Heights of facts turned into events per transaction (kept short: on PGlite it holds back the follower's writes). */
 const HEIGHTS_PER_SCAN = 500n;
 /** Ordering keys sent side by side, and events of one key sent per round. */
@@ -90,7 +90,7 @@ class ReceiverRounds {
         if (registered.outcome === 'new')
           this.process.log(`first configured: sending events archived after height ${registered.startedHeight}`);
       }
-      const held = await claimReceiver(db, this.url, this.process.holder, RECEIVER_LEASE_MS);
+      const held = await claimReceiver(db, this.url, this.process.holder, this.config.leaseMs);
       if (held !== this.held && (held || this.held !== null))
         this.process.log(held ? 'this process delivers' : 'another process delivers (this one stands by)');
       this.held = held;
@@ -117,30 +117,51 @@ class ReceiverRounds {
     return delivered.some(Boolean);
   }
 
-  /** A key's events one after another, stopping at the first that fails (it is retried later, the rest wait). */
+  /**
+   * A key's events one after another, each claimed first, stopping at the first that fails (it is
+   * retried later, the rest wait) or that is not this process's to send (another process sends it,
+   * or this one lost the receiver's lease).
+   */
   private async sendKey(key: string): Promise<boolean> {
     const db = this.store.db;
     let delivered = false;
     for (const entry of await readKeyRun(db, this.url, key, EVENTS_PER_KEY)) {
       if (this.process.stopping.aborted) break;
+      const claim = await EventClaim.take(
+        this.store,
+        { url: this.url, seq: entry.seq },
+        this.process.holder,
+        this.config.claimMs,
+      );
+      if (!claim) break;
       const outcome = await postEvent(
         this.url,
         { id: entry.eventId, body: entry.body },
         {
           secret: this.config.secret,
           timeoutMs: this.config.timeoutMs,
-          stopping: this.process.stopping,
+          stopping: AbortSignal.any([this.process.stopping, claim.lost]),
         },
       );
+      claim.end();
       if (outcome.delivered) {
-        await markDelivered(db, this.url, entry.seq);
+        await markDelivered(db, this.url, entry.seq, claim.token);
         delivered = true;
         this.recovered();
         continue;
       }
-      if (outcome.stopped) break;
+      if (outcome.stopped) {
+        // Abandoned: stopping, or the claim could not be renewed in time. Either way, whoever
+        // claims the event next sends it (a lapsed claim is not this process's to give up).
+        if (!claim.lost.aborted) await claim.release();
+        else
+          this.problem(
+            'the database did not renew an event’s claim in time: its POST was abandoned (it is sent again)',
+          );
+        break;
+      }
       const retryInMs = retryDelay(entry.attempts + 1, this.config.retry);
-      await markFailed(db, this.url, entry.seq, { error: outcome.error, retryInMs });
+      await markFailed(db, this.url, entry.seq, claim.token, { error: outcome.error, retryInMs });
       this.problem(`${outcome.error}; retrying with backoff (the archive status shows it)`);
       break;
     }

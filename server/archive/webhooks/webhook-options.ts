@@ -14,13 +14,28 @@ export interface WebhookConfig {
   retry: { firstMs: number; maxMs: number };
   /** How often a receiver with nothing due looks for new events. */
   pollMs: number;
+  /**
+   * Processes sharing one database: one of them delivers to a receiver, on a lease renewed every
+   * round; another takes over this long after it stops renewing.
+   */
+  leaseMs: number;
+  /**
+   * An event being sent is claimed in the database for this long, renewed while its POST is under
+   * way; a process that cannot renew its claim in time abandons the POST before anyone may take it.
+   */
+  claimMs: number;
 }
 
-export const WEBHOOK_TIMINGS: Pick<WebhookConfig, 'timeoutMs' | 'retry' | 'pollMs'> = {
+export type WebhookTimings = Pick<WebhookConfig, 'timeoutMs' | 'retry' | 'pollMs' | 'leaseMs' | 'claimMs'>;
+
+export const WEBHOOK_TIMINGS: WebhookTimings = {
   timeoutMs: 10_000,
   // A receiver down for an hour hears again within five minutes of coming back.
   retry: { firstMs: 1000, maxMs: 300_000 },
   pollMs: 1000,
+  leaseMs: 30_000,
+  // Renewed every third of it: a database that stalls for 20 s stops the sending, not the order.
+  claimMs: 20_000,
 };
 
 /**

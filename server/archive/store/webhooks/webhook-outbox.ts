@@ -71,6 +71,9 @@ export async function enqueueEvents(
       '0',
       null,
       null,
+      // Claimed by none: whoever sends it claims it first.
+      null,
+      null,
     ]);
     await insertRows(tx, WEBHOOK_OUTBOX, outbox, {
       conflict: 'ON CONFLICT DO NOTHING',
@@ -113,37 +116,44 @@ export async function readKeyRun(db: SqlExecutor, url: string, key: string, limi
 }
 
 /**
- * The receiver answered 2xx: the event leaves the outbox and is counted (once, whoever sent it).
- * Its last error clears once no event of it waits for a retry: the failure is over.
+ * The receiver answered 2xx to the POST made under `claim`: it is counted (the status counts what
+ * receivers accepted), and the event leaves the outbox if the claim is still this attempt's (a
+ * claim lost meanwhile leaves it to the process that took it). Its last error clears once no
+ * event of it waits for a retry: the failure is over.
  */
-export async function markDelivered(db: SqlExecutor, url: string, seq: string): Promise<void> {
+export async function markDelivered(db: SqlExecutor, url: string, seq: string, claim: string): Promise<void> {
   // The statement sees the outbox as it was before its own DELETE: the event sent is left out by hand.
   await db.query(
-    `WITH sent AS (DELETE FROM webhook_outbox WHERE receiver = $1 AND seq = $2::numeric RETURNING seq),
+    `WITH sent AS (DELETE FROM webhook_outbox WHERE receiver = $1 AND seq = $2::numeric AND claimed_by = $3 RETURNING seq),
        waiting AS (SELECT EXISTS (SELECT 1 FROM webhook_outbox w
          WHERE w.receiver = $1 AND w.attempts > 0 AND w.seq <> $2::numeric) AS failing)
-     UPDATE webhook_receivers SET delivered_count = delivered_count + (SELECT count(*) FROM sent),
+     UPDATE webhook_receivers SET delivered_count = delivered_count + 1,
        last_delivered_at = clock_timestamp(),
        last_error = CASE WHEN (SELECT failing FROM waiting) THEN last_error END,
        last_error_at = CASE WHEN (SELECT failing FROM waiting) THEN last_error_at END
      WHERE url = $1`,
-    [url, seq],
+    [url, seq, claim],
   );
 }
 
-/** The attempt failed: the event is tried again after `retryInMs`; the receiver shows the error. */
+/**
+ * The attempt under `claim` failed: the event is tried again after `retryInMs` (by whichever
+ * process then claims it); the receiver shows the error.
+ */
 export async function markFailed(
   db: SqlExecutor,
   url: string,
   seq: string,
+  claim: string,
   failure: { error: string; retryInMs: number },
 ): Promise<void> {
   await db.query(
     `WITH failed AS (UPDATE webhook_outbox SET attempts = attempts + 1, last_error = $3,
-         next_attempt_at = clock_timestamp() + $4::integer * interval '1 millisecond'
-       WHERE receiver = $1 AND seq = $2::numeric RETURNING seq)
+         next_attempt_at = clock_timestamp() + $4::integer * interval '1 millisecond',
+         claimed_by = NULL, claimed_until = NULL
+       WHERE receiver = $1 AND seq = $2::numeric AND claimed_by = $5 RETURNING seq)
      UPDATE webhook_receivers SET last_error = $3, last_error_at = clock_timestamp()
      WHERE url = $1 AND EXISTS (SELECT 1 FROM failed)`,
-    [url, seq, failure.error, String(Math.round(failure.retryInMs))],
+    [url, seq, failure.error, String(Math.round(failure.retryInMs)), claim],
   );
 }

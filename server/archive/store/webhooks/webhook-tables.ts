@@ -39,6 +39,10 @@ export const WEBHOOK_OUTBOX: Table = {
     column('attempts', 'integer', { extra: 'DEFAULT 0' }),
     column('next_attempt_at', 'timestamptz'),
     column('last_error', 'text', { nullable: true }),
+    // Who is sending it now (a token per attempt) and until when, unless renewed: no other process
+    // sends it meanwhile (webhook-claims.ts).
+    column('claimed_by', 'text', { nullable: true, since: 12 }),
+    column('claimed_until', 'timestamptz', { nullable: true, since: 12 }),
   ],
   primaryKey: ['receiver', 'seq'],
   indexes: [
