@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 // A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
-// "not found" for what exists, or lags behind for a moment (a load balancer's other backend).
+// "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
+// gives header times that go backwards.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
@@ -22,6 +23,8 @@ export interface Faults {
   hideTransactions: boolean;
   /** `/genesis` says the chain began in 2099: a genesis that does not begin the chain served. */
   laterGenesis: boolean;
+  /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
+  timesBackwards: boolean;
 }
 
 export interface FaultProxy {
@@ -45,9 +48,14 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
         txs?: unknown[];
         total_count?: string;
         genesis?: { genesis_time: string };
+        block_metas?: { header: { time: string } }[];
       }
     | undefined;
   if (!result) return item;
+  if (faults.timesBackwards && result.block_metas) {
+    const times = result.block_metas.map((meta) => meta.header.time).reverse();
+    result.block_metas.forEach((meta, index) => (meta.header.time = times[index]));
+  }
   if (faults.laterGenesis && result.genesis) result.genesis.genesis_time = '2099-01-01T00:00:00Z';
   if (faults.hideTransactions && Array.isArray(result.txs) && result.total_count !== undefined) {
     result.txs = [];
@@ -76,6 +84,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     dipBlocks: 0,
     hideTransactions: false,
     laterGenesis: false,
+    timesBackwards: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -116,7 +125,11 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     let text = await upstream.text();
     if (
       path.startsWith('/rpc') &&
-      (faults.forgeBlocks || faults.dipBlocks > 0 || faults.hideTransactions || faults.laterGenesis)
+      (faults.forgeBlocks ||
+        faults.dipBlocks > 0 ||
+        faults.hideTransactions ||
+        faults.laterGenesis ||
+        faults.timesBackwards)
     ) {
       const parsed = JSON.parse(text) as RpcItem | RpcItem[];
       text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));

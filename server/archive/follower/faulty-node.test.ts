@@ -47,13 +47,15 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     );
     await archivedUpTo(suffering, h.node.height);
 
-    const episodes: [Exclude<keyof Faults, 'failEvery' | 'dipBlocks' | 'hideTransactions' | 'laterGenesis'>, RegExp][] =
-      [
-        ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
-        ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
-        ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
-        ['hang', /no complete answer|no answer to \S+ within \d+ ms|timeout|timed out|aborted/i],
-      ];
+    const episodes: [
+      Exclude<keyof Faults, 'failEvery' | 'dipBlocks' | 'hideTransactions' | 'laterGenesis' | 'timesBackwards'>,
+      RegExp,
+    ][] = [
+      ['forgeBlocks', /is answered under hash F0F0.*but its header hashes to/],
+      ['stubProposals', /proposal\/\d+ at height \d+: the node's answer holds no proposal/],
+      ['hideProposals', /says proposal \d+ is not found at height \d+, where its block acts on it/],
+      ['hang', /no complete answer|no answer to \S+ within \d+ ms|timeout|timed out|aborted/i],
+    ];
     for (const [fault, problem] of episodes) {
       const before = h.node.height;
       const submitted = h.node.group.store.proposalSeq;
@@ -99,6 +101,44 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
       /its index left out height \d+, where transaction \d+ carries a message of x\/group/,
     );
     await archivedUpTo(reference, h.node.height);
+    expect(await archiveDump(misled)).toBe(await archiveDump(reference));
+  }, 300_000);
+
+  it('takes header times that go backwards for a fault, merges nothing timed by them, and ends equal once they are true', async () => {
+    const h = await startHarness({ seed: 'backwards-times', livePeriodS: 30, keepRecent: 2000, keepBlocks: 2000 });
+    cleanups.push(() => h.close());
+    h.node.advance(300, 3000);
+    const proxy = await startFaultProxy(h.base);
+    cleanups.push(() => proxy.close());
+    proxy.faults.timesBackwards = true;
+    const [clean, lied] = [await kind.create(), await kind.create()];
+    cleanups.push(clean.drop, lied.drop);
+    const from = h.node.height - 250n;
+    const reference = await followNode(h.base, clean.database, undefined, { from });
+    // Far enough behind to search headers for the blocks where proposals' voting ends.
+    const misled = await followNode(proxy.base, lied.database, undefined, { from, sparseAbove: 50n });
+    cleanups.push(
+      () => reference.close(),
+      () => misled.close(),
+    );
+    await until(
+      'the backwards times in the status',
+      () =>
+        /headers go back in time: block \d+ is of .*, before block \d+ of /.test(misled.follower.state.problem ?? ''),
+      () => `${misled.follower.state.phase}: ${misled.follower.state.problem}`,
+    );
+    expect(misled.follower.state.phase).toBe('retrying');
+    // Whatever was merged meanwhile is true: every voting end at the height and time the chain has it.
+    await archivedUpTo(reference, h.node.height);
+    const votingEnds = (archive: TestArchive) =>
+      archive.db.query<{ row: string }>(
+        `SELECT proposal_id || '@' || height || ' ' || block_time AS row FROM proposal_timeline WHERE kind = 'voting_ended'`,
+      );
+    const truth = new Set((await votingEnds(reference)).map(({ row }) => row));
+    for (const { row } of await votingEnds(misled)) expect(truth).toContain(row);
+    proxy.faults.timesBackwards = false;
+    await archivedUpTo(misled, h.node.height, 120_000);
+    await until('the problem to clear', () => misled.follower.state.problem === null);
     expect(await archiveDump(misled)).toBe(await archiveDump(reference));
   }, 300_000);
 

@@ -1,14 +1,20 @@
+import { UntrustedAnswerError } from '../../source/block-check.ts';
 import type { RpcReader } from '../../source/rpc-reader.ts';
 
 /**
  * Block times from headers alone (20 a request), to find the first block after a moment without
- * reading every block: block times only grow with height, so a binary search finds it.
+ * reading every block: block times only grow with height, so a binary search finds it. The node's
+ * headers (`/blockchain`) carry no proof, so they are held to that: a time that goes backwards, or
+ * one a block read in full contradicts, is a fault (retried, never searched by), not a place to
+ * put a proposal's voting end.
  */
 export class BlockClock {
   private readonly times = new Map<bigint, number>();
+  /** The heights in `times`, in order: each new one is checked against its neighbours. */
+  private readonly ordered: bigint[] = [];
 
   constructor(
-    private readonly rpc: RpcReader,
+    private readonly rpc: Pick<RpcReader, 'blockTimes'>,
     /** The highest height asked about: headers are read in runs that never pass it. */
     private readonly top: bigint,
   ) {}
@@ -18,10 +24,56 @@ export class BlockClock {
     const known = this.times.get(height);
     if (known !== undefined) return known;
     const last = height + 19n < this.top ? height + 19n : this.top;
-    for (const [at, time] of await this.rpc.blockTimes(height, last)) this.times.set(at, Date.parse(time));
+    const run = await this.rpc.blockTimes(height, last);
+    for (const [at, time] of run) this.learn(at, Date.parse(time));
     const time = this.times.get(height);
     if (time === undefined) throw new Error(`the node answered no header for height ${height}`);
     return time;
+  }
+
+  /**
+   * A block read in full (its time is part of the hash it is checked by): the header time the
+   * search used for it, if any, must be the same.
+   */
+  confirm(height: bigint, blockTime: string): void {
+    const time = Date.parse(blockTime);
+    const searched = this.times.get(height);
+    if (searched !== undefined && searched !== time)
+      throw new UntrustedAnswerError(
+        `the node's headers give block ${height} the time ${iso(searched)}, its block says ${blockTime}`,
+      );
+    this.learn(height, time);
+  }
+
+  /** Records a block's time, checking it against the nearest known blocks below and above. */
+  private learn(height: bigint, time: number): void {
+    const known = this.times.get(height);
+    if (known !== undefined) {
+      if (known !== time)
+        throw new UntrustedAnswerError(
+          `the node's headers give block ${height} two times: ${iso(known)} and ${iso(time)}`,
+        );
+      return;
+    }
+    const place = this.placeOf(height);
+    const [below, above] = [this.ordered[place - 1], this.ordered[place]];
+    if (below !== undefined && this.times.get(below)! > time)
+      throw backwards(height, time, below, this.times.get(below)!);
+    if (above !== undefined && this.times.get(above)! < time)
+      throw backwards(above, this.times.get(above)!, height, time);
+    this.ordered.splice(place, 0, height);
+    this.times.set(height, time);
+  }
+
+  /** Where `height` goes among the known heights (a binary search: a long stretch knows thousands). */
+  private placeOf(height: bigint): number {
+    let [low, high] = [0, this.ordered.length];
+    while (low < high) {
+      const middle = (low + high) >> 1;
+      if (this.ordered[middle] < height) low = middle + 1;
+      else high = middle;
+    }
+    return low;
   }
 
   /**
@@ -53,3 +105,11 @@ export class BlockClock {
     return after;
   }
 }
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/** CometBFT's block times only grow with height: a later block of an earlier time is a lie. */
+const backwards = (higher: bigint, higherTime: number, lower: bigint, lowerTime: number) =>
+  new UntrustedAnswerError(
+    `the node's headers go back in time: block ${higher} is of ${iso(higherTime)}, before block ${lower} of ${iso(lowerTime)}`,
+  );

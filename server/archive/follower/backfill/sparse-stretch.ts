@@ -126,6 +126,8 @@ export async function backfillSparsely(
     }
     const prepared = await (ahead.get(next) ?? prepare(next));
     ahead.delete(next);
+    // The headers searched for voting ends must agree with every block read in full.
+    clock.confirm(next, prepared.block.time);
     // A block read for another reason (the stretch's ends, a voting end, an upgrade height) is a check too.
     const activity = namedSet.has(next) ? null : indexedActivity(prepared.block);
     if (activity) {
