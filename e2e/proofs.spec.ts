@@ -108,6 +108,47 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await panel.getByRole('button', { name: 'Show each step and fact' }).click();
     await expect(panel.getByTestId('proof-facts')).toContainText(/upgrade \S+ applied at height [\d,]+/);
   });
+
+  test('a group page proves its members’ weights and its policies’ rules in the reader’s browser', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await archiveOpen(request);
+    const { proposals } = (await (await request.get(`${ARCHIVE}/proposals?pagination.limit=1`)).json()) as {
+      proposals: { group_id: string }[];
+    };
+    const group = proposals[0].group_id;
+    type Proven = { proof: { kind: string; verified?: boolean; reason?: string } };
+    // Members and policies are proven a few blocks after the archive reads them.
+    await expect
+      .poll(
+        async () => {
+          const members = (await (await request.get(`${ARCHIVE}/groups/${group}/members`)).json()) as {
+            members: (Proven & { weight: string })[];
+          };
+          const policies = (await (await request.get(`${ARCHIVE}/groups/${group}/policies`)).json()) as {
+            policies: Proven[];
+          };
+          const all = [...members.members, ...policies.policies];
+          return all.length > 1 && all.every((record) => record.proof.verified === true);
+        },
+        { timeout: 90_000, intervals: [1000] },
+      )
+      .toBe(true);
+    expect((await request.get(`${ARCHIVE}/groups/99999999/members`)).status()).toBe(404);
+    expect((await request.get(`${ARCHIVE}/proofs/groups/x1`)).status()).toBe(400);
+
+    await page.goto(`/groups/${group}`);
+    const panel = page.getByTestId('proof-panel');
+    await expect(panel.getByTestId('proof-headline')).toContainText(
+      /^Proven in your browser: [\d,]+ group polic(y|ies) and [\d,]+ memberships?, signed by validators holding \d+ % of the power/,
+      { timeout: 30_000 },
+    );
+    await panel.getByRole('button', { name: 'Show each step and fact' }).click();
+    await expect(panel.getByTestId('proof-facts')).toContainText(/membership of \S+ in group \d+, weight \S+/);
+    await expect(panel.getByTestId('proof-facts')).toContainText(/group policy \S+ of group \d+, version \d+, /);
+  });
 });
 
 test.describe('on a plain node: no proofs', () => {

@@ -6,7 +6,9 @@ import type { Statement } from './facts.ts';
 // the chain of trust and each fact, proven or not and why. Every value in a statement comes from
 // the bundle (addresses, titles): whoever shows these words shows them as text.
 
-const grouped = (count: number, word: string) => `${count.toLocaleString('en-US')} ${word}${count === 1 ? '' : 's'}`;
+const plural = (word: string) => (/[^aeiou]y$/.test(word) ? `${word.slice(0, -1)}ies` : `${word}s`);
+const grouped = (count: number, word: string) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? word : plural(word)}`;
 const withCommas = (height: string) => BigInt(height).toLocaleString('en-US');
 /** Heights in the verifier's sentences ("in block 518431") read with commas, as everywhere else. */
 const heightsGrouped = (text: string) =>

@@ -11,13 +11,15 @@ export type ProofSubject =
   | { kind: 'proposal'; id: string }
   | { kind: 'vote'; proposalId: string; voter: string }
   | { kind: 'voter'; address: string }
-  | { kind: 'upgrades' };
+  | { kind: 'upgrades' }
+  | { kind: 'group'; id: string };
 
 export function proofBundlePath(subject: ProofSubject): string {
   if (subject.kind === 'proposal') return `${ARCHIVE}/proofs/proposals/${segment(subject.id)}`;
   if (subject.kind === 'vote')
     return `${ARCHIVE}/proofs/votes/${segment(subject.proposalId)}/${segment(subject.voter)}`;
   if (subject.kind === 'upgrades') return `${ARCHIVE}/proofs/upgrades`;
+  if (subject.kind === 'group') return `${ARCHIVE}/proofs/groups/${segment(subject.id)}`;
   return `${ARCHIVE}/proofs/voters/${segment(subject.address)}`;
 }
 

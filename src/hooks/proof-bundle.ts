@@ -20,6 +20,7 @@ export function proofFileName(subject: ProofSubject): string {
   if (subject.kind === 'proposal') return `proposal-${subject.id}-proof-bundle.json`;
   if (subject.kind === 'vote') return `vote-${subject.proposalId}-${subject.voter}-proof-bundle.json`;
   if (subject.kind === 'upgrades') return 'applied-upgrades-proof-bundle.json';
+  if (subject.kind === 'group') return `group-${subject.id}-proof-bundle.json`;
   return `voter-${subject.address}-proof-bundle.json`;
 }
 
@@ -27,7 +28,7 @@ function subjectKey(subject: ProofSubject | null): (string | null)[] {
   if (subject === null) return [null];
   if (subject.kind === 'vote') return [subject.kind, subject.proposalId, subject.voter];
   if (subject.kind === 'upgrades') return [subject.kind];
-  return [subject.kind, subject.kind === 'proposal' ? subject.id : subject.address];
+  return [subject.kind, subject.kind === 'voter' ? subject.address : subject.id];
 }
 
 /** The bundle's bytes and SHA-256; a null subject waits. */

@@ -1,10 +1,12 @@
 import { Stack } from '@mantine/core';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 
 import { AnchoredSection, OnThisPage } from '../components/anchored-sections.tsx';
 import { AppLink } from '../components/app-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
+import { LoadingBlock } from '../components/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupHistory } from '../features/groups/group-history.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
@@ -16,6 +18,11 @@ import { policyQueries } from '../features/policies/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useMetadataName } from '../hooks/use-ipfs-document.ts';
 import { parseId } from '../lib/ids.ts';
+
+// The proof panel and the verifier it starts (in a worker) load only with a group's page.
+const ProofPanel = lazy(() =>
+  import('../features/proofs/proof-panel.tsx').then((module) => ({ default: module.ProofPanel })),
+);
 
 const POLICIES = { id: 'policies', title: 'Policies' };
 const PROPOSALS = { id: 'proposals', title: 'Latest proposals' };
@@ -64,6 +71,15 @@ export function Component() {
             </AppLink>
           </AnchoredSection>
           <AnchoredSection section={MEMBERS}>
+            <Suspense fallback={<LoadingBlock label="Loading the proof panel" rows={2} />}>
+              <ProofPanel
+                endpoint={endpoint}
+                subject={{ kind: 'group', id }}
+                what="this group's members and policies"
+                // Groups are never deleted: one the node holds, an archive following it holds too.
+                held={info.data ? true : undefined}
+              />
+            </Suspense>
             <MemberList endpoint={endpoint} groupId={id} totalWeight={info.data?.total_weight} />
           </AnchoredSection>
           <AnchoredSection section={HISTORY}>

@@ -18,6 +18,7 @@ import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
+import { groupMembers, groupPolicies } from './group-routes.ts';
 import { inbox } from './inbox-route.ts';
 import { proposalProof, withUpgradeProofs, withVoteProofs } from './proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
@@ -205,6 +206,11 @@ export const ARCHIVE_ROUTES: {
     pattern: /^groups\/([^/]+)\/history$/,
     answer: (source, match, query) => groupHistory(source, uint64Path(match[1]), query),
   },
+  {
+    pattern: /^groups\/([^/]+)\/members$/,
+    answer: (source, match, query) => groupMembers(source, uint64Path(match[1]), query),
+  },
+  { pattern: /^groups\/([^/]+)\/policies$/, answer: (source, match) => groupPolicies(source, uint64Path(match[1])) },
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
   { pattern: /^names$/, answer: (source, _match, query) => names(source, query) },
   { pattern: /^addresses$/, answer: (source, _match, query) => addresses(source, query) },

@@ -19,15 +19,23 @@ export function proofJson(fact: FactProof | undefined): ProofJson {
   return { kind: 'none', reason: fact.reason ?? NOT_YET, height: fact.height === null ? null : String(fact.height) };
 }
 
+/** Each record with its proof, found by its key among the facts of `subject`. */
+export async function withProofs<T>(
+  db: ArchiveStore['db'],
+  subject: string,
+  records: readonly T[],
+  keyOf: (record: T) => string,
+): Promise<(T & { proof: ProofJson })[]> {
+  const keys = records.map(keyOf);
+  const found = new Map((await factProofs(db, subject, keys)).map((fact) => [fact.subjectKey, fact]));
+  return records.map((record, index) => ({ ...record, proof: proofJson(found.get(keys[index])) }));
+}
+
 /** Each vote with its proof (votes are keyed by proposal and voter). */
-export async function withVoteProofs<T extends { proposal_id: string | null; voter: string | null }>(
+export const withVoteProofs = <T extends { proposal_id: string | null; voter: string | null }>(
   db: ArchiveStore['db'],
   votes: readonly T[],
-): Promise<(T & { proof: ProofJson })[]> {
-  const keys = votes.map((vote) => `${vote.proposal_id}/${vote.voter}`);
-  const found = new Map((await factProofs(db, 'vote', keys)).map((fact) => [fact.subjectKey, fact]));
-  return votes.map((vote, index) => ({ ...vote, proof: proofJson(found.get(keys[index])) }));
-}
+) => withProofs(db, 'vote', votes, (vote) => `${vote.proposal_id}/${vote.voter}`);
 
 export async function proposalProof(db: ArchiveStore['db'], id: string): Promise<ProofJson> {
   const [fact] = await factProofs(db, 'proposal', [id]);
@@ -35,18 +43,5 @@ export async function proposalProof(db: ArchiveStore['db'], id: string): Promise
 }
 
 /** Each applied upgrade with the proof of its done marker (upgrades are keyed by name). */
-export async function withUpgradeProofs<T extends { name: string }>(
-  db: ArchiveStore['db'],
-  applied: readonly T[],
-): Promise<(T & { proof: ProofJson })[]> {
-  const found = new Map(
-    (
-      await factProofs(
-        db,
-        'upgrade',
-        applied.map((plan) => plan.name),
-      )
-    ).map((fact) => [fact.subjectKey, fact]),
-  );
-  return applied.map((plan) => ({ ...plan, proof: proofJson(found.get(plan.name)) }));
-}
+export const withUpgradeProofs = <T extends { name: string }>(db: ArchiveStore['db'], applied: readonly T[]) =>
+  withProofs(db, 'upgrade', applied, (plan) => plan.name);

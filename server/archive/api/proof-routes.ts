@@ -2,6 +2,8 @@ import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-statu
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readMetaValue } from '../store/cursor/cursor-reads.ts';
+import { groupExists, readGroupMemberAddresses } from '../store/groups/group-reads.ts';
+import { readGroupPolicies } from '../store/policies/policy-reads.ts';
 import {
   factProofs,
   factProofsWithPrefix,
@@ -9,6 +11,7 @@ import {
   voterFactProofs,
   type FactProof,
 } from '../store/proofs/proof-store.ts';
+import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../store/upgrades/upgrade-reads.ts';
 import { archivedBech32Prefix, voteExists } from '../store/votes/vote-reads.ts';
@@ -16,7 +19,8 @@ import { isAddress } from './archive-params.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
 // Proof bundles (`proofs/…`): a proposal (its record, every vote and event the archive holds),
-// one vote, a voter's whole record — each a document that verifies with nothing else.
+// one vote, a voter's whole record, a group's members and policies, the applied upgrades — each a
+// document that verifies with nothing else.
 
 /** What the routes read: the archive's store (any ArchiveSource is one). */
 interface ArchiveSource {
@@ -31,6 +35,8 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'vote') return `the vote of ${second} on proposal #${first}`;
   if (fact.subject === 'proposal') return `proposal #${first}'s record`;
   if (fact.subject === 'upgrade') return `the upgrade ${JSON.stringify(fact.subjectKey)} applied`;
+  if (fact.subject === 'member') return `the membership of ${second} in group ${first}`;
+  if (fact.subject === 'policy') return `the group policy ${first}`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -119,13 +125,28 @@ async function upgradesBundle(source: ArchiveSource, name?: string) {
   const names = await readAppliedUpgradeNames(db, name);
   if (name !== undefined && names.length === 0)
     throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no applied upgrade ${JSON.stringify(name)}`);
-  const found = new Map((await factProofs(db, 'upgrade', names)).map((fact) => [fact.subjectKey, fact]));
-  const facts = names.map((each) => found.get(each) ?? pending('upgrade', each));
+  const facts = await factsFor(source, 'upgrade', names);
   const subject: BundleSubject =
     name === undefined
       ? { kind: 'upgrade', id: '*', label: 'Every applied upgrade' }
       : { kind: 'upgrade', id: name, label: `The upgrade ${JSON.stringify(name)}` };
   return bundleOf(source, subject, facts);
+}
+
+/** Facts of `subject` by key, each key the archive holds present: proven, unproven, or not yet looked at. */
+async function factsFor(source: ArchiveSource, subject: string, keys: readonly string[]) {
+  const found = new Map((await factProofs(source.store.db, subject, keys)).map((fact) => [fact.subjectKey, fact]));
+  return keys.map((key) => found.get(key) ?? pending(subject, key));
+}
+
+/** A group's current members (their weights) and its policies (their rules). */
+async function groupBundle(source: ArchiveSource, id: string) {
+  const db = source.store.db;
+  if (!(await groupExists(db, id))) throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no group ${id}`);
+  const members = (await readGroupMemberAddresses(db, id)).map((address) => memberProofKey(id, address));
+  const policies = (await readGroupPolicies(db, id)).map((policy) => policy.address);
+  const facts = [...(await factsFor(source, 'policy', policies)), ...(await factsFor(source, 'member', members))];
+  return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }
 
 const uint64Path = (text: string | undefined) => {
@@ -144,6 +165,7 @@ export const PROOF_ROUTES: {
     answer: (source, match) => voteBundle(source, uint64Path(match[1]), match[2]),
   },
   { pattern: /^proofs\/voters\/([^/]+)$/, answer: (source, match) => voterBundle(source, match[1]) },
+  { pattern: /^proofs\/groups\/([^/]+)$/, answer: (source, match) => groupBundle(source, uint64Path(match[1])) },
   { pattern: /^proofs\/upgrades$/, answer: (source) => upgradesBundle(source) },
   { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: (source, match) => upgradesBundle(source, match[1]) },
 ];

@@ -1,7 +1,7 @@
 import type { Row, SqlExecutor } from '../db/sql-database.ts';
 import { keysetPage, type PageParams } from '../keyset-page.ts';
 
-// What the archive API reads of groups: a group's history.
+// What the archive API reads of groups: a group's history and its members now.
 
 /** A page of a group's history, oldest first unless `descending`. */
 export function readGroupHistory(db: SqlExecutor, groupId: string, descending: boolean, page: PageParams) {
@@ -15,4 +15,33 @@ export function readGroupHistory(db: SqlExecutor, groupId: string, descending: b
     { columns: ['height', 'seq'], descending, keyOf: (row: Row) => [String(row.height), String(row.seq)] },
     page,
   );
+}
+
+/** Whether the archive holds the group (groups are never deleted on chain). */
+export async function groupExists(db: SqlExecutor, groupId: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM groups WHERE id = $1::numeric', [groupId]);
+  return rows.length > 0;
+}
+
+/** A page of a group's current members, by address. */
+export function readGroupMembers(db: SqlExecutor, groupId: string, page: PageParams) {
+  return keysetPage(
+    db,
+    {
+      sql: `SELECT group_id::text AS group_id, address, weight, metadata, added_at FROM group_members
+        WHERE group_id = $1::numeric`,
+      params: [groupId],
+    },
+    { columns: ['address'], descending: false, keyOf: (row: Row) => [String(row.address)] },
+    page,
+  );
+}
+
+/** Every current member's address of a group (its proof bundle names each). */
+export async function readGroupMemberAddresses(db: SqlExecutor, groupId: string): Promise<string[]> {
+  const rows = await db.query<{ address: string }>(
+    'SELECT address FROM group_members WHERE group_id = $1::numeric ORDER BY address',
+    [groupId],
+  );
+  return rows.map((row) => row.address);
 }
