@@ -26,8 +26,10 @@ export async function backfillTurn(lane: Lane, position: Position, last: bigint)
     lane.meter.report(height, last, " (through the node's index)");
   });
   if (read === 'no index') {
+    // Said when it becomes so (or its reason changes), not again at every stretch read without it.
+    if (lane.state.indexUnused !== index.reason)
+      lane.options.log(`archive: the node keeps no usable index (${index.reason}): reading every block`);
     lane.state.indexUnused = index.reason;
-    lane.options.log(`archive: the node keeps no usable index (${index.reason}): reading every block`);
     return false;
   }
   // Reads ran ahead of the writes: the lane goes on from its cursor.
