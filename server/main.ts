@@ -3,12 +3,17 @@ import { parseArgs } from 'node:util';
 
 import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
+import type { ArchiveConfig } from './archive/archive-service.ts';
 import { parseArchiveFrom } from './archive/follower/begin/start-point.ts';
 import { DEFAULT_BATCH } from './archive/follower/follower.ts';
 import { parseWebhookOptions, SECRET_VARIABLE, webhookSecretFrom } from './archive/webhooks/webhook-options.ts';
+import { bundledRegistry } from './chains/bundled-registry.ts';
+import { probeEndpoint } from './chains/endpoint-probe.ts';
+import { resolveChain } from './chains/resolve-chain.ts';
+import { serveChains } from './chains/served-chain.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
-import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream } from './node/gateway/upstream-proxy.ts';
+import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream, type Upstream } from './node/gateway/upstream-proxy.ts';
 import { genesisOf } from './node/genesis-document.ts';
 import { QueryService } from './node/queries/query-service.ts';
 import { ChainNode } from './node/sim/chain-node.ts';
@@ -29,6 +34,10 @@ const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API ove
   --compat sdk        paginate exactly like the SDK: reverse ignored, /groups ignores the key
   --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
   --upstream-max-bytes N  largest upstream answer passed on (default 4194304; larger: 502)
+  --chain NAME        serve a chain the Cosmos chain registry lists (bundled: no network at start)
+                      as --upstream NAME and --upstream-rpc NAME would, its endpoints taken from
+                      the registry: one answering with the chain's id is used, the next when it
+                      fails (repeatable; the status says which and why the others were left)
   --reset             start a new chain: the data dir's chain files are moved to a discarded-TIME
                       directory in it (never done without this flag)
   --cors              let pages on other origins read the API (like a node's enabled-unsafe-cors)
@@ -83,7 +92,14 @@ function parseTrustOptions(
   return trusts;
 }
 
-function main(): void {
+/** Every registry endpoint is asked at once, each for this long: a dead one delays nothing after it. */
+const PROBE_DEADLINE_MS = 2500;
+/** While none of a chain's endpoints answers, how long before they are all asked again. */
+const PROBE_AGAIN_MS = 30_000;
+/** Failed requests in a row before the endpoint in use is left for the next one. */
+const FAILURES_BEFORE_MOVING = 3;
+
+async function main(): Promise<void> {
   keepHeapModest();
   const { values } = parseArgs({
     options: {
@@ -97,6 +113,7 @@ function main(): void {
       'live-period': { type: 'string', default: '600' },
       compat: { type: 'string' },
       upstream: { type: 'string', multiple: true, default: [] },
+      chain: { type: 'string', multiple: true, default: [] },
       'upstream-max-bytes': { type: 'string', default: String(DEFAULT_UPSTREAM_MAX_BYTES) },
       reset: { type: 'boolean', default: false },
       cors: { type: 'boolean', default: false },
@@ -155,7 +172,18 @@ function main(): void {
       throw new Error(`--upstream-rpc ${rpc.name} has no matching --upstream ${rpc.name}=REST_URL`);
     }
   }
-  const trusts = parseTrustOptions(values.trust ?? [], ['local', ...upstreamRpcs.map((rpc) => rpc.name)]);
+  const registryChains = (values.chain ?? []).map((name) => resolveChain(name, bundledRegistry));
+  for (const [index, chain] of registryChains.entries()) {
+    if (registryChains.findIndex((other) => other.name === chain.name) !== index)
+      throw new Error(`--chain ${chain.name} is given twice`);
+    if (upstreams.some((upstream) => upstream.name === chain.name))
+      throw new Error(`--chain ${chain.name} and --upstream ${chain.name}=… name the same upstream: keep one`);
+  }
+  const trusts = parseTrustOptions(values.trust ?? [], [
+    'local',
+    ...upstreamRpcs.map((rpc) => rpc.name),
+    ...registryChains.filter((chain) => chain.rpcEndpoints.length > 0).map((chain) => chain.name),
+  ]);
   const secret = webhookSecretFrom({
     option: values['webhook-secret'],
     file: values['webhook-secret-file'],
@@ -183,6 +211,48 @@ function main(): void {
       `(from ${origin}, ${replayedBlocks} blocks replayed; data: ${dataDir})`,
   );
 
+  // Asked only now: the chain's opening above holds the thread, and would make their deadlines pass unheard.
+  const served = await serveChains(registryChains, {
+    probe: probeEndpoint,
+    probeDeadlineMs: PROBE_DEADLINE_MS,
+    retryMs: PROBE_AGAIN_MS,
+    failuresBeforeMoving: FAILURES_BEFORE_MOVING,
+    log: (line) => console.log(line),
+  });
+  const servedUpstreams = served.chains.map((chain): Upstream => ({
+    name: chain.chain.name,
+    url: new URL(chain.restUrl),
+    chain: chain.json,
+  }));
+  /** Every proxied chain with an RPC to archive: --upstream-rpc ones, then --chain ones (read through the relay). */
+  const archivedUpstreams: {
+    name: string;
+    rest: string;
+    rpc: string;
+    endpoints?: ArchiveConfig['endpoints'];
+    /** A registry chain's archive opens once its endpoints were asked: nothing to follow before, and the first answer comes sooner. */
+    after?: Promise<void>;
+  }[] = [
+    ...upstreamRpcs.map((rpc) => ({
+      name: rpc.name,
+      rest: upstreams.find((upstream) => upstream.name === rpc.name)!.url.href,
+      rpc: rpc.url.href,
+    })),
+    ...served.chains.flatMap((chain) =>
+      chain.rpcUrl === null
+        ? []
+        : [
+            {
+              name: chain.chain.name,
+              rest: chain.restUrl,
+              rpc: chain.rpcUrl,
+              endpoints: chain.json,
+              after: served.firstRound,
+            },
+          ],
+    ),
+  ];
+
   const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
   const queries = new QueryService(node, mode);
   const genesis = genesisOf(node.params);
@@ -191,7 +261,7 @@ function main(): void {
     blocks: node,
     genesis,
     distDir: resolve(values.dist),
-    upstreams,
+    upstreams: [...upstreams, ...servedUpstreams],
     upstreamLimits: { maxBytes: upstreamMaxBytes },
     durability: node,
     cors: values.cors,
@@ -238,24 +308,28 @@ function main(): void {
           trust: trusts.get('local'),
         }),
       );
-      for (const rpc of upstreamRpcs) {
-        const rest = upstreams.find((upstream) => upstream.name === rpc.name)!.url.href;
+      for (const upstream of archivedUpstreams) {
         // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
         const postgres = /^postgres(ql)?:\/\//.test(database);
-        const upstreamDb = postgres ? database : `${database}-${rpc.name}`;
-        const schema = postgres ? `upstream_${rpc.name.toLowerCase().replace(/-/g, '_')}` : undefined;
+        const upstreamDb = postgres ? database : `${database}-${upstream.name}`;
+        const schema = postgres ? `upstream_${upstream.name.toLowerCase().replace(/-/g, '_')}` : undefined;
         // A height names a height of the local chain; an upstream starts at its own earliest block.
         const from = typeof archiveFrom === 'bigint' ? 'earliest' : archiveFrom;
         opening.push(
-          archives.open(rpc.name, {
-            ...common,
-            from,
-            database: upstreamDb,
-            schema,
-            rest,
-            rpc: rpc.url.href,
-            trust: trusts.get(rpc.name),
-          }),
+          archives.open(
+            upstream.name,
+            {
+              ...common,
+              from,
+              database: upstreamDb,
+              schema,
+              rest: upstream.rest,
+              rpc: upstream.rpc,
+              trust: trusts.get(upstream.name),
+              endpoints: upstream.endpoints,
+            },
+            upstream.after,
+          ),
         );
       }
     }
@@ -263,6 +337,12 @@ function main(): void {
     void Promise.all(opening).then(() => {
       console.log(`Polity on http://${values.host}:${port}/  (API under /cosmos/, mode ${mode})`);
       for (const u of upstreams) console.log(`  upstream ${u.name}: /upstream/${u.name}/cosmos/… → ${u.url.origin}`);
+      for (const { chain } of served.chains)
+        console.log(
+          `  chain ${chain.name} (${chain.prettyName}, ${chain.chainId}): /upstream/${chain.name}/cosmos/… → ` +
+            `the registry's ${chain.restEndpoints.length} REST and ${chain.rpcEndpoints.length} RPC endpoints ` +
+            `(which one: /polity/config.json)`,
+        );
     });
   });
   const stop = (signal: string) => {
@@ -275,6 +355,7 @@ function main(): void {
     }
     rpcServer?.close();
     rpcServer?.closeAllConnections();
+    void served.close();
     // The archive's database closes cleanly before exit (PGlite flushes its files on close).
     server.close(() => void archives.closeAll().finally(() => process.exit(0)));
     server.closeAllConnections();
@@ -284,9 +365,7 @@ function main(): void {
   process.once('SIGTERM', () => stop('SIGTERM'));
 }
 
-try {
-  main();
-} catch (error) {
+main().catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exit(2);
-}
+});

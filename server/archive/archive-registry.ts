@@ -16,26 +16,29 @@ export class ArchiveRegistry {
   }
 
   /**
-   * Starts an archive; while it opens, its API answers 503, and a failure is logged, not fatal.
-   * Settles once the archive answers (or is known not to): a service says it is up only then.
+   * Starts an archive once `after` settles (at once by default); until it opens, its API answers
+   * 503, and a failure is logged, not fatal. Settles once the archive answers (or is known not
+   * to): a service says it is up only then.
    */
-  open(name: string, config: ArchiveConfig): Promise<void> {
+  open(name: string, config: ArchiveConfig, after: Promise<void> = Promise.resolve()): Promise<void> {
     this.archives.set(name, null);
     const label = name === '' ? 'archive' : `archive of ${name}`;
-    return startArchive(config).then(
-      (archive) => {
-        this.archives.set(name, archive);
-        config.log(
-          `${label}: ${config.database.startsWith('postgres') ? 'PostgreSQL' : `PGlite in ${config.database}`}, following ${config.rpc}`,
-        );
-      },
-      (error: unknown) => {
-        const reason = error instanceof Error ? error.message : String(error);
-        this.archives.delete(name);
-        this.failures.set(name, reason);
-        config.log(`${label} could not start: ${reason}`);
-      },
-    );
+    return after
+      .then(() => startArchive(config))
+      .then(
+        (archive) => {
+          this.archives.set(name, archive);
+          config.log(
+            `${label}: ${config.database.startsWith('postgres') ? 'PostgreSQL' : `PGlite in ${config.database}`}, following ${config.rpc}`,
+          );
+        },
+        (error: unknown) => {
+          const reason = error instanceof Error ? error.message : String(error);
+          this.archives.delete(name);
+          this.failures.set(name, reason);
+          config.log(`${label} could not start: ${reason}`);
+        },
+      );
   }
 
   async closeAll(): Promise<void> {

@@ -1,3 +1,4 @@
+import type { ServedChainJson } from '../lib/served-chain-json.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
 import { Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
@@ -30,6 +31,11 @@ export interface ArchiveConfig {
   webhooks?: WebhookConfig | null;
   /** What the light client trusts (--trust): the genesis validators by default; null: no proofs. */
   trust?: FollowerOptions['trust'];
+  /**
+   * A chain served by its registry name (--chain): `rest` and `rpc` are then the relay's fixed
+   * addresses, and this says which registry endpoint stands behind each now, shown in the status.
+   */
+  endpoints?: () => ServedChainJson;
   log: (line: string) => void;
 }
 
@@ -37,6 +43,20 @@ export interface ArchiveConfig {
 export interface Archive extends ArchiveSource {
   readonly follower: Follower;
   close(): Promise<void>;
+}
+
+/** The node the archive follows, as its status names it; a registry chain's endpoints are read when the status is. */
+function sourceOf(config: ArchiveConfig): ArchiveSource['source'] {
+  const { rest, rpc, endpoints } = config;
+  if (!endpoints) return { rest, rpc };
+  return {
+    rest,
+    rpc,
+    get registry_endpoints() {
+      const chain = endpoints();
+      return { rest: chain.rest, rpc: chain.rpc };
+    },
+  };
 }
 
 /** Opens the store (migrating it), connects to the node and starts following. */
@@ -62,7 +82,7 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
   return {
     store,
     follower,
-    source: { rest: config.rest, rpc: config.rpc },
+    source: sourceOf(config),
     async close() {
       await webhooks?.stop();
       await follower.stop();

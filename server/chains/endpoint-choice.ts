@@ -46,6 +46,8 @@ export class EndpointChoice {
   private failuresInARow = 0;
   private retry: ReturnType<typeof setTimeout> | null = null;
   private closed = false;
+  /** Said once while none answers: asked again every retryMs, the log would otherwise repeat it forever. */
+  private saidNoneAnswers = false;
 
   constructor(
     private readonly label: string,
@@ -68,9 +70,14 @@ export class EndpointChoice {
 
   private async probeAll(): Promise<void> {
     const { probe, probeDeadlineMs } = this.options;
-    const verdicts = await Promise.all(
-      this.candidates.map((url) => probe(this.kind, url, this.chainId, probeDeadlineMs)),
-    );
+    const asked: Promise<ProbeVerdict>[] = [];
+    for (const url of this.candidates) {
+      asked.push(probe(this.kind, url, this.chainId, probeDeadlineMs));
+      // One launch a turn of the event loop: all of them at once would hold the thread for a
+      // few hundred milliseconds, and the service's first requests with it. They still run at once.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    const verdicts = await Promise.all(asked);
     if (this.closed) return;
     this.probedAt = new Date();
     const answered = verdicts.filter((verdict): verdict is Answered => verdict.ok).sort(rank(this.kind));
@@ -78,6 +85,7 @@ export class EndpointChoice {
     // The endpoint in use stays while it still answers: switching costs a reader its connections.
     const kept = answered.find((verdict) => verdict.url === this.using?.url);
     const chosen = kept ?? answered[0];
+    if (chosen !== undefined) this.saidNoneAnswers = false;
     if (chosen !== undefined && kept === undefined) {
       const why = `answered as ${this.chainId} in ${chosen.ms} ms${history(chosen)}`;
       this.using = { url: chosen.url, why, since: new Date() };
@@ -90,9 +98,11 @@ export class EndpointChoice {
     if (chosen === undefined) {
       this.using = null;
       const seconds = this.options.retryMs / 1000;
-      this.options.log(
-        `${this.label}: none of ${this.candidates.length} endpoints answers as ${this.chainId}; asking again in ${seconds} s`,
-      );
+      if (!this.saidNoneAnswers)
+        this.options.log(
+          `${this.label}: none of ${this.candidates.length} endpoints answers as ${this.chainId}; asking again every ${seconds} s`,
+        );
+      this.saidNoneAnswers = true;
       this.retry = setTimeout(() => void this.probe(), this.options.retryMs);
       this.retry.unref();
     }

@@ -1,3 +1,5 @@
+import { ProbeFailure, probeGet } from './probe-get.ts';
+
 // Asking one registry endpoint, with a short deadline, whether it is a node of the chain wanted.
 // The answer is a verdict in words an operator reads in the status ("dead: connection refused",
 // "wrong chain id: X"), never a bare exception.
@@ -26,48 +28,7 @@ export const PROBE_PATHS: Record<EndpointKind, string> = {
   rpc: '/status',
 };
 
-const NETWORK_ERRORS: Record<string, string> = {
-  ECONNREFUSED: 'connection refused',
-  ECONNRESET: 'connection reset',
-  ENOTFOUND: 'host not found',
-  EAI_AGAIN: 'host not found (name lookup failed)',
-  EHOSTUNREACH: 'host unreachable',
-  ENETUNREACH: 'network unreachable',
-  UND_ERR_SOCKET: 'connection closed',
-};
-
-/** The words for a failed request: fetch hides the system's error code in its cause. */
-export function deadReason(error: unknown, deadlineMs: number): string {
-  if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError'))
-    return `no answer within ${deadlineMs / 1000} s`;
-  const cause = error instanceof Error ? error.cause : undefined;
-  const code =
-    typeof cause === 'object' && cause !== null && 'code' in cause && typeof cause.code === 'string'
-      ? cause.code
-      : undefined;
-  if (code !== undefined) return NETWORK_ERRORS[code] ?? (code.includes('CERT') ? `TLS: ${code}` : code);
-  return error instanceof Error ? error.message : String(error);
-}
-
 export const joinPath = (base: string, path: string) => base.replace(/\/$/, '') + path;
-
-async function boundedText(response: Response): Promise<string | null> {
-  const reader = response.body?.getReader();
-  if (!reader) return '';
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > MAX_PROBE_BYTES) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 const field = (value: unknown, key: string): unknown =>
   typeof value === 'object' && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined;
@@ -88,20 +49,17 @@ function readAnswer(kind: EndpointKind, body: unknown) {
 export const probeEndpoint: Probe = async (kind, url, chainId, deadlineMs) => {
   const started = performance.now();
   const dead = (why: string): ProbeVerdict => ({ ok: false, url, why: `dead: ${why}` });
-  let response: Response;
-  let text: string | null;
+  let answered: { status: number; text: string };
   try {
-    const signal = AbortSignal.timeout(deadlineMs);
-    response = await fetch(joinPath(url, PROBE_PATHS[kind]), { headers: { accept: 'application/json' }, signal });
-    text = await boundedText(response);
+    answered = await probeGet(new URL(joinPath(url, PROBE_PATHS[kind])), deadlineMs, MAX_PROBE_BYTES);
   } catch (error) {
-    return dead(deadReason(error, deadlineMs));
+    if (error instanceof ProbeFailure) return dead(error.message);
+    throw error;
   }
-  if (response.status !== 200) return dead(`answered HTTP ${response.status}`);
-  if (text === null) return { ok: false, url, why: 'not a node: its answer is larger than a status' };
+  if (answered.status !== 200) return dead(`answered HTTP ${answered.status}`);
   let body: unknown;
   try {
-    body = JSON.parse(text);
+    body = JSON.parse(answered.text);
   } catch {
     return { ok: false, url, why: 'not a node: its answer is not JSON' };
   }

@@ -87,7 +87,12 @@ export class EndpointRelay {
     const endpoint = choice.current;
     if (endpoint === null) {
       const waiting = choice.json().probing ? 'its endpoints are being asked' : 'none answers as the chain';
-      return refuse(res, 503, `no ${choice.kind.toUpperCase()} endpoint of ${match[1].split('/')[0]}: ${waiting}`);
+      const chain = match[1].split('/')[0];
+      return refuse(
+        res,
+        503,
+        `no ${choice.kind.toUpperCase()} endpoint of ${chain}: ${waiting} (why: /polity/config.json)`,
+      );
     }
     const target = new URL(joinPath(endpoint, match[2] ?? '/'));
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;

@@ -1,3 +1,4 @@
+import type { EndpointChoiceJson } from '../../lib/served-chain-json.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -6,5 +7,14 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 export interface ArchiveSource {
   readonly store: ArchiveStore;
   readonly follower: { readonly state: FollowerState; readonly proofs?: { readonly state: ProofState } | null };
-  readonly source: { rest: string; rpc: string };
+  /**
+   * The node followed; for a chain served by its registry name (--chain), `rest` and `rpc` are the
+   * relay's fixed addresses and `registry_endpoints` which registry endpoint stands behind each
+   * now, and why the others were left (the status shows it as it is read).
+   */
+  readonly source: {
+    rest: string;
+    rpc: string;
+    readonly registry_endpoints?: { rest: EndpointChoiceJson; rpc: EndpointChoiceJson };
+  };
 }

@@ -176,7 +176,11 @@ export function createPolityServer(opts: ServerOptions): Server {
     }
     if (rawPath === '/polity/config.json' && method === 'GET') {
       const body = JSON.stringify({
-        upstreams: [...upstreams.keys()].map((name) => ({ name, path: `${UPSTREAM_PREFIX}${name}` })),
+        upstreams: [...upstreams.values()].map((upstream) => ({
+          name: upstream.name,
+          path: `${UPSTREAM_PREFIX}${upstream.name}`,
+          ...(upstream.chain ? { chain: upstream.chain() } : {}),
+        })),
       });
       return send(res, 200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' }, body);
     }

@@ -2,6 +2,7 @@ import { request as httpRequest, type IncomingMessage, type ServerResponse } fro
 import { request as httpsRequest } from 'node:https';
 
 import { GrpcCode, GrpcStatusError, notImplemented } from '../../lib/grpc-status.ts';
+import type { ServedChainJson } from '../../lib/served-chain-json.ts';
 import { errorBody, httpStatusOf } from './error-body.ts';
 import { upstreamRequest, type UpstreamRequest } from './upstream-request.ts';
 
@@ -10,6 +11,8 @@ export const UPSTREAM_PREFIX = '/upstream/';
 export interface Upstream {
   name: string;
   url: URL;
+  /** A chain served by its registry name (--chain): what it is and which endpoint serves it now. */
+  chain?: () => ServedChainJson;
 }
 
 /** What one proxied answer may cost: its body's size and its whole time, body included. */
