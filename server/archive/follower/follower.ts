@@ -4,7 +4,7 @@ import type { RpcReader } from '../source/rpc-reader.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { LostLeaseError } from '../store/cursor/cursor-writes.ts';
 import { backfillTurn } from './backfill/backfill-pipeline.ts';
-import { beginTurn } from './begin/begin-pipeline.ts';
+import { beginTurn, waitForFirstBlock } from './begin/begin-pipeline.ts';
 import { GapFill } from './fill/gap-fill.ts';
 import type { FollowerOptions, FollowerState } from './lane/follower-state.ts';
 import { Lane } from './lane/lane.ts';
@@ -206,6 +206,7 @@ export class Follower {
     if (otherChain) return this.refused(track, otherChain);
     const cursor = await lane.cursor();
     if (!cursor) {
+      if (status.latestHeight === 0n) return waitForFirstBlock(lane);
       await beginTurn(lane, status);
       return lane.refused ? this.refused(track) : 0;
     }

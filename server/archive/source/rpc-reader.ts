@@ -1,4 +1,10 @@
-import { Comet38Client, HttpBatchClient, toRfc3339WithNanoseconds } from '@cosmjs/tendermint-rpc';
+import {
+  Comet38Client,
+  HttpBatchClient,
+  toRfc3339WithNanoseconds,
+  WebsocketClient,
+  type RpcClient,
+} from '@cosmjs/tendermint-rpc';
 
 import { blockAnswerProblem, UntrustedAnswerError } from './block-check.ts';
 import { withRetry } from './retry.ts';
@@ -72,14 +78,25 @@ interface SearchPage {
   blocks?: { block?: { header?: { height?: string } } }[];
 }
 
+/** What the follower reads of `/status`; a chain with no block yet answers height "0" and empty hashes. */
+interface StatusAnswer {
+  node_info?: { network?: unknown };
+  sync_info?: { latest_block_height?: unknown; earliest_block_height?: unknown };
+}
+
+const isHeight = (value: unknown): value is string => typeof value === 'string' && /^\d+$/.test(value);
+
 /** Ids of the raw requests, apart from the typed client's numeric ones. */
 let rawRequests = 0;
 
 export class RpcReader {
   private constructor(
     private readonly typed: Comet38Client,
-    /** Over HTTP, the raw JSON-RPC client: searches need only heights, not every transaction decoded. */
-    private readonly raw: HttpBatchClient | null = null,
+    /**
+     * The JSON-RPC client the typed one wraps, for answers read as plain JSON: searches need only
+     * heights, not every transaction decoded, and a status without a block must not be refused.
+     */
+    private readonly raw: RpcClient,
     private readonly timeoutMs = RPC_TIMEOUT_MS,
   ) {}
 
@@ -97,36 +114,34 @@ export class RpcReader {
       });
       return new RpcReader(Comet38Client.create(client), client, timeoutMs);
     }
-    return new RpcReader(await Comet38Client.connect(url), null, timeoutMs);
+    const socket = new WebsocketClient(url);
+    return new RpcReader(Comet38Client.create(socket), socket, timeoutMs);
   }
 
   /** The typed client's calls, each with the reader's deadline around it. */
-  private get client(): Pick<
-    Comet38Client,
-    'status' | 'block' | 'blockResults' | 'txSearch' | 'blockSearch' | 'blockchain'
-  > {
+  private get client(): Pick<Comet38Client, 'block' | 'blockResults'> {
     const typed = this.typed;
     const ms = this.timeoutMs;
     return {
-      status: () => withinDeadline(typed.status(), ms, 'status'),
       block: (height) => withinDeadline(typed.block(height), ms, `block ${height}`),
       blockResults: (height) => withinDeadline(typed.blockResults(height), ms, `block_results ${height}`),
-      txSearch: (params) => withinDeadline(typed.txSearch(params), ms, 'tx_search'),
-      blockSearch: (params) => withinDeadline(typed.blockSearch(params), ms, 'block_search'),
-      blockchain: (min, max) => withinDeadline(typed.blockchain(min, max), ms, 'blockchain'),
     };
   }
 
+  /**
+   * The node's chain and heights, read as plain JSON: CosmJS's decoder refuses the empty
+   * `latest_block_hash` of a chain with no block yet ("Value must not be empty"), which is a
+   * chain about to begin (height 0), not a faulty node.
+   */
   async status(): Promise<NodeStatus> {
-    const status = await withRetry(
-      () => this.client.status(),
-      () => false,
-    );
-    return {
-      chainId: status.nodeInfo.network,
-      latestHeight: BigInt(status.syncInfo.latestBlockHeight),
-      earliestHeight: BigInt(status.syncInfo.earliestBlockHeight ?? 1),
-    };
+    const answer = (await this.rawCall('status', {}, () => false)) as StatusAnswer | undefined;
+    const chainId = answer?.node_info?.network;
+    const latest = answer?.sync_info?.latest_block_height;
+    // Older nodes leave the earliest height out: they keep every block from the first.
+    const earliest = answer?.sync_info?.earliest_block_height ?? '1';
+    if (typeof chainId !== 'string' || chainId === '' || !isHeight(latest) || !isHeight(earliest))
+      throw new UntrustedAnswerError(`the node's status answer names no chain or no heights`);
+    return { chainId, latestHeight: BigInt(latest), earliestHeight: BigInt(earliest) > 0n ? BigInt(earliest) : 1n };
   }
 
   async block(height: bigint): Promise<FetchedBlock> {
@@ -168,19 +183,7 @@ export class RpcReader {
    * first, through every page. Throws when the node cannot search (no index, no such method).
    */
   async searchHeights(kind: 'tx' | 'block', query: string, within?: { from: bigint; to: bigint }): Promise<bigint[]> {
-    const page = async (number: number) => {
-      if (this.raw) return this.rawSearchPage(kind, query, number);
-      const params = { query, page: number, per_page: SEARCH_PAGE, order_by: 'asc' };
-      const answer =
-        kind === 'tx'
-          ? await withRetry(() => this.client.txSearch(params), isRefusal)
-          : await withRetry(() => this.client.blockSearch(params), isRefusal);
-      const found =
-        'txs' in answer
-          ? answer.txs.map((tx) => BigInt(tx.height))
-          : answer.blocks.map((entry) => BigInt(entry.block.header.height));
-      return { found, total: answer.totalCount };
-    };
+    const page = (number: number) => this.rawSearchPage(kind, query, number);
     const first = await page(1);
     // A search of a height range finds at most one block per height: a larger total is a lie
     // that would be paged for ever (one node claimed 9e15 results with full pages).
@@ -239,26 +242,17 @@ export class RpcReader {
 
   /** One JSON-RPC call through the raw client, retried as the typed ones are: its `result`, unchecked. */
   private async rawCall(method: string, params: Record<string, string>, isFinal: (error: unknown) => boolean) {
-    const raw = this.raw!;
+    const raw = this.raw;
     const request = { jsonrpc: '2.0' as const, id: `polity-${method}-${++rawRequests}`, method, params };
     return (await withRetry(() => withinDeadline(raw.execute(request), this.timeoutMs, method), isFinal))
       .result as unknown;
   }
 
-  /** Block times by height, from headers alone (`/blockchain`, at most 20 a request), as RFC 3339. */
+  /**
+   * Block times by height, from headers alone (`/blockchain`, at most 20 a request), as RFC 3339:
+   * read as plain JSON for their heights and times, where the typed client decodes every hash.
+   */
   async blockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
-    if (this.raw) return this.rawBlockTimes(min, max);
-    const answer = await withRetry(
-      () => this.client.blockchain(Number(min), Number(max)),
-      () => false,
-    );
-    return new Map(
-      answer.blockMetas.map((meta) => [BigInt(meta.header.height), toRfc3339WithNanoseconds(meta.header.time)]),
-    );
-  }
-
-  /** Headers read for their heights and times alone: the typed client decodes every hash in them. */
-  private async rawBlockTimes(min: bigint, max: bigint): Promise<Map<bigint, string>> {
     const params = { minHeight: String(min), maxHeight: String(max) };
     const answer = (await this.rawCall('blockchain', params, () => false)) as {
       block_metas?: { header?: { height?: string; time?: string } }[];

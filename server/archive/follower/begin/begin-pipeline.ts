@@ -34,3 +34,10 @@ export async function beginTurn(lane: Lane, status: NodeStatus): Promise<void> {
   if (problem) return lane.refuse(problem);
   await lane.refreshStatistics();
 }
+
+/** The node's chain has no block yet (height 0): nothing to begin from and nothing wrong; asked again soon. */
+export function waitForFirstBlock(lane: Lane): number {
+  lane.meter.noBlockYet();
+  lane.succeeded();
+  return lane.options.pollMs;
+}

@@ -13,6 +13,7 @@ export class ProgressMeter {
   private windowStart = performance.now();
   private windowBlocks = 0;
   private lastLine = 0;
+  private saidNoBlockYet = false;
 
   constructor(
     private readonly state: FollowerState,
@@ -49,6 +50,15 @@ export class ProgressMeter {
     this.state.phase = 'following';
     this.state.problem = null;
     this.state.backfill = null;
+  }
+
+  /** The chain has produced no block yet: nothing is wrong, the lane waits for its first (said once). */
+  noBlockYet(): void {
+    this.state.phase = 'starting';
+    this.state.problem = null;
+    if (this.saidNoBlockYet) return;
+    this.saidNoBlockYet = true;
+    this.log('archive: the chain has no block yet: waiting for its first');
   }
 
   /** The rate in the status, and a progress line now and then while behind (`how`: said after it). */
