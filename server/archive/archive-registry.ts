@@ -22,9 +22,11 @@ export class ArchiveRegistry {
    */
   open(name: string, config: ArchiveConfig, after: Promise<void> = Promise.resolve()): Promise<void> {
     this.archives.set(name, null);
-    const label = name === '' ? 'archive' : `archive of ${name}`;
+    // Its log lines, and the follower's, say which archive they are about: the local one or an upstream.
+    const named = name === '' ? 'local' : name;
+    const label = `archive ${named}`;
     return after
-      .then(() => startArchive(config))
+      .then(() => startArchive(config, named))
       .then(
         (archive) => {
           this.archives.set(name, archive);

@@ -59,8 +59,11 @@ function sourceOf(config: ArchiveConfig): ArchiveSource['source'] {
   };
 }
 
-/** Opens the store (migrating it), connects to the node and starts following. */
-export async function startArchive(config: ArchiveConfig): Promise<Archive> {
+/**
+ * Opens the store (migrating it), connects to the node and starts following. `name` is what the
+ * follower's log lines call the archive (`archive local: …`).
+ */
+export async function startArchive(config: ArchiveConfig, name = 'local'): Promise<Archive> {
   const postgres = /^postgres(ql)?:\/\//.test(config.database);
   const schema =
     config.schema ?? (postgres && config.chainId ? await chainSchema(config.database, config.chainId) : undefined);
@@ -73,6 +76,7 @@ export async function startArchive(config: ArchiveConfig): Promise<Archive> {
     pollMs: config.pollMs,
     fillGaps: config.fillGaps,
     trust: config.trust,
+    name,
     log: config.log,
   });
   follower.start();

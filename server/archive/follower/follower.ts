@@ -27,6 +27,16 @@ const STILL_POLL_MS = 100;
 /** How long the archive stays still while the fill reads its last blocks, at most: then it goes on, and so does the fill. */
 const LAST_STRETCH_MS = 30_000;
 
+/**
+ * Every line the lanes, the pipelines, the gap fill and the prover log begins with `archive`:
+ * the archive's name is put after it here, once, rather than in each of them.
+ */
+function namedLog(options: FollowerOptions): FollowerOptions['log'] {
+  const { log, name } = options;
+  if (name === undefined) return log;
+  return (line) => log(line.replace(/^archive(?=[ :])/, `archive ${name}`));
+}
+
 /** A lane and the pipeline that keeps state of its own across turns (the batch fetched ahead). */
 interface Track {
   lane: Lane;
@@ -59,7 +69,8 @@ export class Follower {
   /** The light client and the prover; null when proofs are off or there is no RPC to read them from. */
   readonly proofs: ProofService | null;
 
-  constructor(store: ArchiveStore, rpc: RpcReader, rest: RestReader, options: FollowerOptions) {
+  constructor(store: ArchiveStore, rpc: RpcReader, rest: RestReader, given: FollowerOptions) {
+    const options: FollowerOptions = { ...given, log: namedLog(given) };
     this.proofs =
       options.trust === null || options.rpcUrl === undefined
         ? null

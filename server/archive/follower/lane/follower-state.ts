@@ -32,6 +32,11 @@ export interface FollowerOptions {
    * height and hash (--trust), or null for no proofs at all.
    */
   trust?: { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string } | null;
+  /**
+   * The archive's name in its log lines (`archive local: …`, `archive hub: …`): a server keeps
+   * several archives and logs them to one console. None: `archive: …`.
+   */
+  name?: string;
   log: (line: string) => void;
 }
 
