@@ -22,7 +22,8 @@ const HISTORY_BLOCKS = Number(process.env.POLITY_BENCH_HISTORY ?? 100_000);
 const LIVE_EVERY = 100;
 const COMPILED_FOLLOWER = fileURLToPath(new URL('../../dist-server/follower-process.mjs', import.meta.url));
 
-const INDEX_RUNS = 3;
+// POLITY_BENCH_INDEX_RUNS=1: one run of each, while working on one of them.
+const INDEX_RUNS = Number(process.env.POLITY_BENCH_INDEX_RUNS ?? 3);
 
 const MODE_WORDS: Record<Mode, string> = {
   index: 'through the index         ',

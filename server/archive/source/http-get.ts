@@ -51,6 +51,15 @@ export async function httpGet(
   }
 }
 
+/**
+ * POSTs `body` (JSON) to `url`, with the same deadline and size bound as a GET; redirects are not
+ * followed (a JSON-RPC endpoint that moves is answered by the GETs that follow).
+ */
+export function httpPostJson(url: string, body: string, timeoutMs: number, maxBytes = DEFAULT_MAX_ANSWER_BYTES) {
+  const headers = { 'content-type': 'application/json', accept: 'application/json' };
+  return sendOnce(new URL(url), headers, AbortSignal.timeout(timeoutMs), timeoutMs, maxBytes, body);
+}
+
 function getOnce(
   target: URL,
   headers: Record<string, string>,
@@ -58,14 +67,30 @@ function getOnce(
   timeoutMs: number,
   maxBytes: number,
 ): Promise<HttpAnswer & { location?: string }> {
+  return sendOnce(target, headers, deadline, timeoutMs, maxBytes, null);
+}
+
+function sendOnce(
+  target: URL,
+  headers: Record<string, string>,
+  deadline: AbortSignal,
+  timeoutMs: number,
+  maxBytes: number,
+  body: string | null,
+): Promise<HttpAnswer & { location?: string }> {
   const secure = target.protocol === 'https:';
   const client = secure ? https : http;
   return new Promise((resolve, reject) => {
     const fail = (error: Error) =>
       reject(deadline.aborted ? new Error(`no complete answer within ${timeoutMs} ms from ${target.host}`) : error);
-    const request = client.get(
+    const request = client.request(
       target,
-      { headers, agent: secure ? agents.https : agents.http, signal: deadline },
+      {
+        method: body === null ? 'GET' : 'POST',
+        headers: body === null ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        agent: secure ? agents.https : agents.http,
+        signal: deadline,
+      },
       (response) => {
         const tooLarge = () => {
           request.destroy();
@@ -96,6 +121,7 @@ function getOnce(
       },
     );
     request.on('error', fail);
+    request.end(body ?? undefined);
   });
 }
 

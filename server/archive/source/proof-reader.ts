@@ -5,6 +5,7 @@ import type { TxResultJson } from '../../../verify/tx-proof.ts';
 import type { ValidatorJson } from '../../../verify/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
 import { httpGet } from './http-get.ts';
+import { LightBlockBatches } from './light-block-batches.ts';
 import { withRetry } from './retry.ts';
 
 // What a light client and a prover read from CometBFT, as the RPC writes it (hex hashes, base64
@@ -31,8 +32,30 @@ export interface BlockTxs {
   txs: string[];
 }
 
+function lightBlockOf(
+  height: bigint,
+  commit: { signed_header: LightBlockJson['signed_header'] },
+  validators: ValidatorJson[],
+): LightBlockJson {
+  if (commit.signed_header.header.height !== String(height)) {
+    throw new UntrustedAnswerError(
+      `/commit answered height ${commit.signed_header.header.height} when asked for ${height}`,
+    );
+  }
+  return { signed_header: commit.signed_header, validator_set: validators };
+}
+
 export class ProofReader {
-  constructor(private readonly rpc: string) {}
+  private readonly batches: LightBlockBatches;
+
+  constructor(private readonly rpc: string) {
+    this.batches = new LightBlockBatches(
+      rpc,
+      VALIDATORS_PAGE,
+      (height) => this.lightBlockAlone(height),
+      (height, commit, validators) => lightBlockOf(height, commit, validators),
+    );
+  }
 
   private async call<T>(method: string, params: Record<string, string>): Promise<T> {
     const query = new URLSearchParams(params).toString();
@@ -89,8 +112,15 @@ export class ProofReader {
     };
   }
 
-  /** The signed header at `height` and the whole validator set that should have signed it. */
-  async lightBlock(height: bigint): Promise<LightBlockJson> {
+  /**
+   * The signed header at `height` and the whole validator set that should have signed it; reads
+   * asked for together share one request.
+   */
+  lightBlock(height: bigint): Promise<LightBlockJson> {
+    return this.batches.read(height);
+  }
+
+  private async lightBlockAlone(height: bigint): Promise<LightBlockJson> {
     const commit = await this.call<{ signed_header: LightBlockJson['signed_header'] }>('commit', {
       height: String(height),
     });
@@ -105,12 +135,7 @@ export class ProofReader {
       if (validators.length >= Number(answer.total) || answer.validators.length === 0) break;
       if (page > 100) throw new UntrustedAnswerError(`/validators at ${height} pages without end`);
     }
-    if (commit.signed_header.header.height !== String(height)) {
-      throw new UntrustedAnswerError(
-        `/commit answered height ${commit.signed_header.header.height} when asked for ${height}`,
-      );
-    }
-    return { signed_header: commit.signed_header, validator_set: validators };
+    return lightBlockOf(height, commit, validators);
   }
 
   async header(height: bigint): Promise<HeaderJson> {

@@ -1,6 +1,7 @@
 import { fromBech32, toHex } from '@cosmjs/encoding';
 
 import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts';
+import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
@@ -31,8 +32,10 @@ import type { Evidence, FactEvidence } from './fact-evidence.ts';
 const HEIGHTS_PER_TURN = 16;
 const PROPOSALS_PER_TURN = 32;
 const UPGRADES_PER_TURN = 32;
-const MEMBERS_PER_TURN = 64;
-const POLICIES_PER_TURN = 32;
+const MEMBERS_PER_TURN = 256;
+const POLICIES_PER_TURN = 64;
+/** Store reads in flight at once: their round trips overlap, the node is not flooded. */
+const READS_AT_ONCE = 8;
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
@@ -132,14 +135,12 @@ export class ProvePipeline {
       if (!going()) return { proven: 0, refusal: null };
       proofs.push(await this.upgrade(upgrade, tip));
     }
-    for (const member of await membersToProve(this.db, tip, MEMBERS_PER_TURN)) {
-      if (!going()) return { proven: 0, refusal: null };
-      proofs.push(await this.member(member, tip));
-    }
-    for (const policy of await policiesToProve(this.db, tip, POLICIES_PER_TURN)) {
-      if (!going()) return { proven: 0, refusal: null };
-      proofs.push(await this.policy(policy, tip));
-    }
+    // Current records, all in the latest state below the tip: one header vouches for them all.
+    const members = await membersToProve(this.db, tip, MEMBERS_PER_TURN);
+    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, tip))));
+    const policies = await policiesToProve(this.db, tip, POLICIES_PER_TURN);
+    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, tip))));
+    if (!going()) return { proven: 0, refusal: null };
     for (const proof of proofs) {
       if (proof.verified && proof.evidence?.kind === 'tx') {
         const linked = await this.linkedOf(proof);
@@ -254,6 +255,7 @@ export class ProvePipeline {
   /**
    * A record in the state after `height`, or — where the node no longer keeps that state — in the
    * latest state below the tip: the archive holds the record as current, so that state holds it too.
+   * (Members and policies are current records: they are proven in that state at once.)
    */
   private async current(store: string, key: string, height: bigint, tip: bigint, claim: Statement) {
     const evidence = await this.evidence.record(store, key, height, claim);
@@ -270,7 +272,7 @@ export class ProvePipeline {
       stored: 'yes',
     };
     const key = memberKeyHex(member.group_id, member.address);
-    const evidence = await this.current('group', key, BigInt(member.changed_height), tip, claim);
+    const evidence = await this.evidence.record('group', key, tip - 1n, claim);
     return this.record('member', memberProofKey(member.group_id, member.address), member.weight, evidence);
   }
 
@@ -284,13 +286,7 @@ export class ProvePipeline {
       decision_policy: decisionPolicyClaim(policy.decision_policy),
       stored: 'yes',
     };
-    const evidence = await this.current(
-      'group',
-      policyKeyHex(policy.address),
-      BigInt(policy.updated_height),
-      tip,
-      claim,
-    );
+    const evidence = await this.evidence.record('group', policyKeyHex(policy.address), tip - 1n, claim);
     return this.record('policy', policy.address, policy.version, evidence);
   }
 }

@@ -134,7 +134,13 @@ export interface MemberToProve {
 /** What a membership's proof is of: its weight (a new weight is proven again). */
 export const memberProofKey = (groupId: string, address: string) => `${groupId}/${address}`;
 
-/** Current members whose proof is missing or of another weight, last changed below `tip`. */
+/**
+ * A current record proven in the latest state may have been asked for in a state the node had
+ * pruned (an archive far behind its node): asked again once the archive is well past it.
+ */
+const RETRY_UNSERVED = `(NOT f.verified AND f.height < $1::numeric - 1000 AND f.reason LIKE 'the node no longer serves%')`;
+
+/** Current members whose proof is missing, of another weight or worth asking again, last changed below `tip`. */
 export async function membersToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<MemberToProve[]> {
   return db.query<MemberToProve>(
     `SELECT m.group_id::text AS group_id, m.address, m.weight, changed.height::text AS changed_height
@@ -145,7 +151,7 @@ export async function membersToProve(db: SqlExecutor, tip: bigint, limit: number
          AND h.kind IN ('member_added', 'member_known', 'weight_changed')
      ) changed
      LEFT JOIN fact_proofs f ON f.subject = 'member' AND f.subject_key = m.group_id::text || '/' || m.address
-     WHERE (f.subject_key IS NULL OR f.record_version <> m.weight) AND changed.height < $1
+     WHERE (f.subject_key IS NULL OR f.record_version <> m.weight OR ${RETRY_UNSERVED}) AND changed.height < $1
      ORDER BY m.group_id, m.address LIMIT $2`,
     [String(tip), String(limit)],
   );
@@ -161,13 +167,13 @@ export interface PolicyToProve {
   [column: string]: unknown;
 }
 
-/** Policies whose proof is missing or of another version, last read below `tip`. */
+/** Policies whose proof is missing, of another version or worth asking again, last read below `tip`. */
 export async function policiesToProve(db: SqlExecutor, tip: bigint, limit: number): Promise<PolicyToProve[]> {
   return db.query<PolicyToProve>(
     `SELECT p.address, p.group_id::text AS group_id, p.admin, p.version::text AS version, p.decision_policy,
        p.updated_height::text AS updated_height
      FROM policies p LEFT JOIN fact_proofs f ON f.subject = 'policy' AND f.subject_key = p.address
-     WHERE (f.subject_key IS NULL OR f.record_version <> p.version::text) AND p.updated_height < $1
+     WHERE (f.subject_key IS NULL OR f.record_version <> p.version::text OR ${RETRY_UNSERVED}) AND p.updated_height < $1
      ORDER BY p.address LIMIT $2`,
     [String(tip), String(limit)],
   );
