@@ -4,11 +4,16 @@ import type { AddressInfo } from 'node:net';
 // A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
 // "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
-// gives header times that go backwards.
+// gives header times that go backwards, or drips its answers a byte a second.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
   hang: boolean;
+  /**
+   * Answer every request truly but a byte a second: the connection is never idle, so only a
+   * deadline on the whole answer ends it.
+   */
+  drip: boolean;
   /** Fail this share of requests (every n-th): a 500 or a dropped connection in turn. */
   failEvery: number;
   /** Blocks answered under a made-up id, naming no block before them. */
@@ -77,6 +82,7 @@ const PROPOSAL_PATH = /^\/cosmos\/group\/v1\/proposal\/\d+$/;
 export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const faults: Faults = {
     hang: false,
+    drip: false,
     failEvery: 0,
     forgeBlocks: false,
     stubProposals: false,
@@ -140,7 +146,23 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const height = upstream.headers.get('x-cosmos-block-height');
     if (height !== null) answered['x-cosmos-block-height'] = height;
     res.writeHead(upstream.status, answered);
+    if (faults.drip) return drip(res, Buffer.from(text));
     res.end(text);
+  };
+
+  /** Sends `bytes` one a second, until they are all sent or the reader gives up. */
+  const drip = (res: ServerResponse, bytes: Buffer) => {
+    held.add(res);
+    res.flushHeaders();
+    let sent = 0;
+    const timer = setInterval(() => {
+      if (sent < bytes.length) res.write(bytes.subarray(sent, ++sent));
+      else res.end();
+    }, 1000);
+    res.on('close', () => {
+      clearInterval(timer);
+      held.delete(res);
+    });
   };
 
   const server: Server = createServer((req, res) => {

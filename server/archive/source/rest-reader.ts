@@ -46,19 +46,23 @@ export class RestReader {
     private readonly timeoutMs = 15_000,
   ) {}
 
-  /** GET at a height; null for the node's "not found" answers; passing failures are retried. */
+  /**
+   * GET at a height; null for the node's "not found" answers; passing failures are retried, all
+   * within the reader's deadline: a node dripping its answers cannot hold a read for longer.
+   */
   private get<T>(path: string, height: bigint): Promise<T | null> {
     return withRetry(
-      () => this.getOnce<T>(path, height),
+      (remainingMs) => this.getOnce<T>(path, height, remainingMs),
       (error) => error instanceof NodeReadError && (error.pruned || error.status < 500),
+      { deadline: { ms: this.timeoutMs, what: `${path} at height ${height}` } },
     );
   }
 
-  private async getOnce<T>(path: string, height: bigint): Promise<T | null> {
+  private async getOnce<T>(path: string, height: bigint, timeoutMs: number): Promise<T | null> {
     const response = await httpGet(
       this.base.replace(/\/$/, '') + path,
       { 'x-cosmos-block-height': String(height), accept: 'application/json' },
-      this.timeoutMs,
+      timeoutMs,
     );
     const text = response.text;
     if (response.status >= 200 && response.status < 300) {

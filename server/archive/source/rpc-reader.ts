@@ -49,21 +49,12 @@ const SEARCH_PAGE = 100;
 const SEARCHES_IN_FLIGHT = 4;
 /** CometBFT v0.38's default `max_request_batch_size`: a larger batch is refused whole. */
 const MAX_BATCH_REQUESTS = 10;
-/** The longest the follower waits for one RPC answer (a batch of blocks, a page of a search). */
-const RPC_TIMEOUT_MS = 30_000;
-
 /**
- * An answer within `ms`, or a failure saying so. The batch client settles each request when its
- * id comes back; a node that answers a batch with `200 []` (or drops one id) would leave a
- * request waiting forever — and the follower with it, silently.
+ * The longest one read from the node takes, its retries included (a batch of blocks, a page of a
+ * search, the status): a node silent or dripping its answer for this long is the status's
+ * `problem` at once, not after every retry has waited it out.
  */
-function withinDeadline<T>(answer: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer to ${what} within ${ms} ms`)), ms);
-  });
-  return Promise.race([answer, deadline]).finally(() => clearTimeout(timer));
-}
+const RPC_TIMEOUT_MS = 30_000;
 
 /** A search the node refuses (no index, no method, a bad query) is its answer, not a passing failure. */
 export const isRefusal = (error: unknown) =>
@@ -104,8 +95,8 @@ export class RpcReader {
     // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
     // batches (CometBFT accepts them): a few round trips per batch instead of two per block.
     if (/^https?:/i.test(url)) {
-      // A node that never answers must not stall the follower silently: each request has a
-      // deadline, and its failure is retried and shown in the status like any other. CometBFT
+      // A node that never answers must not stall the follower silently: each read, its retries
+      // included, has a deadline, and its failure is shown in the status like any other. CometBFT
       // refuses batches of more than max_request_batch_size (10 by default) requests.
       const client = new HttpBatchClient(url, {
         batchSizeLimit: MAX_BATCH_REQUESTS,
@@ -118,14 +109,9 @@ export class RpcReader {
     return new RpcReader(Comet38Client.create(socket), socket, timeoutMs);
   }
 
-  /** The typed client's calls, each with the reader's deadline around it. */
-  private get client(): Pick<Comet38Client, 'block' | 'blockResults'> {
-    const typed = this.typed;
-    const ms = this.timeoutMs;
-    return {
-      block: (height) => withinDeadline(typed.block(height), ms, `block ${height}`),
-      blockResults: (height) => withinDeadline(typed.blockResults(height), ms, `block_results ${height}`),
-    };
+  /** A read retried within the reader's deadline for the whole of it; `what` names it in a failure. */
+  private read<T>(what: string, read: () => Promise<T>, isFinal: (error: unknown) => boolean = () => false) {
+    return withRetry(read, isFinal, { deadline: { ms: this.timeoutMs, what } });
   }
 
   /**
@@ -146,14 +132,8 @@ export class RpcReader {
 
   async block(height: bigint): Promise<FetchedBlock> {
     const [block, results] = await Promise.all([
-      withRetry(
-        () => this.client.block(Number(height)),
-        () => false,
-      ),
-      withRetry(
-        () => this.client.blockResults(Number(height)),
-        () => false,
-      ),
+      this.read(`block ${height}`, () => this.typed.block(Number(height))),
+      this.read(`block_results ${height}`, () => this.typed.blockResults(Number(height))),
     ]);
     const problem = blockAnswerProblem(block, height);
     if (problem) throw new UntrustedAnswerError(problem);
@@ -244,8 +224,7 @@ export class RpcReader {
   private async rawCall(method: string, params: Record<string, string>, isFinal: (error: unknown) => boolean) {
     const raw = this.raw;
     const request = { jsonrpc: '2.0' as const, id: `polity-${method}-${++rawRequests}`, method, params };
-    return (await withRetry(() => withinDeadline(raw.execute(request), this.timeoutMs, method), isFinal))
-      .result as unknown;
+    return (await this.read(method, () => raw.execute(request), isFinal)).result as unknown;
   }
 
   /**
