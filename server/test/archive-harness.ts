@@ -112,13 +112,8 @@ export async function archiveDump(archive: { db: SqlDatabase }): Promise<string>
   const tables = ['proposal_timeline', 'group_history', 'upgrades', 'module_versions', 'archive_gaps'];
   const out: Record<string, unknown[]> = {};
   for (const table of tables) out[table] = await archive.db.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`);
-  // Until its proposal is tallied a vote holds only a hint of its weight (the voter's weight when
-  // it was written, which depends on where a batch began); the weight the tally counted must match.
-  out.votes = await archive.db.query(
-    `SELECT v.proposal_id, v.voter, v.option, v.metadata, v.submit_time, v.submit_at, v.height, v.tx_hash,
-       CASE WHEN p.status IN ('PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED') THEN v.weight END AS weight
-     FROM votes v JOIN proposals p ON p.id = v.proposal_id ORDER BY 1, 2`,
-  );
+  // Every column, weights included: a vote holds no weight until its proposal's tally settles it.
+  out.votes = await archive.db.query('SELECT * FROM votes ORDER BY proposal_id, voter');
   out.proposals = await archive.db.query(
     'SELECT id, status, executor_result, final_tally, on_chain, pruned_height FROM proposals ORDER BY id',
   );

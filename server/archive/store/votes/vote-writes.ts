@@ -1,5 +1,6 @@
+import { TALLIED_STATUSES } from '../../vocabulary.ts';
 import type { SqlExecutor, SqlValue } from '../db/sql-database.ts';
-import { insertRows } from '../table.ts';
+import { insertRows, wordList } from '../table.ts';
 import { VOTES } from './vote-tables.ts';
 
 // Votes as a batch finds them, and the weights they counted with, settled when their proposal is
@@ -13,6 +14,15 @@ import { VOTES } from './vote-tables.ts';
 const memberOfVote = (alias: string, columnName: string) =>
   `(SELECT m.${columnName} FROM group_members m
      WHERE m.group_id = (SELECT p.group_id FROM proposals p WHERE p.id = ${alias}.proposal_id) AND m.address = ${alias}.voter)`;
+
+/**
+ * A vote written for a proposal already tallied (found stored when the archive began) takes the
+ * weight now; one on a proposal still open holds none until its tally settles it. A weight taken
+ * earlier would depend on where a batch began, so two archives of one chain would differ.
+ */
+const weightIfTallied = (alias: string, columnName: string) =>
+  `(SELECT ${memberOfVote(alias, columnName)} WHERE EXISTS (SELECT 1 FROM proposals p WHERE p.id = ${alias}.proposal_id
+     AND p.status IN (${wordList(TALLIED_STATUSES)})))`;
 
 export interface VoteInput {
   proposalId: string;
@@ -31,9 +41,8 @@ export class VoteRows {
   }
 
   /**
-   * Each vote starts with its voter's weight in the group now (none when its proposal is new in
-   * this batch and not yet written). The tally settles the weights it counted later (see
-   * settleVoteWeights), which then rewrites only the votes whose weight moved.
+   * A vote on an open proposal starts with no weight; the tally settles the weights it counted
+   * (see settleVoteWeights), which then writes only the votes whose weight moved.
    */
   async flush(tx: SqlExecutor): Promise<void> {
     await insertRows(
@@ -45,7 +54,7 @@ export class VoteRows {
         statement: (rows) =>
           `INSERT INTO votes (proposal_id, voter, option, metadata, submit_time, submit_at, height, weight, weight_value, tx_hash)
            SELECT n.proposal_id, n.voter, n.option, n.metadata, n.submit_time, n.submit_at, n.height,
-             ${memberOfVote('n', 'weight')}, ${memberOfVote('n', 'weight_value')}, n.tx_hash
+             ${weightIfTallied('n', 'weight')}, ${weightIfTallied('n', 'weight_value')}, n.tx_hash
            FROM ${rows}
            ON CONFLICT DO NOTHING`,
       },
