@@ -136,10 +136,6 @@ export function messagesOfTx(
 const idOf = (key: Uint8Array, start: number) =>
   new DataView(key.buffer, key.byteOffset + start, 8).getBigUint64(0, false).toString();
 
-/**
- * x/group's ORM keys: a table's two-byte prefix, then the row's primary key — ids as 8 big-endian
- * bytes, an address (the key's last part) as its raw bytes.
- */
 /** A duration as the node's JSON writes it: whole seconds, or 3, 6 or 9 fractional digits, then "s". */
 export function durationText(duration: Duration | undefined): string {
   const seconds = duration?.seconds ?? 0n;
@@ -189,6 +185,10 @@ function decisionPolicyOf(policy: Any | undefined): string {
   return decisionPolicyLine(policy?.typeUrl ?? '(none)', {}, '', '');
 }
 
+/**
+ * x/group's ORM keys: a table's two-byte prefix, then the row's primary key — ids as 8 big-endian
+ * bytes, an address (the key's last part) as its raw bytes.
+ */
 function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string): Statement {
   const table = key[1] === 0x00 ? key[0] : -1;
   if (table === 0x30 && key.length === 10) {

@@ -27,8 +27,12 @@ export async function groupMembers(source: ArchiveSource, id: string, query: Arc
     added_at: text(row.added_at),
   }));
   return {
-    members: await withProofs(source.store.db, 'member', members, (member) =>
-      memberProofKey(member.group_id, member.address),
+    members: await withProofs(
+      source.store.db,
+      'member',
+      members,
+      (member) => memberProofKey(member.group_id, member.address),
+      (member) => member.weight,
     ),
     pagination: page.pagination,
   };
@@ -45,5 +49,13 @@ export async function groupPolicies(source: ArchiveSource, id: string) {
     decision_policy: JSON.parse(row.decision_policy) as unknown,
     created_at: row.created_at,
   }));
-  return { policies: await withProofs(source.store.db, 'policy', policies, (policy) => policy.address) };
+  return {
+    policies: await withProofs(
+      source.store.db,
+      'policy',
+      policies,
+      (policy) => policy.address,
+      (policy) => policy.version,
+    ),
+  };
 }

@@ -19,16 +19,26 @@ export function proofJson(fact: FactProof | undefined): ProofJson {
   return { kind: 'none', reason: fact.reason ?? NOT_YET, height: fact.height === null ? null : String(fact.height) };
 }
 
-/** Each record with its proof, found by its key among the facts of `subject`. */
+const CHANGED = 'not proven yet: the record changed since its last proof, and is being proven again';
+
+/**
+ * Each record with its proof, found by its key among the facts of `subject`. With `versionOf`, a
+ * proof of an earlier version of the record (another weight, another policy version) is not its proof.
+ */
 export async function withProofs<T>(
   db: ArchiveStore['db'],
   subject: string,
   records: readonly T[],
   keyOf: (record: T) => string,
+  versionOf?: (record: T) => string,
 ): Promise<(T & { proof: ProofJson })[]> {
   const keys = records.map(keyOf);
   const found = new Map((await factProofs(db, subject, keys)).map((fact) => [fact.subjectKey, fact]));
-  return records.map((record, index) => ({ ...record, proof: proofJson(found.get(keys[index])) }));
+  return records.map((record, index) => {
+    const fact = found.get(keys[index]);
+    const stale = fact !== undefined && versionOf !== undefined && fact.recordVersion !== versionOf(record);
+    return { ...record, proof: stale ? { kind: 'none', reason: CHANGED, height: null } : proofJson(fact) };
+  });
 }
 
 /** Each vote with its proof (votes are keyed by proposal and voter). */

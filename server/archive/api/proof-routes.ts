@@ -2,7 +2,7 @@ import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-statu
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { readMetaValue } from '../store/cursor/cursor-reads.ts';
-import { groupExists, readGroupMemberAddresses } from '../store/groups/group-reads.ts';
+import { groupExists, readGroupMemberWeights } from '../store/groups/group-reads.ts';
 import { readGroupPolicies } from '../store/policies/policy-reads.ts';
 import {
   factProofs,
@@ -133,19 +133,39 @@ async function upgradesBundle(source: ArchiveSource, name?: string) {
   return bundleOf(source, subject, facts);
 }
 
-/** Facts of `subject` by key, each key the archive holds present: proven, unproven, or not yet looked at. */
-async function factsFor(source: ArchiveSource, subject: string, keys: readonly string[]) {
+/**
+ * Facts of `subject` by key, each key the archive holds present: proven, unproven, or not yet
+ * looked at. With `versions`, a proof of another version of a record is not its proof.
+ */
+async function factsFor(source: ArchiveSource, subject: string, keys: readonly string[], versions?: string[]) {
   const found = new Map((await factProofs(source.store.db, subject, keys)).map((fact) => [fact.subjectKey, fact]));
-  return keys.map((key) => found.get(key) ?? pending(subject, key));
+  return keys.map((key, index) => {
+    const fact = found.get(key);
+    if (!fact || (versions && fact.recordVersion !== versions[index])) return pending(subject, key);
+    return fact;
+  });
 }
 
 /** A group's current members (their weights) and its policies (their rules). */
 async function groupBundle(source: ArchiveSource, id: string) {
   const db = source.store.db;
   if (!(await groupExists(db, id))) throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no group ${id}`);
-  const members = (await readGroupMemberAddresses(db, id)).map((address) => memberProofKey(id, address));
-  const policies = (await readGroupPolicies(db, id)).map((policy) => policy.address);
-  const facts = [...(await factsFor(source, 'policy', policies)), ...(await factsFor(source, 'member', members))];
+  const members = await readGroupMemberWeights(db, id);
+  const policies = await readGroupPolicies(db, id);
+  const facts = [
+    ...(await factsFor(
+      source,
+      'policy',
+      policies.map((policy) => policy.address),
+      policies.map((policy) => policy.version),
+    )),
+    ...(await factsFor(
+      source,
+      'member',
+      members.map((member) => memberProofKey(id, member.address)),
+      members.map((member) => member.weight),
+    )),
+  ];
   return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }
 

@@ -1,7 +1,7 @@
 import type { LightBlockJson } from '../../../verify/light-block.ts';
 import type { ValidatorJson } from '../../../verify/validator-set.ts';
 import { httpPostJson } from './http-get.ts';
-import { withRetry } from './retry.ts';
+import { DeadlineError, withRetry } from './retry.ts';
 
 // Light blocks asked for within a moment of each other (a backfill vouches for every block it
 // reads ahead, a prover for every height of its turn) go to the node as one JSON-RPC batch: a
@@ -71,12 +71,15 @@ export class LightBlockBatches {
     let answers: Map<unknown, RpcAnswer>;
     try {
       answers = await withRetry(
-        () => this.post(group),
+        (remainingMs) => this.post(group, remainingMs),
         (error) => error instanceof BatchRefusedError,
+        { deadline: { ms: TIMEOUT_MS, what: `a batch of ${group.length} light blocks` } },
       );
     } catch (error) {
       if (error instanceof BatchRefusedError) this.batching = false;
-      for (const each of group) this.alone(each);
+      // A node silent for the whole deadline is a fault of each read, not a reason to ask again alone.
+      if (error instanceof DeadlineError) for (const each of group) each.reject(error);
+      else for (const each of group) this.alone(each);
       return;
     }
     for (const [index, each] of group.entries()) {
@@ -99,7 +102,7 @@ export class LightBlockBatches {
     }
   }
 
-  private async post(group: Waiting[]): Promise<Map<unknown, RpcAnswer>> {
+  private async post(group: Waiting[], remainingMs: number): Promise<Map<unknown, RpcAnswer>> {
     const calls = group.flatMap((each, index) => [
       { jsonrpc: '2.0', id: 2 * index, method: 'commit', params: { height: String(each.height) } },
       {
@@ -109,8 +112,13 @@ export class LightBlockBatches {
         params: { height: String(each.height), page: '1', per_page: String(this.validatorsPage) },
       },
     ]);
-    const answer = await httpPostJson(this.rpcUrl, JSON.stringify(calls), TIMEOUT_MS);
-    if (answer.status >= 400 && answer.status < 500)
+    const answer = await httpPostJson(
+      this.rpcUrl,
+      JSON.stringify(calls),
+      Math.max(1, Math.min(TIMEOUT_MS, remainingMs)),
+    );
+    // A node that takes no batches says so with these; a 429 is a pause, not a refusal.
+    if ([400, 404, 405, 413, 501].includes(answer.status))
       throw new BatchRefusedError(`a batch was answered ${answer.status}`);
     if (answer.status !== 200) throw new Error(`a batch of light blocks was answered ${answer.status}`);
     let parsed: unknown;

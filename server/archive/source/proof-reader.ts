@@ -60,24 +60,33 @@ export class ProofReader {
   private async call<T>(method: string, params: Record<string, string>): Promise<T> {
     const query = new URLSearchParams(params).toString();
     const url = `${this.rpc.replace(/\/$/, '')}/${method}${query ? `?${query}` : ''}`;
-    return withRetry(async () => {
-      const answer = await httpGet(url, { accept: 'application/json' }, TIMEOUT_MS);
-      let body: { result?: T; error?: { message?: string; data?: string } };
-      try {
-        body = JSON.parse(answer.text) as typeof body;
-      } catch {
-        throw new Error(`${method} answered ${answer.status} with something that is not JSON`);
-      }
-      if (body.error) {
-        const words = `${body.error.message ?? ''} ${body.error.data ?? ''}`.trim();
-        if (/height .*(not available|must be less)|lowest height|not found|method not found|pruned/i.test(words)) {
-          throw new NotServedError(`${method} at ${params.height ?? 'the tip'}: ${words}`);
+    return withRetry(
+      async (remainingMs) => {
+        const answer = await httpGet(
+          url,
+          { accept: 'application/json' },
+          Math.max(1, Math.min(TIMEOUT_MS, remainingMs)),
+        );
+        let body: { result?: T; error?: { message?: string; data?: string } };
+        try {
+          body = JSON.parse(answer.text) as typeof body;
+        } catch {
+          throw new Error(`${method} answered ${answer.status} with something that is not JSON`);
         }
-        throw new Error(`${method}: ${words}`);
-      }
-      if (body.result === undefined) throw new UntrustedAnswerError(`${method} answered without a result`);
-      return body.result;
-    }, isNotServed);
+        if (body.error) {
+          const words = `${body.error.message ?? ''} ${body.error.data ?? ''}`.trim();
+          if (/height .*(not available|must be less)|lowest height|not found|method not found|pruned/i.test(words)) {
+            throw new NotServedError(`${method} at ${params.height ?? 'the tip'}: ${words}`);
+          }
+          throw new Error(`${method}: ${words}`);
+        }
+        if (body.result === undefined) throw new UntrustedAnswerError(`${method} answered without a result`);
+        return body.result;
+      },
+      isNotServed,
+      // One deadline for the read and its retries: a silent node is a fault within it, not six times over.
+      { deadline: { ms: TIMEOUT_MS, what: `${method} at ${params.height ?? 'the tip'}` } },
+    );
   }
 
   /** The chain the node says it serves (`/status`); headers must say the same. */

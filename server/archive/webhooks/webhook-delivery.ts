@@ -143,9 +143,14 @@ class ReceiverRounds {
           stopping: AbortSignal.any([this.process.stopping, claim.lost]),
         },
       );
-      claim.end();
       if (outcome.delivered) {
-        await markDelivered(db, this.url, entry.seq, claim.token);
+        // Renewed until the delivery is written: a claim lapsing in between would let another
+        // process send the event again.
+        try {
+          await markDelivered(db, this.url, entry.seq, claim.token);
+        } finally {
+          claim.end();
+        }
         delivered = true;
         this.recovered();
         continue;
@@ -154,14 +159,20 @@ class ReceiverRounds {
         // Abandoned: stopping, or the claim could not be renewed in time. Either way, whoever
         // claims the event next sends it (a lapsed claim is not this process's to give up).
         if (!claim.lost.aborted) await claim.release();
-        else
+        else {
+          claim.end();
           this.problem(
             'the database did not renew an event’s claim in time: its POST was abandoned (it is sent again)',
           );
+        }
         break;
       }
       const retryInMs = retryDelay(entry.attempts + 1, this.config.retry);
-      await markFailed(db, this.url, entry.seq, claim.token, { error: outcome.error, retryInMs });
+      try {
+        await markFailed(db, this.url, entry.seq, claim.token, { error: outcome.error, retryInMs });
+      } finally {
+        claim.end();
+      }
       this.problem(`${outcome.error}; retrying with backoff (the archive status shows it)`);
       break;
     }

@@ -4,6 +4,7 @@ import { verifyBundle } from '../../../../verify/bundle-verify.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { assembleBundle } from '../../api/proof-bundles.ts';
+import { withProofs } from '../../api/proof-json.ts';
 import { LightClient } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
 import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/proof-store.ts';
@@ -135,6 +136,16 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       facts.map((fact) => [fact.subjectKey, fact.recordVersion, fact.verified, fact.reason]).sort();
     expect(summary(memberFacts)).toEqual(members.map((member) => [member.key, member.weight, true, null]));
     expect(summary(policyFacts)).toEqual(policies.map((policy) => [policy.address, policy.version, true, null]));
+    // A record whose weight moved since its proof is not shown as proven by the old one.
+    const [first] = members;
+    const shown = await withProofs(
+      archive.db,
+      'member',
+      [first, { ...first, weight: `${first.weight}1` }],
+      (member) => member.key,
+      (member) => member.weight,
+    );
+    expect(shown.map((member) => member.proof.kind)).toEqual(['store', 'none']);
     const group = policyFacts[0].evidence?.claim.group_id ?? '';
     const facts = [
       ...memberFacts.filter((fact) => fact.subjectKey.startsWith(`${group}/`)),

@@ -137,9 +137,10 @@ export class ProvePipeline {
     }
     // Current records, all in the latest state below the tip: one header vouches for them all.
     const members = await membersToProve(this.db, tip, MEMBERS_PER_TURN);
-    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, tip))));
+    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, tip), going)));
     const policies = await policiesToProve(this.db, tip, POLICIES_PER_TURN);
-    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, tip))));
+    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, tip), going)));
+    // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
     for (const proof of proofs) {
       if (proof.verified && proof.evidence?.kind === 'tx') {

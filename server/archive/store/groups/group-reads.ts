@@ -37,11 +37,13 @@ export function readGroupMembers(db: SqlExecutor, groupId: string, page: PagePar
   );
 }
 
-/** Every current member's address of a group (its proof bundle names each). */
-export async function readGroupMemberAddresses(db: SqlExecutor, groupId: string): Promise<string[]> {
-  const rows = await db.query<{ address: string }>(
-    'SELECT address FROM group_members WHERE group_id = $1::numeric ORDER BY address',
+/** Every current member of a group, with its weight (its proof bundle names each). */
+export async function readGroupMemberWeights(
+  db: SqlExecutor,
+  groupId: string,
+): Promise<{ address: string; weight: string }[]> {
+  return db.query<{ address: string; weight: string }>(
+    'SELECT address, weight FROM group_members WHERE group_id = $1::numeric ORDER BY address',
     [groupId],
   );
-  return rows.map((row) => row.address);
 }
