@@ -1,4 +1,4 @@
-import { ProbeFailure, probeGet } from './probe-get.ts';
+import { probeGet } from './probe-get.ts';
 
 // Asking one registry endpoint, with a short deadline, whether it is a node of the chain wanted.
 // The answer is a verdict in words an operator reads in the status ("dead: connection refused",
@@ -53,8 +53,8 @@ export const probeEndpoint: Probe = async (kind, url, chainId, deadlineMs) => {
   try {
     answered = await probeGet(new URL(joinPath(url, PROBE_PATHS[kind])), deadlineMs, MAX_PROBE_BYTES);
   } catch (error) {
-    if (error instanceof ProbeFailure) return dead(error.message);
-    throw error;
+    // Whatever a probe meets (a malformed URL, a library's own error) leaves that endpoint, never the process.
+    return dead(error instanceof Error ? error.message : String(error));
   }
   if (answered.status !== 200) return dead(`answered HTTP ${answered.status}`);
   let body: unknown;

@@ -119,6 +119,9 @@ export class EndpointRelay {
     res.on('close', () => {
       if (res.writableFinished) return;
       readerLeft = true;
+      // Every reader gives up within 15–30 s, long before IDLE_MS: an endpoint that has not begun
+      // its answer by then counts as failing (three in a row and the next endpoint is taken).
+      if (!answered) choice.failed(endpoint, 'silent until the reader gave up');
       outgoing.destroy();
     });
     req.pipe(outgoing);
