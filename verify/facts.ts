@@ -164,25 +164,20 @@ export function decisionPolicyLine(
 }
 
 function decisionPolicyOf(policy: Any | undefined): string {
-  if (policy?.typeUrl === THRESHOLD) {
-    const rule = ThresholdDecisionPolicy.decode(policy.value);
-    return decisionPolicyLine(
-      THRESHOLD,
-      { threshold: rule.threshold },
-      durationText(rule.windows?.votingPeriod),
-      durationText(rule.windows?.minExecutionPeriod),
-    );
-  }
-  if (policy?.typeUrl === PERCENTAGE) {
-    const rule = PercentageDecisionPolicy.decode(policy.value);
-    return decisionPolicyLine(
-      PERCENTAGE,
-      { percentage: rule.percentage },
-      durationText(rule.windows?.votingPeriod),
-      durationText(rule.windows?.minExecutionPeriod),
-    );
-  }
-  return decisionPolicyLine(policy?.typeUrl ?? '(none)', {}, '', '');
+  const typeUrl = policy?.typeUrl ?? '(none)';
+  const rule =
+    typeUrl === THRESHOLD
+      ? ThresholdDecisionPolicy.decode(policy!.value)
+      : typeUrl === PERCENTAGE
+        ? PercentageDecisionPolicy.decode(policy!.value)
+        : null;
+  if (rule === null) return decisionPolicyLine(typeUrl, {}, '', '');
+  return decisionPolicyLine(
+    typeUrl,
+    rule,
+    durationText(rule.windows?.votingPeriod),
+    durationText(rule.windows?.minExecutionPeriod),
+  );
 }
 
 /**
