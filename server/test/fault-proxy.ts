@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 // A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
 // "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
-// gives header times that go backwards, or drips its answers a byte a second.
+// gives header times that go backwards, drips its answers a byte a second, or answers a batch
+// of requests with an empty batch.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
@@ -30,6 +31,8 @@ export interface Faults {
   laterGenesis: boolean;
   /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
   timesBackwards: boolean;
+  /** A JSON-RPC batch answered `200 []`: no answer to any of its requests (the audit's silent stall). */
+  emptyBatches: boolean;
 }
 
 export interface FaultProxy {
@@ -91,6 +94,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hideTransactions: false,
     laterGenesis: false,
     timesBackwards: false,
+    emptyBatches: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -108,6 +112,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       return res.end('{"code":13,"message":"node overloaded","details":[]}');
     }
     const path = (req.url ?? '/').split('?')[0];
+    if (faults.emptyBatches && req.method === 'POST' && body.subarray(0, 1).toString() === '[') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return res.end('[]');
+    }
     if (PROPOSAL_PATH.test(path) && (faults.stubProposals || faults.hideProposals)) {
       const height = req.headers['x-cosmos-block-height'];
       res.writeHead(faults.stubProposals ? 200 : 500, {

@@ -4,8 +4,9 @@ import { archivedUpTo, followNode } from '../../test/archive-harness.ts';
 import { startFaultProxy } from '../../test/fault-proxy.ts';
 import { startHarness } from '../../test/harness.ts';
 
-// A node that stops answering, or drips its answers a byte a second (a connection never idle),
-// is a `problem` in the archive's status within the reads' deadline: each read from the node,
+// A node that stops answering, drips its answers a byte a second (a connection never idle), or
+// answers a batch of requests with an empty batch (leaving each request of it unanswered) is a
+// `problem` in the archive's status within the reads' deadline: each read from the node,
 // its retries included, ends by then. The README's bound (silent or dripping for 30 s: a problem
 // by 40 s) is this with the default 30 s deadline; here the deadline is shortened to 2 s.
 
@@ -19,7 +20,7 @@ describe('an archive behind a node gone silent or dripping', () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it.each(['drip', 'hang'] as const)(
+  it.each(['drip', 'hang', 'emptyBatches'] as const)(
     'with %s: shows a problem within the deadline, and goes on once healed',
     async (fault) => {
       const h = await startHarness({ seed: `silent-${fault}`, livePeriodS: 30, keepRecent: 1000, keepBlocks: 1000 });
