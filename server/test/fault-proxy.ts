@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net';
 // A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
 // "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
-// gives header times that go backwards, drips its answers a byte a second, or answers a batch
-// of requests with an empty batch.
+// gives header times that go backwards, drips its answers a byte a second, answers a batch of
+// requests with an empty batch, or claims for a moment to have pruned all but its latest block.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
@@ -31,6 +31,8 @@ export interface Faults {
   laterGenesis: boolean;
   /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
   timesBackwards: boolean;
+  /** The status says the node's earliest block is its latest: it claims to have pruned everything else. */
+  earliestIsLatest: boolean;
   /** A JSON-RPC batch answered `200 []`: no answer to any of its requests (the audit's silent stall). */
   emptyBatches: boolean;
 }
@@ -52,7 +54,7 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
     | {
         block_id?: { hash: string };
         block?: { header: { last_block_id: { hash: string } } };
-        sync_info?: { latest_block_height: string };
+        sync_info?: { latest_block_height: string; earliest_block_height?: string };
         txs?: unknown[];
         total_count?: string;
         genesis?: { genesis_time: string };
@@ -73,6 +75,8 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
     result.block_id.hash = MADE_UP_HASH;
     result.block.header.last_block_id.hash = '';
   }
+  if (faults.earliestIsLatest && result.sync_info)
+    result.sync_info.earliest_block_height = result.sync_info.latest_block_height;
   if (faults.dipBlocks > 0 && result.sync_info) {
     const lowered = BigInt(result.sync_info.latest_block_height) - BigInt(faults.dipBlocks);
     result.sync_info.latest_block_height = String(lowered < 1n ? 1n : lowered);
@@ -95,6 +99,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     laterGenesis: false,
     timesBackwards: false,
     emptyBatches: false,
+    earliestIsLatest: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -143,7 +148,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         faults.dipBlocks > 0 ||
         faults.hideTransactions ||
         faults.laterGenesis ||
-        faults.timesBackwards)
+        faults.timesBackwards ||
+        faults.earliestIsLatest)
     ) {
       const parsed = JSON.parse(text) as RpcItem | RpcItem[];
       text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));

@@ -80,6 +80,10 @@ const isHeight = (value: unknown): value is string => typeof value === 'string' 
 /** Ids of the raw requests, apart from the typed client's numeric ones. */
 let rawRequests = 0;
 
+/** CometBFT's words for a height it no longer (or never) keeps. */
+const isPrunedAnswer = (error: unknown) =>
+  error instanceof Error && /not available|lowest height|pruned|must be less than or equal/i.test(error.message);
+
 export class RpcReader {
   private constructor(
     private readonly typed: Comet38Client,
@@ -225,6 +229,20 @@ export class RpcReader {
     const raw = this.raw;
     const request = { jsonrpc: '2.0' as const, id: `polity-${method}-${++rawRequests}`, method, params };
     return (await this.read(method, () => raw.execute(request), isFinal)).result as unknown;
+  }
+
+  /**
+   * Whether the node serves the header at `height`: a height it pruned is answered "not
+   * available" (an answer, not a fault); any other failure is a fault of the read.
+   */
+  async servesHeight(height: bigint): Promise<boolean> {
+    try {
+      await this.rawCall('header', { height: String(height) }, isPrunedAnswer);
+      return true;
+    } catch (error) {
+      if (isPrunedAnswer(error)) return false;
+      throw error;
+    }
   }
 
   /**

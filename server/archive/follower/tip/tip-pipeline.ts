@@ -90,8 +90,14 @@ export async function waitForBlocks(lane: Lane): Promise<number> {
 /** Heights the node no longer has become a gap, and reading goes on from its earliest block. */
 export async function skipPrunedBlocks(lane: Lane, position: Position, earliest: bigint): Promise<Position> {
   if (position.height + 1n >= earliest) return position;
-  await lane.finishWriting();
   const from = position.height + 1n;
+  // A node that says for a moment that it keeps less than it does (a load balancer's other
+  // backend, a restart) must not turn heights it keeps into a gap: the first of them is asked for.
+  if (await lane.rpc.servesHeight(from))
+    throw new Error(
+      `the node says its earliest block is ${earliest}, yet it serves block ${from}: not recorded as pruned; asking again`,
+    );
+  await lane.finishWriting();
   const to = earliest - 1n;
   await lane.store.write(async (tx) => {
     await recordGap(tx, from, to, `blocks ${from}-${to} were pruned on the node`);
