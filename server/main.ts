@@ -11,6 +11,7 @@ import { bundledRegistry } from './chains/bundled-registry.ts';
 import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
+import { FAILURES_BEFORE_MOVING, parseTrustOptions, PROBE_AGAIN_MS, PROBE_DEADLINE_MS, USAGE } from './cli-options.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream, type Upstream } from './node/gateway/upstream-proxy.ts';
@@ -20,84 +21,6 @@ import { ChainNode } from './node/sim/chain-node.ts';
 import { lockDataDir } from './node/sim/data-dir-lock.ts';
 import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
 import type { Scenario } from './node/sim/sim-chain.ts';
-
-const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
-
-  --port N            listen port (env PORT, default 8080); always on 127.0.0.1 unless --host
-  --host H            listen address (default 127.0.0.1)
-  --data-dir DIR      where the chain lives (env POLITY_DATA_DIR, default ./.polity-data)
-  --seed S            chain seed (default "polity"); same seed and genesis time, same chain
-  --genesis-time T    ISO time of genesis (default: now, when the data dir is first created)
-  --scenario NAME     demo | large (large: 1,000,000 members and votes)
-  --block-time MS     milliseconds between blocks (default 5000)
-  --live-period S     voting period of the quick policies live proposals go to (default 600)
-  --compat sdk        paginate exactly like the SDK: reverse ignored, /groups ignores the key
-  --upstream NAME=URL forward API GETs under /upstream/NAME/ to a real node (repeatable)
-  --upstream-max-bytes N  largest upstream answer passed on (default 4194304; larger: 502)
-  --chain NAME        serve a chain the Cosmos chain registry lists (bundled: no network at start)
-                      as --upstream NAME and --upstream-rpc NAME would, its endpoints taken from
-                      the registry: one answering with the chain's id is used, the next when it
-                      fails (repeatable; the status says which and why the others were left)
-  --reset             start a new chain: the data dir's chain files are moved to a discarded-TIME
-                      directory in it (never done without this flag)
-  --cors              let pages on other origins read the API (like a node's enabled-unsafe-cors)
-  --dist DIR          built dashboard to serve (default ./dist)
-  --rpc-port N        CometBFT RPC port (default 26657, on --host; "off" for none); the RPC is
-                      also served under /rpc/ on the main port
-  --keep-recent N     committed states kept for reads pinned to a height (default 100; 0: latest only)
-  --keep-blocks N     blocks kept for the RPC (default 20000)
-  --archive on|off    keep an archive of the chain in PostgreSQL, served under /polity/archive/v1/
-                      (default on)
-  --archive-db DB     postgres://user:password@host:port/db, or a directory for the embedded
-                      PGlite (default DATA_DIR/archive)
-  --archive-batch N   blocks fetched ahead while catching up (default 64)
-  --archive-from F    where a new archive begins: earliest (the node's earliest block, default),
-                      genesis (the chain's /genesis, then every block), latest (at once, with the
-                      history the node keeps filled in behind it), or a height
-  --archive-fill on|off  fill the archive's gaps (before its start, outages longer than the
-                      node's window) in the background from the node where it keeps those
-                      heights, while following (default on)
-  --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
-                      /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
-  --trust NAME=HEIGHT:HASH  the archive's light client trusts this block of chain NAME ("local"
-                      for the embedded chain, else an --upstream-rpc name) instead of the
-                      chain's genesis validators; --trust NAME=off: no proofs for it
-  --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
-                      (repeatable; http or https); only events archived after a URL was first
-                      given are sent, each until it is answered 2xx
-  --webhook-secret S  sign each POST: X-Polity-Signature: sha256=HMAC-SHA256(S, body); any
-                      user of the machine sees it in the process list: prefer
-  --webhook-secret-file PATH  the secret is the file's text (one trailing line break left out),
-                      or the environment variable POLITY_WEBHOOK_SECRET
-`;
-
-/** `--trust NAME=HEIGHT:HASH` or `NAME=off`, once per archived chain. */
-function parseTrustOptions(
-  given: readonly string[],
-  names: readonly string[],
-): Map<string, { kind: 'header'; height: bigint; hash: string } | null> {
-  const trusts = new Map<string, { kind: 'header'; height: bigint; hash: string } | null>();
-  for (const text of given) {
-    const match = /^([^=]+)=(?:(off)|(\d{1,20}):([0-9a-fA-F]{64}))$/.exec(text);
-    if (!match)
-      throw new Error(
-        `--trust takes NAME=HEIGHT:HASH (a block height and its 64-digit hex hash) or NAME=off, got ${text}`,
-      );
-    const [, name, off, height, hash] = match;
-    if (!names.includes(name))
-      throw new Error(`--trust ${name}: no archived chain has that name (${names.join(', ')})`);
-    if (trusts.has(name)) throw new Error(`--trust ${name} is given twice`);
-    trusts.set(name, off ? null : { kind: 'header', height: BigInt(height), hash: hash.toUpperCase() });
-  }
-  return trusts;
-}
-
-/** Every registry endpoint is asked at once, each for this long: a dead one delays nothing after it. */
-const PROBE_DEADLINE_MS = 2500;
-/** While none of a chain's endpoints answers, how long before they are all asked again. */
-const PROBE_AGAIN_MS = 30_000;
-/** Failed requests in a row before the endpoint in use is left for the next one. */
-const FAILURES_BEFORE_MOVING = 3;
 
 async function main(): Promise<void> {
   keepHeapModest();
