@@ -129,18 +129,28 @@ test.describe('live tally', () => {
 
 test.describe('upgrades', () => {
   test('module versions, applied plans and the upgraded consensus state', async ({ page, request }) => {
+    test.setTimeout(150_000);
     // Plans come through x/gov: between an upgrade and the next gov decision none is scheduled.
-    // The journey starts once one is, as a person would see the page then.
+    // The journey starts once one is, at least 40 blocks (20 s) before its height, so that neither
+    // its application nor a cancellation passed meanwhile can take it away mid-journey on a busy machine.
     await expect
       .poll(
-        async () =>
-          ((await (await request.get('/cosmos/upgrade/v1beta1/current_plan')).json()) as { plan: unknown }).plan,
-        {
-          timeout: 45_000,
+        async () => {
+          const { plan } = (await (await request.get('/cosmos/upgrade/v1beta1/current_plan')).json()) as {
+            plan: { height: string } | null;
+          };
+          const latest = (await (await request.get('/cosmos/base/tendermint/v1beta1/blocks/latest')).json()) as {
+            block: { header: { height: string } };
+          };
+          return plan !== null && BigInt(plan.height) - BigInt(latest.block.header.height) >= 40n;
         },
+        { timeout: 90_000, intervals: [1000] },
       )
-      .not.toBeNull();
+      .toBe(true);
     await page.goto('/upgrades');
+    // What rests on the plan first, while it is surely still scheduled.
+    await expect(page.getByTestId('current-plan')).toBeVisible();
+    await expect(page.getByTestId('consensus-state')).toContainText('/ibc.lightclients.tendermint.v1.ConsensusState');
     await expect(page.getByTestId('module-versions')).toContainText('protocolpool');
     await page.getByPlaceholder('Filter modules').fill('gro');
     await expect(page.getByTestId('module-versions').getByRole('row')).toHaveCount(2);
@@ -150,8 +160,6 @@ test.describe('upgrades', () => {
     await expect(plans.getByRole('row', { name: /v050-to-v053/ })).toContainText('420,000');
     await expect(plans.getByRole('row', { name: /v047-to-v050/ })).toContainText('150,000');
     await expect(plans.getByRole('row', { name: /nope/ })).toContainText('never applied');
-    await expect(page.getByTestId('current-plan')).toBeVisible();
-    await expect(page.getByTestId('consensus-state')).toContainText('/ibc.lightclients.tendermint.v1.ConsensusState');
     await page.getByRole('textbox', { name: 'Plan height' }).fill('5');
     await page.getByRole('button', { name: 'Look up' }).nth(1).click();
     await expect(page.getByTestId('consensus-state')).toHaveText('Nothing stored at height 5.');
