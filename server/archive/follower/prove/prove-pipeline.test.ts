@@ -146,6 +146,16 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       (member) => member.weight,
     );
     expect(shown.map((member) => member.proof.kind)).toEqual(['store', 'none']);
+    // The status counts memberships that last: a proof of one that ended is not among them.
+    const counted = async () => Number((await proofTotals(archive.db)).member?.proven ?? 0);
+    const before = await counted();
+    await archive.db.query(
+      `INSERT INTO fact_proofs (subject, subject_key, height, verified, record_version, evidence, reason)
+       VALUES ('member', $1, $2, true, '1', NULL, NULL)`,
+      [`${first.key.split('/')[0]}/cosmos1departed`, String(tip - 2n)],
+    );
+    expect(await counted()).toBe(before);
+    await archive.db.query("DELETE FROM fact_proofs WHERE subject_key LIKE '%/cosmos1departed'");
     const group = policyFacts[0].evidence?.claim.group_id ?? '';
     const facts = [
       ...memberFacts.filter((fact) => fact.subjectKey.startsWith(`${group}/`)),

@@ -216,11 +216,18 @@ export async function factProofsWithPrefix(db: SqlExecutor, subject: string, pre
   return rows.map(factOf);
 }
 
-/** How many facts of each subject are proven, and how many are held without proof. */
+/**
+ * How many facts of each subject are proven, and how many are held without proof. A membership
+ * counts while it lasts: the proof of a member who has left is of a record the chain no longer holds.
+ */
 export async function proofTotals(db: SqlExecutor): Promise<Record<string, { proven: string; unproven: string }>> {
   const rows = await db.query<{ subject: string; proven: string; unproven: string }>(
     `SELECT subject, count(*) FILTER (WHERE verified)::text AS proven, count(*) FILTER (WHERE NOT verified)::text AS unproven
-     FROM fact_proofs GROUP BY subject ORDER BY subject`,
+     FROM fact_proofs f
+     WHERE f.subject <> 'member' OR EXISTS (
+       SELECT 1 FROM group_members m
+       WHERE m.group_id = split_part(f.subject_key, '/', 1)::numeric AND m.address = split_part(f.subject_key, '/', 2))
+     GROUP BY subject ORDER BY subject`,
   );
   return Object.fromEntries(rows.map((row) => [row.subject, { proven: row.proven, unproven: row.unproven }]));
 }
