@@ -68,6 +68,15 @@ export const timelineJson = (row: Row) => ({
   tx_hash: text(row.tx_hash),
 });
 
+/** A member as the archive holds it now (every column is kept, none is null). */
+export const memberJson = (row: Row) => ({
+  group_id: String(row.group_id),
+  address: String(row.address),
+  weight: String(row.weight),
+  metadata: String(row.metadata),
+  added_at: String(row.added_at),
+});
+
 export const groupHistoryJson = (row: Row) => ({
   group_id: text(row.group_id),
   height: text(row.height),

@@ -2,14 +2,13 @@ import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
 import { groupExists, readGroupMembers } from '../store/groups/group-reads.ts';
 import { readGroupPolicies } from '../store/policies/policy-reads.ts';
 import { memberProofKey } from '../store/proofs/proof-work.ts';
+import { memberJson } from './archive-json.ts';
 import type { ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
 import { withProofs } from './proof-json.ts';
 
 // A group's members and policies as the archive holds them now, each with how it is proven (an
 // ICS23 proof of its record in a state the validators signed), beside the node's own lists.
-
-const text = (value: unknown) => (value === null || value === undefined ? '' : String(value));
 
 async function knownGroup(source: ArchiveSource, id: string) {
   if (!(await groupExists(source.store.db, id)))
@@ -19,13 +18,7 @@ async function knownGroup(source: ArchiveSource, id: string) {
 export async function groupMembers(source: ArchiveSource, id: string, query: ArchiveQuery) {
   await knownGroup(source, id);
   const page = await readGroupMembers(source.store.db, id, query.page());
-  const members = page.rows.map((row) => ({
-    group_id: text(row.group_id),
-    address: text(row.address),
-    weight: text(row.weight),
-    metadata: text(row.metadata),
-    added_at: text(row.added_at),
-  }));
+  const members = page.rows.map(memberJson);
   return {
     members: await withProofs(
       source.store.db,

@@ -4,6 +4,7 @@ import type { ProofOpJson } from '../../../verify/store-proof.ts';
 import type { TxResultJson } from '../../../verify/tx-proof.ts';
 import type { ValidatorJson } from '../../../verify/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
+import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
 import { LightBlockBatches } from './light-block-batches.ts';
 import { withRetry } from './retry.ts';
@@ -75,7 +76,7 @@ export class ProofReader {
         }
         if (body.error) {
           const words = `${body.error.message ?? ''} ${body.error.data ?? ''}`.trim();
-          if (/height .*(not available|must be less)|lowest height|not found|method not found|pruned/i.test(words)) {
+          if (saysHeightNotKept(words) || /not found/i.test(words)) {
             throw new NotServedError(`${method} at ${params.height ?? 'the tip'}: ${words}`);
           }
           throw new Error(`${method}: ${words}`);

@@ -7,6 +7,7 @@ import {
 } from '@cosmjs/tendermint-rpc';
 
 import { blockAnswerProblem, UntrustedAnswerError } from './block-check.ts';
+import { saysHeightNotKept } from './height-not-kept.ts';
 import { withRetry } from './retry.ts';
 
 // What the follower reads from CometBFT, through the well-kept client, as plain data.
@@ -80,9 +81,7 @@ const isHeight = (value: unknown): value is string => typeof value === 'string' 
 /** Ids of the raw requests, apart from the typed client's numeric ones. */
 let rawRequests = 0;
 
-/** CometBFT's words for a height it no longer (or never) keeps. */
-const isPrunedAnswer = (error: unknown) =>
-  error instanceof Error && /not available|lowest height|pruned|must be less than or equal/i.test(error.message);
+const isPrunedAnswer = (error: unknown) => error instanceof Error && saysHeightNotKept(error.message);
 
 export class RpcReader {
   private constructor(
