@@ -30,6 +30,7 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'data-dir': { type: 'string' },
       seed: { type: 'string', default: 'polity' },
+      'accounts-seed': { type: 'string' },
       'genesis-time': { type: 'string' },
       scenario: { type: 'string', default: 'demo' },
       'block-time': { type: 'string', default: '5000' },
@@ -119,6 +120,7 @@ async function main(): Promise<void> {
   lockDataDir(dataDir);
   const node = ChainNode.open({
     seed: values.seed,
+    accountsSeed: values['accounts-seed'],
     genesisTime,
     scenario,
     livePeriodS,

@@ -28,7 +28,16 @@ const sha256Hex = (text: string) => createHash('sha256').update(text).digest('he
 export const genesisHash = (params: ChainParams) =>
   sha256Hex(
     'polity chain ' +
-      JSON.stringify([params.seed, params.genesisTime, params.scenario, params.livePeriodS].map(String)),
+      JSON.stringify(
+        [
+          params.seed,
+          params.genesisTime,
+          params.scenario,
+          params.livePeriodS,
+          // Only when given, so that logs written before the option still link to their chain.json.
+          ...(params.accountsSeed === undefined ? [] : [`accounts:${params.accountsSeed}`]),
+        ].map(String),
+      ),
   );
 
 export function formatLine(height: bigint, time: Millis, prev: string): { line: string; hash: string } {

@@ -38,7 +38,8 @@ export function readParams(path: string): ChainParams {
       params.blockHashes !== 'signed' &&
       params.blockHashes !== 'cometbft' &&
       params.blockHashes !== 'polity-1') ||
-    (params.signerSequences !== undefined && params.signerSequences !== true)
+    (params.signerSequences !== undefined && params.signerSequences !== true) ||
+    (params.accountsSeed !== undefined && typeof params.accountsSeed !== 'string')
   ) {
     throw new ChainDataError(
       `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
@@ -52,6 +53,7 @@ export function readParams(path: string): ChainParams {
     livePeriodS: params.livePeriodS,
     ...(params.blockHashes === undefined ? {} : { blockHashes: params.blockHashes }),
     ...(params.signerSequences === undefined ? {} : { signerSequences: params.signerSequences }),
+    ...(params.accountsSeed === undefined ? {} : { accountsSeed: params.accountsSeed }),
   };
 }
 

@@ -83,9 +83,9 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     if (this.liveEvery !== 1n && options.dataDir) throw new Error('liveEvery is for chains without a data dir');
     this.chainId = chainIdOf(params.seed);
     this.blocks = new BlockStore(options.keepBlocks ?? DEFAULT_KEEP_BLOCKS);
-    this.accounts = new Accounts(params.seed);
+    this.accounts = new Accounts(params.accountsSeed ?? params.seed);
     this.group = new GroupKeeper(this.accounts.book);
-    this.upgrade.handlers = releaseHandlers(params.seed);
+    this.upgrade.handlers = releaseHandlers(params.seed, params.dropGroupAt);
     this.trees = new StateTrees(this, () => Number(this.height));
   }
 
@@ -220,7 +220,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     // simapp's EndBlockers run gov before group.
     const endBlock = () => {
       this.gov.endBlock(height, time);
-      this.group.endBlock(time);
+      if (this.upgrade.storeDeletedAt('group') === undefined) this.group.endBlock(time);
     };
     if (this.builder) this.builder.endBlock(endBlock);
     else endBlock();

@@ -50,6 +50,7 @@ export const freshParams = (options: NodeOptions): ChainParams => ({
   livePeriodS: options.livePeriodS,
   blockHashes: options.blockHashes ?? 'signed',
   signerSequences: true,
+  ...(options.accountsSeed === undefined ? {} : { accountsSeed: options.accountsSeed }),
 });
 
 /** How the data dir is opened: its line hashes kept back to the earliest kept state, which snapshots are of. */

@@ -22,6 +22,11 @@ export interface ChainParams {
   blockHashes?: BlockHashScheme;
   /** Transactions name their signer's account sequence; absent in data dirs written before they did. */
   signerSequences?: true;
+  /**
+   * Where people's keys come from, when not the seed: two chains begun with the same accounts seed
+   * have the same people (the same keys), as the same members sit on many real chains.
+   */
+  accountsSeed?: string;
 }
 
 /** Names the tests, benchmarks and the live simulator use to find things in the genesis state. */
