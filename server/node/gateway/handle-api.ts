@@ -30,6 +30,9 @@ export function isApiPath(rawPath: string): boolean {
   }
 }
 
+/** The module whose service answers a route: `cosmos/group/v1/…` → `group`. */
+const moduleOfRoute = (route: Route) => route.pattern.split('/')[1] ?? '';
+
 /** The gateway's own parsing, in the generated handler's order: query string, then path, then fields. */
 function parseRequest(route: Route, values: string[], rawQuery: string): RouteRequest {
   const query = route.query === 'none' ? new Map<string, string[]>() : parseGoQuery(rawQuery);
@@ -72,6 +75,8 @@ export async function handleApi(
     }
     const matched = findRoute(path);
     if (!matched) throw notImplemented();
+    // A module an upgrade removed has no service from then on: its routes answer as unknown ones.
+    if (service.moduleRemoved(moduleOfRoute(matched.route), heightHeader)) throw notImplemented();
     const request = parseRequest(matched.route, matched.values, rawQuery);
     const queries = await service.at(heightHeader);
     // From here the query server has answered, with a height: errors carry its metadata too.

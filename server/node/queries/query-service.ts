@@ -46,6 +46,22 @@ export class QueryService {
     };
   }
 
+  /**
+   * True when the state a request would be answered from has no such module: an upgrade deleted
+   * its store, and the node then has no service for it (its routes are unknown). A request whose
+   * height cannot be answered is left to `at`, which says why.
+   */
+  moduleRemoved(module: string, heightHeader: string | undefined): boolean {
+    const latest = this.source.latestHeight;
+    if (latest === 0n) return false;
+    try {
+      const state = this.source.stateAt(this.requestedHeight(heightHeader, latest));
+      return state?.upgrade.storeDeletedAt(module) !== undefined;
+    } catch {
+      return false;
+    }
+  }
+
   private requestedHeight(header: string | undefined, latest: bigint): bigint {
     if (header === undefined) return latest;
     const invalidHeader = (reason: string) =>

@@ -36,6 +36,8 @@ export const genesisHash = (params: ChainParams) =>
           params.livePeriodS,
           // Only when given, so that logs written before the option still link to their chain.json.
           ...(params.accountsSeed === undefined ? [] : [`accounts:${params.accountsSeed}`]),
+          // The chain after that upgrade is another chain: a chain.json edited later no longer links to its log.
+          ...(params.dropGroupAt === undefined ? [] : [`drop-group-at:${params.dropGroupAt}`]),
         ].map(String),
       ),
   );

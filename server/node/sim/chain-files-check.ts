@@ -39,7 +39,8 @@ export function readParams(path: string): ChainParams {
       params.blockHashes !== 'cometbft' &&
       params.blockHashes !== 'polity-1') ||
     (params.signerSequences !== undefined && params.signerSequences !== true) ||
-    (params.accountsSeed !== undefined && typeof params.accountsSeed !== 'string')
+    (params.accountsSeed !== undefined && typeof params.accountsSeed !== 'string') ||
+    (params.dropGroupAt !== undefined && typeof params.dropGroupAt !== 'string')
   ) {
     throw new ChainDataError(
       `${path} does not hold the chain's parameters (seed, genesisTime, scenario, livePeriodS): ` +
@@ -54,7 +55,22 @@ export function readParams(path: string): ChainParams {
     ...(params.blockHashes === undefined ? {} : { blockHashes: params.blockHashes }),
     ...(params.signerSequences === undefined ? {} : { signerSequences: params.signerSequences }),
     ...(params.accountsSeed === undefined ? {} : { accountsSeed: params.accountsSeed }),
+    ...(params.dropGroupAt === undefined ? {} : { dropGroupAt: params.dropGroupAt }),
   };
+}
+
+/**
+ * An existing chain keeps the upgrade it was begun to leave x/group at: `--drop-group-at` names
+ * another (or one for a chain begun without it) only with a new chain, since the blocks already
+ * made were made by the chain.json's rules.
+ */
+export function checkDropGroupAt(path: string, params: ChainParams, fresh: ChainParams): void {
+  if (fresh.dropGroupAt === undefined || fresh.dropGroupAt === params.dropGroupAt) return;
+  const kept = params.dropGroupAt === undefined ? 'keeps x/group' : `drops x/group at ${params.dropGroupAt}`;
+  throw new ChainDataError(
+    `--drop-group-at ${fresh.dropGroupAt}: the chain in ${path} ${kept}; the option applies to a new chain: ` +
+      `start without it, ${RESET_HINT}.`,
+  );
 }
 
 /** The snapshot, once it is shown to be of this chain and of a block the log holds. */

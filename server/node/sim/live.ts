@@ -44,6 +44,8 @@ export function liveStep(node: SimChain): void {
   const now = node.time;
   const cast = node.cast;
   governUpgrades(node);
+  // A chain that removed x/group at an upgrade has no group transactions to make any more.
+  if (node.upgrade.storeDeletedAt('group') !== undefined) return;
 
   const open: Proposal[] = [];
   const accepted: Proposal[] = [];

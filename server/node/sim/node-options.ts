@@ -51,6 +51,7 @@ export const freshParams = (options: NodeOptions): ChainParams => ({
   blockHashes: options.blockHashes ?? 'signed',
   signerSequences: true,
   ...(options.accountsSeed === undefined ? {} : { accountsSeed: options.accountsSeed }),
+  ...(options.dropGroupAt === undefined ? {} : { dropGroupAt: options.dropGroupAt }),
 });
 
 /** How the data dir is opened: its line hashes kept back to the earliest kept state, which snapshots are of. */

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 
 import { formatLine, genesisHash, readBlockLog, type LoggedBlock } from './block-log.ts';
-import { readOrStop, readParams, readSnapshot } from './chain-files-check.ts';
+import { checkDropGroupAt, readOrStop, readParams, readSnapshot } from './chain-files-check.ts';
 import {
   ChainDataError,
   chainPaths,
@@ -83,6 +83,7 @@ export class ChainFiles {
     if (!existsSync(paths.params)) return ChainFiles.create(paths, fresh, writer, options);
 
     const params = readParams(paths.params);
+    checkDropGroupAt(paths.params, params, fresh);
     const firstPrev = genesisHash(params);
     if (!existsSync(paths.log)) {
       throw new ChainDataError(

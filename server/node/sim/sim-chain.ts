@@ -27,6 +27,11 @@ export interface ChainParams {
    * have the same people (the same keys), as the same members sit on many real chains.
    */
   accountsSeed?: string;
+  /**
+   * The upgrade plan whose application removes x/group (--drop-group-at), as a chain leaving the
+   * module does with StoreUpgrades{Deleted: ["group"]}; absent: the chain keeps it.
+   */
+  dropGroupAt?: string;
 }
 
 /** Names the tests, benchmarks and the live simulator use to find things in the genesis state. */

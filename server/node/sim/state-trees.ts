@@ -48,7 +48,9 @@ export class StateTrees {
     const started = performance.now();
     const cpu = process.cpuUsage();
     const version = this.height();
-    this.keepers.group.store.startTree(this.group, versions?.group, version);
+    // A deleted group store is no longer committed: a snapshot of it keeps no versions to restore.
+    const groupDeleted = this.keepers.upgrade.storeDeletedAt('group') !== undefined;
+    this.keepers.group.store.startTree(this.group, groupDeleted ? undefined : versions?.group, version);
     const upgradeEntries = upgradeStoreEntries(this.keepers.upgrade);
     const loadUpgrade = (into: PackedTreeBuilder) => {
       for (const entry of upgradeEntries) into.addRun('', [entry.key], [entry.record], entry.encode);
@@ -64,14 +66,18 @@ export class StateTrees {
 
   /** The trees as they are now, brought up to date with what is written at a block's end. */
   current(): StoreRoots {
-    syncSequences(this.group, this.keepers.group.store.sequences);
     if (this.upgradeSynced !== this.keepers.upgrade.revision) {
       syncUpgradeTree(this.upgrade, this.keepers.upgrade, this.height());
       this.upgradeSynced = this.keepers.upgrade.revision;
     }
+    const upgrade = this.upgrade.snapshot();
+    // An upgrade that deleted the group store took it out of the multistore: the app hash no
+    // longer commits to it, and a query of it is one of an unknown store.
+    if (this.keepers.upgrade.storeDeletedAt('group') !== undefined) return new Map([['upgrade', upgrade]]);
+    syncSequences(this.group, this.keepers.group.store.sequences);
     return new Map([
       ['group', this.group.snapshot()],
-      ['upgrade', this.upgrade.snapshot()],
+      ['upgrade', upgrade],
     ]);
   }
 

@@ -63,13 +63,22 @@ function bumpedModule(info: string): string | undefined {
   }
 }
 
-/** The running binary's upgrade handlers: each release bumps the one module its plan's info names. */
-export function releaseHandlers(seed: string): UpgradeHandlers {
+/**
+ * The running binary's upgrade handlers: each release bumps the one module its plan's info names.
+ * The release named `dropGroupAt` (--drop-group-at) removes x/group instead, as a chain leaving it
+ * does: its store loader deletes the `group` store, and its migrations no longer know the module.
+ */
+export function releaseHandlers(seed: string, dropGroupAt?: string): UpgradeHandlers {
   return (plan, at, state) => {
+    const dropsGroup = plan.name === dropGroupAt;
     const bumps = bumpedModule(plan.info);
-    const versions = bumps === undefined ? {} : { [bumps]: Number(state.version(bumps) ?? 0n) + 1 };
+    const versions =
+      bumps === undefined || (dropsGroup && bumps === 'group')
+        ? {}
+        : { [bumps]: Number(state.version(bumps) ?? 0n) + 1 };
     const estimatedTime = at.time + Number(plan.height - at.height) * BLOCK_MS;
-    return { versions, consensusState: upgradedConsensusState(seed, plan.height, estimatedTime) };
+    const consensusState = upgradedConsensusState(seed, plan.height, estimatedTime);
+    return dropsGroup ? { versions, consensusState, deletedStores: ['group'] } : { versions, consensusState };
   };
 }
 

@@ -25,6 +25,10 @@ const unauthorized = (what: string) => new ChainError(`${what}: unauthorized`, '
 
 /** The Msg services, by type URL: each message runs its module's handler and gives its response. */
 export function routeMsg(msg: ChainMsg, context: MsgContext): Any {
+  // A module whose store an upgrade deleted is no longer registered: its messages do not decode.
+  if (context.upgrade.storeDeletedAt(moduleOf(msg)) !== undefined) {
+    throw new ChainError(`unable to resolve type URL ${msg.typeUrl}: tx parse error`, 'sdk', 2);
+  }
   const msgs = context.group.msgs;
   const store = context.group.store;
   const now = context.time;

@@ -11,6 +11,11 @@ export interface Plan {
 export interface UpgradeEffect {
   readonly plan: Plan;
   readonly versions: Readonly<Record<string, number>>;
+  /**
+   * Stores the upgrade removes from the multistore (StoreUpgrades.Deleted): their modules leave
+   * the version map, and the chain has no such module from the plan's height on.
+   */
+  readonly deletedStores?: readonly string[];
 }
 
 export interface UpgradeState {
@@ -18,6 +23,8 @@ export interface UpgradeState {
   done: { name: string; height: bigint }[];
   pending: UpgradeEffect | null;
   consensusStates: [bigint, string][];
+  /** Absent in snapshots of chains that never deleted a store. */
+  deletedStores?: [string, bigint][];
 }
 
 interface UpgradeData {
@@ -27,6 +34,8 @@ interface UpgradeData {
   readonly pending: UpgradeEffect | null;
   /** upgradedIBCState/{height}/upgradedConsState */
   readonly consensusStates: ReadonlyMap<bigint, Buffer>;
+  /** Stores an applied upgrade deleted, by name: the height from which the chain has none. */
+  readonly deletedStores: ReadonlyMap<string, bigint>;
 }
 
 /** x/upgrade's state at one block, read-only. */
@@ -61,6 +70,7 @@ export class UpgradeView {
         height,
         bytes.toString('base64'),
       ]),
+      ...(this.data.deletedStores.size === 0 ? {} : { deletedStores: [...this.data.deletedStores.entries()] }),
     };
   }
 
@@ -78,6 +88,11 @@ export class UpgradeView {
     return this.data.consensusStates.get(height);
   }
 
+  /** The height from which the chain has no store (and no module) of this name, if an upgrade deleted it. */
+  storeDeletedAt(name: string): bigint | undefined {
+    return this.data.deletedStores.get(name);
+  }
+
   appliedHeight(name: string): bigint {
     return this.data.done.find((entry) => entry.name === name)?.height ?? 0n;
   }
@@ -87,6 +102,8 @@ export class UpgradeView {
 export interface UpgradeHandler {
   readonly versions: Readonly<Record<string, number>>;
   readonly consensusState: Buffer;
+  /** The stores its store loader deletes (StoreUpgrades.Deleted). */
+  readonly deletedStores?: readonly string[];
 }
 
 /** The app's upgrade handlers (code, not chain state), looked up when a plan is scheduled. */
@@ -106,7 +123,7 @@ export class UpgradeKeeper extends UpgradeView {
   handlers: UpgradeHandlers = () => undefined;
 
   constructor() {
-    super({ versions: new Map(), done: [], pending: null, consensusStates: new Map() });
+    super({ versions: new Map(), done: [], pending: null, consensusStates: new Map(), deletedStores: new Map() });
   }
 
   /** ScheduleUpgrade (after the plan's basic checks): replaces any scheduled plan. */
@@ -116,7 +133,11 @@ export class UpgradeKeeper extends UpgradeView {
       throw invalidRequest(`upgrade with name ${plan.name} has already been completed`);
     }
     const handler = this.handlers(plan, at, this);
-    this.schedule({ plan, versions: handler?.versions ?? {} }, handler?.consensusState ?? Buffer.alloc(0));
+    const deletedStores = handler?.deletedStores ?? [];
+    this.schedule(
+      { plan, versions: handler?.versions ?? {}, ...(deletedStores.length > 0 ? { deletedStores } : {}) },
+      handler?.consensusState ?? Buffer.alloc(0),
+    );
   }
 
   /** ClearUpgradePlan: the plan and the client state stored for it go; no plan is no error. */
@@ -160,8 +181,18 @@ export class UpgradeKeeper extends UpgradeView {
     this.setVersions(effect.versions);
     const states = new Map(this.data.consensusStates);
     states.delete(effect.plan.height);
+    // The store loader drops the deleted stores before the block runs, and RunMigrations' version
+    // map no longer holds their modules.
+    const versions = new Map(this.data.versions);
+    const deleted = new Map(this.data.deletedStores);
+    for (const store of effect.deletedStores ?? []) {
+      versions.delete(store);
+      deleted.set(store, height);
+    }
     this.data = {
       ...this.data,
+      versions,
+      deletedStores: deleted,
       done: [...this.data.done, { name: effect.plan.name, height: effect.plan.height }],
       pending: null,
       consensusStates: states,
@@ -175,6 +206,7 @@ export class UpgradeKeeper extends UpgradeView {
       done: [...state.done],
       pending: state.pending,
       consensusStates: new Map(state.consensusStates.map(([height, text]) => [height, Buffer.from(text, 'base64')])),
+      deletedStores: new Map(state.deletedStores ?? []),
     };
   }
 }
