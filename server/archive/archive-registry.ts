@@ -1,5 +1,6 @@
 import type { ArchiveSource } from './api/archive-source.ts';
 import { startArchive, type Archive, type ArchiveConfig } from './archive-service.ts';
+import { LOCAL_CHAIN } from './chain-name.ts';
 
 /** The archives a server keeps, by chain ('' is the local one); each opens in the background. */
 export class ArchiveRegistry {
@@ -22,8 +23,9 @@ export class ArchiveRegistry {
    */
   open(name: string, config: ArchiveConfig, after: Promise<void> = Promise.resolve()): Promise<void> {
     this.archives.set(name, null);
-    // Its log lines, and the follower's, say which archive they are about: the local one or an upstream.
-    const named = name === '' ? 'local' : name;
+    // Its log lines, and the follower's, say which archive they are about: the local one or an
+    // upstream; its webhooks and feeds name the chain so too.
+    const named = name === '' ? LOCAL_CHAIN : name;
     const label = `archive ${named}`;
     return after
       .then(() => startArchive(config, named))

@@ -1,5 +1,6 @@
 import type { ServedChainJson } from '../lib/served-chain-json.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
+import { LOCAL_CHAIN, type ArchiveChainName } from './chain-name.ts';
 import { Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';
@@ -60,10 +61,19 @@ function sourceOf(config: ArchiveConfig): ArchiveSource['source'] {
 }
 
 /**
- * Opens the store (migrating it), connects to the node and starts following. `name` is what the
- * follower's log lines call the archive (`archive local: …`).
+ * What webhooks and feeds call the chain: the archive's name, and for a registry chain (--chain)
+ * the registry's display name, read once (it is the bundled registry's: it does not change).
  */
-export async function startArchive(config: ArchiveConfig, name = 'local'): Promise<Archive> {
+function chainNameOf(config: ArchiveConfig, name: string): ArchiveChainName {
+  return { name, prettyName: config.endpoints?.().pretty_name ?? null };
+}
+
+/**
+ * Opens the store (migrating it), connects to the node and starts following. `name` is what the
+ * follower's log lines call the archive (`archive local: …`), and what its webhooks and feeds call
+ * its chain.
+ */
+export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN): Promise<Archive> {
   const postgres = /^postgres(ql)?:\/\//.test(config.database);
   const schema =
     config.schema ?? (postgres && config.chainId ? await chainSchema(config.database, config.chainId) : undefined);
@@ -81,12 +91,14 @@ export async function startArchive(config: ArchiveConfig, name = 'local'): Promi
   });
   follower.start();
   // Beside the follower, never in its loop: a slow receiver holds up nothing archived.
-  const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, config.log) : null;
+  const chain = chainNameOf(config, name);
+  const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, chain, config.log) : null;
   webhooks?.start();
   return {
     store,
     follower,
     source: sourceOf(config),
+    chain,
     async close() {
       await webhooks?.stop();
       await follower.stop();

@@ -1,4 +1,5 @@
 import type { EndpointChoiceJson } from '../../lib/served-chain-json.ts';
+import type { ArchiveChainName } from '../chain-name.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -17,4 +18,10 @@ export interface ArchiveSource {
     rpc: string;
     readonly registry_endpoints?: { rest: EndpointChoiceJson; rpc: EndpointChoiceJson };
   };
+  /**
+   * What the feeds call the chain besides its id (`local`, an upstream's name, a registry chain's
+   * name and display name); every archive the service starts has one, an archive a test builds
+   * by hand may go without (its feeds then name the chain by its id alone).
+   */
+  readonly chain?: ArchiveChainName;
 }

@@ -27,8 +27,16 @@ export interface AtomFeed {
   /** The dashboard's page showing the same (rel="alternate"). */
   alternate: string;
   author: string;
+  /**
+   * The chain the feed is of, as an extension element (RFC 4287 §6.4) a program reads without
+   * parsing the title: `name` and `pretty_name` are left out where unknown.
+   */
+  chain: { name: string | null; pretty_name: string | null; chain_id: string };
   entries: readonly AtomEntry[];
 }
+
+/** The namespace of Polity's extension elements: a tag URI under .invalid, as the entry ids (it names, it is not fetched). */
+export const POLITY_ATOM_NAMESPACE = 'tag:polity.invalid,2026:atom';
 
 /** The time the publisher wrote nothing yet: an empty feed stays the same until an event arrives. */
 const NEVER = '1970-01-01T00:00:00Z';
@@ -64,10 +72,18 @@ function entryXml(entry: AtomEntry): string {
   ].join('\n');
 }
 
+/** `<polity:chain name="regen" pretty_name="Regen" chain_id="regen-1"/>`, its attributes those known. */
+function chainXml(chain: AtomFeed['chain']): string {
+  const attributes = Object.entries(chain)
+    .filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')
+    .map(([name, value]) => ` ${name}="${xmlAttribute(value)}"`);
+  return `<polity:chain${attributes.join('')}/>`;
+}
+
 export function atomXml(feed: AtomFeed): string {
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<feed xmlns="http://www.w3.org/2005/Atom">',
+    `<feed xmlns="http://www.w3.org/2005/Atom" xmlns:polity="${POLITY_ATOM_NAMESPACE}">`,
     `  ${element('id', feed.id)}`,
     `  <title type="text">${xmlText(feed.title)}</title>`,
     `  <subtitle type="text">${xmlText(feed.subtitle)}</subtitle>`,
@@ -76,6 +92,7 @@ export function atomXml(feed: AtomFeed): string {
     `  <link rel="alternate" type="text/html" href="${xmlAttribute(feed.alternate)}"/>`,
     `  <author>${element('name', feed.author)}</author>`,
     '  <generator>Polity</generator>',
+    `  ${chainXml(feed.chain)}`,
     ...feed.entries.map(entryXml),
     '</feed>',
     '',

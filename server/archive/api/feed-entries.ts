@@ -1,3 +1,4 @@
+import type { ArchiveChainName } from '../chain-name.ts';
 import type { ProposalEventRow, UpgradeEventRow, VoterEventRow } from '../store/views/feed-reads.ts';
 import { atomDate, type AtomEntry } from './atom-xml.ts';
 import { clip } from './xml-text.ts';
@@ -8,6 +9,8 @@ import { clip } from './xml-text.ts';
 /** Where a feed is read: the chain (for ids) and the dashboard that shows it (for links). */
 export interface FeedPlace {
   chainId: string;
+  /** The chain's names (see ArchiveSource.chain); null for an archive without them. */
+  chain: ArchiveChainName | null;
   /** An absolute link to a page of the dashboard reading this archive's chain. */
   page(path: string, query?: URLSearchParams): string;
 }

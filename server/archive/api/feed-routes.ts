@@ -1,4 +1,5 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
+import { chainJson, chainLabel } from '../chain-name.ts';
 import { readMetaValue } from '../store/cursor/cursor-reads.ts';
 import { readProposalEvents, readUpgradeEvents, readVoterEvents } from '../store/views/feed-reads.ts';
 import { isAddress, type ArchiveQuery } from './archive-params.ts';
@@ -27,10 +28,18 @@ const SUBTITLE = `The newest ${FEED_ENTRY_LIMIT} events the Polity archive recor
 
 async function placeOf(request: FeedRequest): Promise<FeedPlace> {
   const chainId = (await readMetaValue(request.source.store.db, 'chain_id')) ?? '';
-  return { chainId, page: request.page };
+  return { chainId, chain: request.source.chain ?? null, page: request.page };
 }
 
-const onChain = (place: FeedPlace) => (place.chainId === '' ? 'this chain' : place.chainId);
+/** The chain in the feed's title and author: `Regen (regen-1)`, `local (polity-local)`. */
+function onChain(place: FeedPlace): string {
+  if (place.chain) return chainLabel(place.chain, place.chainId);
+  return place.chainId === '' ? 'this chain' : place.chainId;
+}
+
+/** The feed's machine-readable naming of its chain (a reader of several chains' feeds sorts by it). */
+const chainOf = (place: FeedPlace): AtomFeed['chain'] =>
+  place.chain ? chainJson(place.chain, place.chainId) : { name: null, pretty_name: null, chain_id: place.chainId };
 
 /** The filters as given, in a fixed order: for the self link, the dashboard's link and the title. */
 function proposalFilterWords(query: ArchiveQuery) {
@@ -85,6 +94,7 @@ async function proposalsFeed(request: FeedRequest): Promise<AtomFeed> {
     self: request.feedUrl('proposals.atom', self),
     alternate: request.page('/proposals', dashboard),
     author: `Polity archive of ${onChain(place)}`,
+    chain: chainOf(place),
     entries,
   };
 }
@@ -103,6 +113,7 @@ async function voterFeed(request: FeedRequest, address: string): Promise<AtomFee
     self: request.feedUrl(`voters/${voter}.atom`),
     alternate: request.page(`/voters/${voter}`),
     author: `Polity archive of ${onChain(place)}`,
+    chain: chainOf(place),
     entries,
   };
 }
@@ -119,6 +130,7 @@ async function upgradesFeed(request: FeedRequest): Promise<AtomFeed> {
     self: request.feedUrl('upgrades.atom'),
     alternate: request.page('/upgrades'),
     author: `Polity archive of ${onChain(place)}`,
+    chain: chainOf(place),
     entries,
   };
 }

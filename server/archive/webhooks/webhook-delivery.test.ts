@@ -162,7 +162,9 @@ describe.each(DATABASE_KINDS)('webhooks on $kind', (kind) => {
       (entry) => entry.event.type === 'proposal.submitted' && entry.event.proposal?.id === hostileId,
     );
     expect(hostile?.event.proposal?.title).toBe(HOSTILE_TITLE);
-    expect(hostile?.text).toMatch(/^\[polity-webhooks\] Proposal \d+ “Pay evil now https:\/\/phish\.example long/);
+    expect(hostile?.text).toMatch(
+      /^\[local \(polity-webhooks\)\] Proposal \d+ “Pay evil now https:\/\/phish\.example long/,
+    );
     expect(hostile?.text).toMatch(/…” submitted in group \d+$/);
     expect(hostile?.text.length).toBeLessThan(200);
     const controls = (text: string) =>

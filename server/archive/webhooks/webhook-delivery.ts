@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
+import type { ArchiveChainName } from '../chain-name.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import { enqueueEvents, markDelivered, markFailed, readDueKeys, readKeyRun } from '../store/webhooks/webhook-outbox.ts';
 import { claimReceiver, registerReceiver, releaseReceiver } from '../store/webhooks/webhook-receivers.ts';
@@ -37,6 +38,8 @@ export class WebhookDelivery {
   constructor(
     private readonly store: ArchiveStore,
     private readonly config: WebhookConfig,
+    /** The chain each event names (its archive's: `local`, an upstream's or a registry chain's name). */
+    private readonly chain: ArchiveChainName,
     private readonly log: (line: string) => void,
   ) {}
 
@@ -55,6 +58,7 @@ export class WebhookDelivery {
   private async serve(url: string): Promise<void> {
     const receiver = new ReceiverRounds(this.store, this.config, url, {
       holder: this.holder,
+      chain: this.chain,
       stopping: this.stopping.signal,
       log: (line) => this.log(`webhook ${receiverLabel(url)}: ${line}`),
     });
@@ -76,7 +80,12 @@ class ReceiverRounds {
     private readonly store: ArchiveStore,
     private readonly config: WebhookConfig,
     private readonly url: string,
-    private readonly process: { holder: string; stopping: AbortSignal; log: (line: string) => void },
+    private readonly process: {
+      holder: string;
+      chain: ArchiveChainName;
+      stopping: AbortSignal;
+      log: (line: string) => void;
+    },
   ) {}
 
   /** True when it did something and should go on at once; false when it may wait. */
@@ -98,7 +107,7 @@ class ReceiverRounds {
       const queued = await enqueueEvents(
         db,
         { url: this.url, holder: this.process.holder, maxHeights: HEIGHTS_PER_SCAN },
-        eventsOf,
+        (facts) => eventsOf(facts, this.process.chain),
       );
       const behind = queued.outcome === 'enqueued' && queued.scannedHeight < queued.archivedHeight;
       const sent = await this.sendDue();

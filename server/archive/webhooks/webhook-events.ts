@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 
+import { chainJson, chainLabel, type ArchiveChainName } from '../chain-name.ts';
 import type { GroupFact, PlanState, StoredFacts, TimelineFact, VoteFact } from '../store/views/webhook-facts.ts';
 import type { NewOutboxEvent } from '../store/webhooks/webhook-outbox.ts';
 import { isTallied } from '../vocabulary.ts';
@@ -240,21 +241,26 @@ function happenedBefore(left: Draft, right: Draft): number {
 export const eventId = (chainId: string, describes: string) =>
   createHash('sha256').update(`${chainId}\n${describes}`).digest('hex').slice(0, 40);
 
-/** The events a stretch of stored facts makes, in the order they happened. */
-export function eventsOf(facts: StoredFacts): NewOutboxEvent[] {
+/**
+ * The events a stretch of stored facts makes, in the order they happened, each naming `chain`
+ * (a receiver of several chains' events tells them apart by name, not only by chain id).
+ */
+export function eventsOf(facts: StoredFacts, chain: ArchiveChainName): NewOutboxEvent[] {
   const drafts = [
     ...facts.timeline.flatMap(timelineDrafts),
     ...facts.votes.map(voteDraft),
     ...facts.groupChanges.flatMap(groupDraft),
     ...planDrafts(facts.plansBefore, facts.plansNow),
   ].sort(happenedBefore);
-  const chain = chatSafe(facts.chainId, 40);
+  // The chain id comes from the node: as safe in a chat line as any on-chain text.
+  const label = chatSafe(chainLabel(chain, chatSafe(facts.chainId, 40)), 80);
   return drafts.map((draft) => {
     const id = eventId(facts.chainId, draft.describes);
     const event = {
       id,
       type: draft.type,
       chain_id: facts.chainId,
+      chain: chainJson(chain, facts.chainId),
       height: String(draft.height),
       time: draft.time,
       ...draft.fields,
@@ -263,7 +269,7 @@ export function eventsOf(facts: StoredFacts): NewOutboxEvent[] {
       id,
       orderingKey: draft.orderingKey,
       height: draft.height,
-      body: JSON.stringify({ event, text: `[${chain}] ${draft.text}` }),
+      body: JSON.stringify({ event, text: `[${label}] ${draft.text}` }),
     };
   });
 }
