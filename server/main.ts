@@ -12,6 +12,7 @@ import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
 import { FAILURES_BEFORE_MOVING, parseTrustOptions, PROBE_AGAIN_MS, PROBE_DEADLINE_MS, USAGE } from './cli-options.ts';
+import { localListing } from './lib/chain-listing.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
 import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream, type Upstream } from './node/gateway/upstream-proxy.ts';
@@ -178,6 +179,8 @@ async function main(): Promise<void> {
     ),
   ];
 
+  const archived = (upstream: Upstream) =>
+    values.archive === 'on' && archivedUpstreams.some((one) => one.name === upstream.name);
   const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
   const queries = new QueryService(node, mode);
   const genesis = genesisOf(node.params);
@@ -186,7 +189,8 @@ async function main(): Promise<void> {
     blocks: node,
     genesis,
     distDir: resolve(values.dist),
-    upstreams: [...upstreams, ...servedUpstreams],
+    upstreams: [...upstreams, ...servedUpstreams].map((upstream) => ({ ...upstream, archived: archived(upstream) })),
+    localChain: localListing(node.chainId, values.archive === 'on'),
     upstreamLimits: { maxBytes: upstreamMaxBytes },
     durability: node,
     cors: values.cors,

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { archiveMount } from '../archive/api/archive-mount.ts';
+import { localListing } from '../lib/chain-listing.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { parseUpstream } from '../node/gateway/upstream-proxy.ts';
 import { QueryService } from '../node/queries/query-service.ts';
@@ -26,7 +27,8 @@ beforeAll(async () => {
   const server = createPolityServer({
     queries: new QueryService(openNode(), 'extended'),
     distDir: dist,
-    upstreams: [parseUpstream(`hub=${upstream.base}`)],
+    upstreams: [{ ...parseUpstream(`hub=${upstream.base}`), archived: true }],
+    localChain: localListing('polity-front', false),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   front = {
@@ -58,8 +60,29 @@ describe('serving the dashboard', () => {
     const r = await fetch(`${front.base}/..%2f..%2f..%2fetc%2fpasswd`);
     expect(await r.text()).toContain('<title>Polity</title>');
   });
-  it('lists its upstream proxies for the endpoint picker', async () => {
+  it('lists the chains it serves by name, its own first, for the Chain picker', async () => {
     expect(await (await fetch(`${front.base}/polity/config.json`)).json()).toEqual({
+      chains: [
+        {
+          name: 'local',
+          path: '',
+          pretty_name: 'Embedded chain',
+          chain_id: 'polity-front',
+          bech32_prefix: 'cosmos',
+          explorers: [],
+          archive: false,
+        },
+        // An --upstream node tells this server nothing of itself: the dashboard asks it.
+        {
+          name: 'hub',
+          path: '/upstream/hub',
+          pretty_name: 'hub',
+          chain_id: null,
+          bech32_prefix: null,
+          explorers: [],
+          archive: true,
+        },
+      ],
       upstreams: [{ name: 'hub', path: '/upstream/hub' }],
     });
   });

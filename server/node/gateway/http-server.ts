@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
+import { upstreamListing, type ChainListing } from '../../lib/chain-listing.ts';
 import { notImplemented } from '../../lib/grpc-status.ts';
 import type { BlockSource, GenesisDocument } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
@@ -36,6 +37,8 @@ export interface ServerOptions {
    * archive's): each answers the paths it owns and returns null for any other.
    */
   mounts?: readonly MountedApi[];
+  /** This server's own chain as /polity/config.json lists it first (absent: not listed). */
+  localChain?: ChainListing;
 }
 
 /** A whole answer of an API mounted beside the node's. */
@@ -176,6 +179,17 @@ export function createPolityServer(opts: ServerOptions): Server {
     }
     if (rawPath === '/polity/config.json' && method === 'GET') {
       const body = JSON.stringify({
+        chains: [
+          ...(opts.localChain ? [opts.localChain] : []),
+          ...[...upstreams.values()].map((upstream) =>
+            upstreamListing(
+              upstream.name,
+              `${UPSTREAM_PREFIX}${upstream.name}`,
+              upstream.archived === true,
+              upstream.chain?.(),
+            ),
+          ),
+        ],
         upstreams: [...upstreams.values()].map((upstream) => ({
           name: upstream.name,
           path: `${UPSTREAM_PREFIX}${upstream.name}`,

@@ -13,6 +13,8 @@ export interface Upstream {
   url: URL;
   /** A chain served by its registry name (--chain): what it is and which endpoint serves it now. */
   chain?: () => ServedChainJson;
+  /** An archive of this chain is served beside it (--upstream-rpc, or --chain with an RPC). */
+  archived?: boolean;
 }
 
 /** What one proxied answer may cost: its body's size and its whole time, body included. */
