@@ -10,7 +10,12 @@ import {
   readTimeline,
   type ProposalFilter,
 } from '../store/proposals/proposal-reads.ts';
-import { readModuleVersionChanges, readPlans } from '../store/upgrades/upgrade-reads.ts';
+import {
+  readGroupModule,
+  readModuleVersionChanges,
+  readPlans,
+  type GroupModuleRecord,
+} from '../store/upgrades/upgrade-reads.ts';
 import { readAddressesByPrefix } from '../store/views/address-search.ts';
 import { readNamed } from '../store/views/name-search.ts';
 import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/votes/vote-reads.ts';
@@ -151,6 +156,16 @@ async function upgrades(source: ArchiveSource) {
   return { ...json, applied: await withUpgradeProofs(source.store.db, json.applied) };
 }
 
+function groupModuleJson(group: GroupModuleRecord | null) {
+  if (!group) return null;
+  return {
+    present: group.present,
+    left_at_height: group.leftAtHeight,
+    left_with_upgrade: group.leftWithUpgrade,
+    left_at_time: group.leftAtTime,
+  };
+}
+
 async function status(source: ArchiveSource) {
   const meta = await readMeta(source.store.db);
   const cursor = await readCursor(source.store.db);
@@ -185,6 +200,12 @@ async function status(source: ArchiveSource) {
     webhooks: await webhookStatusJson(source.store),
     /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
     proofs: proofStatusJson(source.follower.proofs?.state ?? null, await proofSummary(source)),
+    /**
+     * Whether the chain still has x/group (null until the archive recorded module versions); once
+     * an upgrade removed it, from which height, with which upgrade and when (the archive keeps
+     * its group history, and asks the node for no group state from then on).
+     */
+    group_module: groupModuleJson(await readGroupModule(source.store.db)),
   };
 }
 

@@ -53,7 +53,8 @@ export class RestReader {
   private get<T>(path: string, height: bigint): Promise<T | null> {
     return withRetry(
       (remainingMs) => this.getOnce<T>(path, height, remainingMs),
-      (error) => error instanceof NodeReadError && (error.pruned || error.status < 500),
+      // 501 is a route the node does not have (a module an upgrade removed): asking again cannot help.
+      (error) => error instanceof NodeReadError && (error.pruned || error.status < 500 || error.status === 501),
       { deadline: { ms: this.timeoutMs, what: `${path} at height ${height}` } },
     );
   }

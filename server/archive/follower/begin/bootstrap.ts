@@ -42,12 +42,13 @@ export async function bootstrap(
   historyRead.catch(() => undefined);
   // Only what depends on an earlier answer waits for it: members, and the policies with their
   // proposals and votes, are read side by side, with the block, the plan and the versions.
-  const [block, plan, versions, groups] = await Promise.all([
-    blockRead,
-    rest.currentPlan(height),
-    rest.moduleVersions(height),
-    rest.groups(height),
-  ]);
+  const groupsRead = rest.groups(height);
+  groupsRead.catch(() => undefined);
+  const [block, plan, versions] = await Promise.all([blockRead, rest.currentPlan(height), rest.moduleVersions(height)]);
+  // A chain whose module versions no longer list x/group (an upgrade removed it) has no group
+  // state to take: its routes answer 501, which is no fault. (An empty list is not a version map.)
+  const hasGroup = versions.length === 0 || versions.some((entry) => entry.name === 'group');
+  const groups = hasGroup ? await groupsRead : [];
   const readPolicies = async () => {
     const policies = (await Promise.all(groups.map((group) => rest.policiesOf(group.id, height)))).flat();
     const proposals = (await Promise.all(policies.map((policy) => rest.proposalsOf(policy.address, height)))).flat();

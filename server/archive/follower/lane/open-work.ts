@@ -1,7 +1,7 @@
 import type { NodeProposal } from '../../node-records.ts';
 import type { StoreReader } from '../../store/archive-store.ts';
 import { readOpenProposals } from '../../store/proposals/proposal-reads.ts';
-import { readPendingPlans } from '../../store/upgrades/upgrade-reads.ts';
+import { readGroupModule, readPendingPlans } from '../../store/upgrades/upgrade-reads.ts';
 import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
 
@@ -16,13 +16,26 @@ export class OpenWork {
   private readonly upgrades = new Map<string, Plan>();
   /** Policies never move to another group: each one's group, once read. */
   private readonly policyGroups = new Map<string, string>();
+  /**
+   * The height from which the chain has no x/group (an upgrade removed it; 0 for a chain that had
+   * none when the archive began): nothing of it comes due, and its state is not asked for.
+   */
+  groupGoneFrom: bigint | null = null;
 
   static async load(db: StoreReader): Promise<OpenWork> {
     const work = new OpenWork();
     for (const proposal of await readOpenProposals(db))
       work.open.set(proposal.id, { endsAt: Date.parse(proposal.votingPeriodEnd), policy: proposal.policyAddress });
     for (const plan of await readPendingPlans(db)) work.upgrades.set(plan.name, plan);
+    const group = await readGroupModule(db);
+    if (group && !group.present) work.groupLeft(BigInt(group.leftAtHeight ?? '0'));
     return work;
+  }
+
+  /** x/group is gone from `height` on: its open proposals will never be decided, nor read again. */
+  groupLeft(height: bigint): void {
+    this.groupGoneFrom = height;
+    this.open.clear();
   }
 
   /** Open proposals whose voting ended before `time`, or whose policy changed. */

@@ -7,6 +7,7 @@ import type { ArchiveStore } from '../../store/archive-store.ts';
 import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
+  groupStoreTip,
   heightsToProve,
   memberProofKey,
   membersToProve,
@@ -117,6 +118,7 @@ export class ProvePipeline {
     }
     const after = (await provenThrough(this.db)) ?? 0n;
     const heights = await heightsToProve(this.db, after, tip - 1n, HEIGHTS_PER_TURN);
+    const groupTip = await groupStoreTip(this.db, tip);
     const proofs: FactProof[] = [];
     for (const vote of await votesAt(this.db, heights)) {
       if (!going()) return { proven: 0, refusal: null };
@@ -126,20 +128,20 @@ export class ProvePipeline {
       if (!going()) return { proven: 0, refusal: null };
       proofs.push(await this.event(event));
     }
-    for (const proposal of await proposalsToProve(this.db, tip, PROPOSALS_PER_TURN)) {
+    for (const proposal of await proposalsToProve(this.db, groupTip, PROPOSALS_PER_TURN)) {
       if (!going()) return { proven: 0, refusal: null };
-      const proof = await this.proposal(proposal, tip);
+      const proof = await this.proposal(proposal, groupTip);
       if (proof) proofs.push(proof);
     }
     for (const upgrade of await upgradesToProve(this.db, tip, UPGRADES_PER_TURN)) {
       if (!going()) return { proven: 0, refusal: null };
       proofs.push(await this.upgrade(upgrade, tip));
     }
-    // Current records, all in the latest state below the tip: one header vouches for them all.
-    const members = await membersToProve(this.db, tip, MEMBERS_PER_TURN);
-    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, tip), going)));
-    const policies = await policiesToProve(this.db, tip, POLICIES_PER_TURN);
-    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, tip), going)));
+    // Current records, all in the latest state below the tip that holds x/group: one header vouches for them all.
+    const members = await membersToProve(this.db, groupTip, MEMBERS_PER_TURN);
+    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, groupTip), going)));
+    const policies = await policiesToProve(this.db, groupTip, POLICIES_PER_TURN);
+    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, groupTip), going)));
     // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
     for (const proof of proofs) {

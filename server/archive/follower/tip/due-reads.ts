@@ -82,6 +82,13 @@ async function readDue(
   forecast: ForecastReads,
 ): Promise<void> {
   const height = block.height;
+  // Upgrades first: one that removed x/group at this height leaves nothing of it to read here.
+  const applied = await Promise.all(work.upgradesDue(height).map((plan) => readApplied(rest, plan, height)));
+  for (const upgrade of applied) {
+    if (!upgrade) continue;
+    reads.applied.push(upgrade);
+    if (removesGroup(upgrade, work)) work.groupLeft(upgrade.height);
+  }
   const pruned = new Set(facts.pruned.map((fact) => fact.proposalId));
   const due = work.due(block.time, facts.policies);
   const read = (id: string) => forecast.get(`${id}@${height}`) ?? rest.proposal(id, height);
@@ -91,8 +98,17 @@ async function readDue(
       .map(async (id) => reads.proposals.set(id, pruned.has(id) ? null : await read(id))),
   );
   for (const id of due) reads.due.add(id);
-  const applied = await Promise.all(work.upgradesDue(height).map((plan) => readApplied(rest, plan, height)));
-  for (const upgrade of applied) if (upgrade) reads.applied.push(upgrade);
+}
+
+const listsGroup = (versions: readonly { name: string }[]) => versions.some((entry) => entry.name === 'group');
+
+/**
+ * An upgrade after which module_versions no longer lists x/group, where it did before (or, where
+ * the node no longer keeps the state before it, where the archive last saw it).
+ */
+function removesGroup(upgrade: BlockReads['applied'][number], work: OpenWork): boolean {
+  if (listsGroup(upgrade.versionsAfter) || upgrade.versionsAfter.length === 0) return false;
+  return upgrade.versionsBefore.length > 0 ? listsGroup(upgrade.versionsBefore) : work.groupGoneFrom === null;
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { SqlExecutor } from '../db/sql-database.ts';
+import { readGroupModule } from '../upgrades/upgrade-reads.ts';
 
 // What the prover has left to do, read from the archive's records: votes and proposal events by
 // height behind a cursor (each is proven once, from its own block), and proposals whose record
@@ -177,4 +178,16 @@ export async function policiesToProve(db: SqlExecutor, tip: bigint, limit: numbe
      ORDER BY p.address LIMIT $2`,
     [String(tip), String(limit)],
   );
+}
+
+/**
+ * The tip below which x/group's records can be proven: the archive's tip, or the height an
+ * upgrade removed the group store at (its state after the block before is the last to hold it;
+ * a query of the store after that is one of an unknown store, never worth asking again).
+ */
+export async function groupStoreTip(db: SqlExecutor, tip: bigint): Promise<bigint> {
+  const group = await readGroupModule(db);
+  if (!group || group.present) return tip;
+  const gone = BigInt(group.leftAtHeight ?? '0');
+  return gone < tip ? gone : tip;
 }

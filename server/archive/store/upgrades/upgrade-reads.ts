@@ -33,3 +33,44 @@ export async function readAppliedUpgradeNames(db: SqlExecutor, name?: string): P
   );
   return rows.map((row) => row.name);
 }
+
+/**
+ * Whether the chain still has x/group, as the module versions the archive recorded say (each
+ * recording a whole set: at its first height and either side of each upgrade): null before any
+ * was recorded; present while the latest set lists `group`; else gone, from the first set after
+ * the last that listed it — with the upgrade applied at that height — or since the archive began
+ * (a chain that had no x/group then: `left_at_height` null).
+ */
+export interface GroupModuleRecord {
+  present: boolean;
+  leftAtHeight: string | null;
+  leftWithUpgrade: string | null;
+  leftAtTime: string | null;
+}
+
+export async function readGroupModule(db: SqlExecutor): Promise<GroupModuleRecord | null> {
+  const [heights] = await db.query<{ latest: string | null; last_present: string | null }>(
+    `SELECT (SELECT max(height) FROM module_versions)::text AS latest,
+       (SELECT max(height) FROM module_versions WHERE name = 'group')::text AS last_present`,
+  );
+  if (!heights?.latest) return null;
+  if (heights.last_present === heights.latest) {
+    return { present: true, leftAtHeight: null, leftWithUpgrade: null, leftAtTime: null };
+  }
+  if (heights.last_present === null) {
+    return { present: false, leftAtHeight: null, leftWithUpgrade: null, leftAtTime: null };
+  }
+  const [left] = await db.query<{ height: string; name: string | null; applied_time: string | null }>(
+    `SELECT s.height::text AS height, u.name, u.applied_time
+     FROM (SELECT min(height) AS height FROM module_versions WHERE height > $1) s
+     LEFT JOIN upgrades u ON u.applied_height = s.height
+     ORDER BY u.name LIMIT 1`,
+    [heights.last_present],
+  );
+  return {
+    present: false,
+    leftAtHeight: left.height,
+    leftWithUpgrade: left.name,
+    leftAtTime: left.applied_time,
+  };
+}
