@@ -9,6 +9,8 @@ export const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST 
   --seed S            chain seed (default "polity"); same seed and genesis time, same chain
   --accounts-seed S   people's keys from S instead of the seed: chains begun with the same S have
                       the same members (the same keys), as people sit on many real chains
+  --drop-group-at NAME  a new chain removes x/group when its upgrade plan NAME (e.g. v6-cirrus) is
+                      applied, as a chain leaving the module does (StoreUpgrades Deleted: group)
   --genesis-time T    ISO time of genesis (default: now, when the data dir is first created)
   --scenario NAME     demo | large (large: 1,000,000 members and votes)
   --block-time MS     milliseconds between blocks (default 5000)

@@ -32,6 +32,7 @@ async function main(): Promise<void> {
       'data-dir': { type: 'string' },
       seed: { type: 'string', default: 'polity' },
       'accounts-seed': { type: 'string' },
+      'drop-group-at': { type: 'string' },
       'genesis-time': { type: 'string' },
       scenario: { type: 'string', default: 'demo' },
       'block-time': { type: 'string', default: '5000' },
@@ -122,6 +123,7 @@ async function main(): Promise<void> {
   const node = ChainNode.open({
     seed: values.seed,
     accountsSeed: values['accounts-seed'],
+    dropGroupAt: values['drop-group-at'],
     genesisTime,
     scenario,
     livePeriodS,
