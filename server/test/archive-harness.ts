@@ -57,10 +57,12 @@ export async function followNode(
     fillRecheckMs?: number;
     /** What the light client trusts; by default no proofs (tests of proofs ask for them). */
     trust?: FollowerOptions['trust'];
+    /** What one request of a batched block read may answer (tests of huge answers shrink it). */
+    maxAnswerBytesPerRequest?: number;
   } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
-  const rpc = await RpcReader.connect(`${base}/rpc`, tuning.timeoutMs);
+  const rpc = await RpcReader.connect(`${base}/rpc`, tuning.timeoutMs, tuning.maxAnswerBytesPerRequest);
   const follower = new Follower(store, rpc, new RestReader(base, tuning.timeoutMs), {
     batch: 16,
     from: tuning.from ?? 'earliest',

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
 // "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
 // gives header times that go backwards, drips its answers a byte a second, answers a batch of
-// requests with an empty batch, or claims for a moment to have pruned all but its latest block.
+// requests with an empty batch or with an endless one, or claims for a moment to have pruned all
+// but its latest block.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
@@ -35,7 +36,15 @@ export interface Faults {
   earliestIsLatest: boolean;
   /** A JSON-RPC batch answered `200 []`: no answer to any of its requests (the audit's silent stall). */
   emptyBatches: boolean;
+  /**
+   * A JSON-RPC batch answered with HUGE_BATCH_BYTES: a 200 whose JSON never closes, streamed as
+   * fast as the reader takes it, from one buffer (this process holds none of it).
+   */
+  hugeBatches: boolean;
 }
+
+/** What a batch is answered with under `hugeBatches`: as the audit's 300 MB answer. */
+export const HUGE_BATCH_BYTES = 300 * 1024 * 1024;
 
 export interface FaultProxy {
   base: string;
@@ -100,6 +109,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     timesBackwards: false,
     emptyBatches: false,
     earliestIsLatest: false,
+    hugeBatches: false,
   };
   const held = new Set<ServerResponse>();
   const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
@@ -120,6 +130,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     if (faults.emptyBatches && req.method === 'POST' && body.subarray(0, 1).toString() === '[') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       return res.end('[]');
+    }
+    if (faults.hugeBatches && req.method === 'POST' && body.subarray(0, 1).toString() === '[') {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return flood(res, HUGE_BATCH_BYTES);
     }
     if (PROPOSAL_PATH.test(path) && (faults.stubProposals || faults.hideProposals)) {
       const height = req.headers['x-cosmos-block-height'];
@@ -162,6 +176,24 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     res.writeHead(upstream.status, answered);
     if (faults.drip) return drip(res, Buffer.from(text));
     res.end(text);
+  };
+
+  /** Sends `total` bytes of one JSON string that never ends, as fast as the reader takes them, until it hangs up. */
+  const flood = (res: ServerResponse, total: number) => {
+    held.add(res);
+    const opening = Buffer.from('[{"jsonrpc":"2.0","id":0,"result":{"padding":"');
+    const padding = Buffer.alloc(1 << 20, 'x');
+    let sent = 0;
+    const more = () => {
+      while (sent < total && !res.destroyed) {
+        const chunk = sent === 0 ? opening : padding.subarray(0, Math.min(padding.length, total - sent));
+        sent += chunk.length;
+        if (!res.write(chunk)) return void res.once('drain', more);
+      }
+      res.end();
+    };
+    res.on('close', () => held.delete(res));
+    more();
   };
 
   /** Sends `bytes` one a second, until they are all sent or the reader gives up. */

@@ -1,13 +1,9 @@
-import {
-  Comet38Client,
-  HttpBatchClient,
-  toRfc3339WithNanoseconds,
-  WebsocketClient,
-  type RpcClient,
-} from '@cosmjs/tendermint-rpc';
+import { Comet38Client, toRfc3339WithNanoseconds, WebsocketClient, type RpcClient } from '@cosmjs/tendermint-rpc';
 
 import { blockAnswerProblem, UntrustedAnswerError } from './block-check.ts';
+import { BoundedBatchClient } from './bounded-batch-client.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
+import { AnswerTooLargeError } from './http-get.ts';
 import { withRetry } from './retry.ts';
 
 // What the follower reads from CometBFT, through the well-kept client, as plain data.
@@ -94,17 +90,20 @@ export class RpcReader {
     private readonly timeoutMs = RPC_TIMEOUT_MS,
   ) {}
 
-  static async connect(url: string, timeoutMs = RPC_TIMEOUT_MS): Promise<RpcReader> {
+  /** `maxAnswerBytesPerRequest`: what one request of a batch may answer (see bounded-batch-client.ts). */
+  static async connect(url: string, timeoutMs = RPC_TIMEOUT_MS, maxAnswerBytesPerRequest?: number): Promise<RpcReader> {
     // Over HTTP the block and block_results calls of a whole batch of heights travel as JSON-RPC
     // batches (CometBFT accepts them): a few round trips per batch instead of two per block.
     if (/^https?:/i.test(url)) {
       // A node that never answers must not stall the follower silently: each read, its retries
-      // included, has a deadline, and its failure is shown in the status like any other. CometBFT
-      // refuses batches of more than max_request_batch_size (10 by default) requests.
-      const client = new HttpBatchClient(url, {
+      // included, has a deadline, and its failure is shown in the status like any other; nor may
+      // one that answers too much fill the memory: a batch's answer is bounded by its requests.
+      // CometBFT refuses batches of more than max_request_batch_size (10 by default) requests.
+      const client = new BoundedBatchClient(url, {
         batchSizeLimit: MAX_BATCH_REQUESTS,
         dispatchInterval: 2,
         httpTimeout: timeoutMs,
+        maxAnswerBytesPerRequest,
       });
       return new RpcReader(Comet38Client.create(client), client, timeoutMs);
     }
@@ -112,9 +111,14 @@ export class RpcReader {
     return new RpcReader(Comet38Client.create(socket), socket, timeoutMs);
   }
 
-  /** A read retried within the reader's deadline for the whole of it; `what` names it in a failure. */
+  /**
+   * A read retried within the reader's deadline for the whole of it; `what` names it in a failure.
+   * An answer too large is not asked again at once (each attempt would read it up to the bound
+   * again): it goes to the follower, whose retries back off.
+   */
   private read<T>(what: string, read: () => Promise<T>, isFinal: (error: unknown) => boolean = () => false) {
-    return withRetry(read, isFinal, { deadline: { ms: this.timeoutMs, what } });
+    const final = (error: unknown) => error instanceof AnswerTooLargeError || isFinal(error);
+    return withRetry(read, final, { deadline: { ms: this.timeoutMs, what } });
   }
 
   /**
