@@ -2,6 +2,7 @@ import { Button } from '@mantine/core';
 import { lazy, Suspense, useState } from 'react';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
+import { useServedChain } from '../hooks/use-served-chains.ts';
 import { endpointLabel } from '../lib/endpoint.ts';
 import classes from './endpoint-button.module.css';
 
@@ -11,12 +12,15 @@ const EndpointDialog = lazy(() =>
 );
 
 /**
- * Opens the endpoint picker. Its name is its visible text ("Chain: this server"), on phones too,
+ * Opens the Chain picker. Its name is its visible text ("Chain: Regen"), on phones too,
  * where a long endpoint is cut with an ellipsis (whole in its title). An https address is shown
  * without its scheme: the host is what tells chains apart.
  */
 export function EndpointButton() {
-  const label = endpointLabel(useEndpoint());
+  const endpoint = useEndpoint();
+  const chain = useServedChain(endpoint);
+  // A chain this server serves is named by its name; any other endpoint by its address.
+  const label = chain ? chain.prettyName : endpointLabel(endpoint);
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
   return (
@@ -28,7 +32,7 @@ export function EndpointButton() {
           setWanted(true);
           setOpened(true);
         }}
-        title={`Which chain to read (now: ${label})`}
+        title={`Which chain to read (now: ${label}${chain?.chainId ? `, ${chain.chainId}` : ''})`}
         data-testid="endpoint-button"
         classNames={{ label: classes.label }}
       >

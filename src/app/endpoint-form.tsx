@@ -3,34 +3,11 @@ import { useEffect, useRef, useState } from 'react';
 
 import { RawErrorText } from '../components/query-states.tsx';
 import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
+import { useServedChains } from '../hooks/use-served-chains.ts';
 import { endpointLabel, SAME_ORIGIN, validateEndpoint, type EndpointRefusal } from '../lib/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { probeEndpoint, probeFailureInWords, type ProbeResult } from './endpoint-probe.ts';
-
-interface Upstream {
-  name: string;
-  path: string;
-}
-
-/** Lists the --upstream proxies of the Polity server that served this page, if any. */
-function useUpstreams(): Upstream[] {
-  const [list, setList] = useState<Upstream[]>([]);
-  useEffect(() => {
-    const controller = new AbortController();
-    fetch('/polity/config.json', { signal: controller.signal })
-      .then((response) => (response.ok ? (response.json() as Promise<{ upstreams?: Upstream[] }>) : { upstreams: [] }))
-      .then((config) =>
-        setList(
-          Array.isArray(config.upstreams)
-            ? config.upstreams.filter((upstream) => typeof upstream.path === 'string')
-            : [],
-        ),
-      )
-      .catch(() => setList([]));
-    return () => controller.abort();
-  }, []);
-  return list;
-}
+import { ServedChainList } from './served-chain-list.tsx';
 
 const REFUSALS: Record<EndpointRefusal, string> = {
   'protocol-relative': 'An address starting with // names another server: write https://… in full.',
@@ -78,7 +55,7 @@ function Refused({ result, current }: { result: Extract<ProbeResult, { ok: false
 export function EndpointForm() {
   const endpoint = useEndpoint();
   const setEndpoint = useSetEndpoint();
-  const upstreams = useUpstreams();
+  const chains = useServedChains();
   const [value, setValue] = useState(endpoint);
   const [error, setError] = useState<string | null>(null);
   const [check, setCheck] = useState<Check>({ phase: 'idle' });
@@ -115,8 +92,9 @@ export function EndpointForm() {
       }}
     >
       <Stack gap="xs">
+        {chains.length > 0 && <ServedChainList chains={chains} current={endpoint} disabled={checking} pick={apply} />}
         <TextInput
-          label="REST endpoint"
+          label={chains.length > 0 ? 'Another endpoint' : 'REST endpoint'}
           description="A Cosmos SDK REST address, or a proxy path on this server. Empty: this server's chain."
           placeholder="https://rest.example.org"
           value={value}
@@ -128,28 +106,13 @@ export function EndpointForm() {
           <Button type="submit" size="xs" disabled={checking}>
             Use it
           </Button>
-          <Button size="xs" variant="default" disabled={checking} onClick={() => apply(SAME_ORIGIN)}>
-            This server
-          </Button>
+          {chains.length === 0 && (
+            <Button size="xs" variant="default" disabled={checking} onClick={() => apply(SAME_ORIGIN)}>
+              This server
+            </Button>
+          )}
         </Group>
-        {upstreams.length > 0 && (
-          <Stack gap={4}>
-            <Text fz="xs" c="dimmed">
-              Proxies of this server
-            </Text>
-            {upstreams.map((upstream) => (
-              <Button
-                key={upstream.name}
-                size="xs"
-                variant="light"
-                disabled={checking}
-                onClick={() => apply(upstream.path)}
-              >
-                {upstream.name} ({upstream.path})
-              </Button>
-            ))}
-          </Stack>
-        )}
+
         <div aria-live="polite">
           {check.phase === 'checking' && (
             <Text fz="sm" role="status" data-testid="probe-checking">

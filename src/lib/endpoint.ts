@@ -63,9 +63,12 @@ export function rememberEndpoint(value: string): void {
   }
 }
 
-/** Appends ?api= to an in-app path when a non-default endpoint is in use. */
+/**
+ * Appends ?api= to an in-app path when a non-default endpoint is in use, or when this server's
+ * own chain is read while another is remembered (a link to it from another chain's page).
+ */
 export function withEndpoint(to: string, endpoint: string): string {
-  if (endpoint === SAME_ORIGIN) return to;
+  if (endpoint === SAME_ORIGIN && stored() === SAME_ORIGIN) return to;
   const [path, query = ''] = to.split('?');
   const params = new URLSearchParams(query);
   params.set('api', endpoint);

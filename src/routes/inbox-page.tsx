@@ -8,14 +8,18 @@ import { ArchiveGate, ArchiveReach, NeedsArchive } from '../components/archive-g
 import { FeedLink } from '../components/feed-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { InboxView } from '../features/inbox/inbox-view.tsx';
+import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress, shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/address.ts';
 
 /** A member's inbox: what waits for its vote across its groups, and what became of its votes lately. */
 export function Component() {
   const endpoint = useEndpoint();
-  const check = checkAddress(useParams().address ?? '');
+  const check = useAddressOnChain(useParams().address ?? '', endpoint);
+  if (!check.ok && check.otherChain)
+    return <WrongChainAddress other={check.otherChain} page={(address) => `/inbox/${address}`} />;
   if (!check.ok) return <InvalidInput title="Not an address" reason={check.reason} />;
   const { address } = check;
   return (

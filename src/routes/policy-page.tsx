@@ -4,22 +4,25 @@ import { useParams } from 'react-router';
 import { AppLink } from '../components/app-link.tsx';
 import { useArchiveAvailability } from '../components/archive-gate.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
+import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { PolicyCard } from '../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../features/policies/policy-header.tsx';
 import { usePolicyContext } from '../features/policies/use-policy-context.ts';
 import { ProposalList } from '../features/proposals/proposal-list.tsx';
+import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useMetadataName } from '../hooks/use-ipfs-document.ts';
-import { checkAddress } from '../lib/address.ts';
 
 export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().address ?? '';
-  const check = checkAddress(raw);
+  const check = useAddressOnChain(raw, endpoint);
   const context = usePolicyContext(endpoint, check.ok ? check.address : null);
   const name = useMetadataName(context.info.data?.metadata, '');
   const archive = useArchiveAvailability(endpoint);
+  if (!check.ok && check.otherChain)
+    return <WrongChainAddress other={check.otherChain} page={(address) => `/policies/${address}`} />;
   if (!check.ok) return <InvalidInput title="Not a policy address" reason={check.reason} />;
   const policy = context.info.data;
   return (

@@ -3,19 +3,23 @@ import { useParams } from 'react-router';
 
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
+import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { VoteDetails } from '../features/proposals/vote-details.tsx';
+import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress, shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/address.ts';
 import { parseId } from '../lib/ids.ts';
 
 export function Component() {
   const endpoint = useEndpoint();
   const params = useParams();
   const id = parseId(params.proposalId ?? '');
-  const voter = checkAddress(params.voter ?? '');
+  const voter = useAddressOnChain(params.voter ?? '', endpoint);
   if (id === null)
     return <InvalidInput title="Not a proposal id" reason={`"${params.proposalId ?? ''}" is not a proposal id.`} />;
+  if (!voter.ok && voter.otherChain)
+    return <WrongChainAddress other={voter.otherChain} page={(address) => `/proposals/${id}/votes/${address}`} />;
   if (!voter.ok) return <InvalidInput title="Not a voter address" reason={voter.reason} />;
   return (
     <Stack gap="lg">

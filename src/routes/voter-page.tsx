@@ -11,6 +11,7 @@ import { FeedLink } from '../components/feed-link.tsx';
 import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { LoadingBlock } from '../components/query-states.tsx';
+import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { GroupsOfAddress } from '../features/groups/groups-of-address.tsx';
@@ -20,8 +21,9 @@ import { voteQueries } from '../features/votes/queries.ts';
 import { StoredVotes } from '../features/votes/stored-votes.tsx';
 import { VoterRecord } from '../features/votes/voter-record.tsx';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
+import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { checkAddress, shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/address.ts';
 
 // The proof panel and the verifier it starts (in a worker) load with the votes tab only.
 const ProofPanel = lazy(() =>
@@ -32,12 +34,14 @@ const ProofPanel = lazy(() =>
 export function Component() {
   const endpoint = useEndpoint();
   const raw = useParams().address ?? '';
-  const check = checkAddress(raw);
+  const check = useAddressOnChain(raw, endpoint);
   const [search, setSearch] = useSearchParams();
   const tab = search.get('tab') ?? 'votes';
   const votes = useInfiniteQuery(voteQueries.byVoter(endpoint, check.ok ? check.address : null));
   // The inbox and the feed are the archive's: offered once its status answers.
   const archived = useQuery(archiveStatusQuery(endpoint)).data !== undefined;
+  if (!check.ok && check.otherChain)
+    return <WrongChainAddress other={check.otherChain} page={(address) => `/voters/${address}`} />;
   if (!check.ok) return <InvalidInput title="Not an address" reason={check.reason} />;
   const { address } = check;
   return (

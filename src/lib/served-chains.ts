@@ -1,0 +1,59 @@
+import { SAME_ORIGIN } from './endpoint.ts';
+
+// The chains the Polity that served this page serves (its /polity/config.json): the Chain
+// picker's names, the name each page shows, each chain's address prefix and explorers. Read by
+// hand, not by a schema library: it is on the first page, and a wrong entry is dropped, not fatal.
+
+export interface ServedChain {
+  name: string;
+  /** Where the dashboard reads it: '' for the server's own chain, else /upstream/NAME. */
+  path: string;
+  prettyName: string;
+  chainId: string | null;
+  prefix: string | null;
+  /** Transaction page addresses, `${txHash}` standing for the hash. */
+  txPages: { kind: string; page: string }[];
+  archive: boolean;
+}
+
+const textOr = <T>(value: unknown, otherwise: T): string | T => (typeof value === 'string' ? value : otherwise);
+const PREFIX = /^[a-z][a-z0-9]{0,82}$/;
+
+function readChain(entry: unknown): ServedChain | null {
+  if (typeof entry !== 'object' || entry === null) return null;
+  const fields = entry as Record<string, unknown>;
+  const name = textOr(fields.name, null);
+  const path = textOr(fields.path, null);
+  if (!name || path === null || (path !== SAME_ORIGIN && !/^\/upstream\/[\w-]+$/.test(path))) return null;
+  const prefix = textOr(fields.bech32_prefix, null);
+  const explorers = Array.isArray(fields.explorers) ? (fields.explorers as unknown[]) : [];
+  return {
+    name,
+    path,
+    prettyName: textOr(fields.pretty_name, name) || name,
+    chainId: textOr(fields.chain_id, null),
+    prefix: prefix !== null && PREFIX.test(prefix) ? prefix : null,
+    // Only https pages with the hash's place marked: a link is never built to anything else.
+    txPages: explorers.flatMap((explorer) => {
+      const page = textOr((explorer as Record<string, unknown> | null)?.tx_page, '');
+      return page.startsWith('https://') && page.includes('${txHash}')
+        ? [{ kind: textOr((explorer as Record<string, unknown>).kind, 'explorer'), page }]
+        : [];
+    }),
+    archive: fields.archive === true,
+  };
+}
+
+export function readServedChains(json: unknown): ServedChain[] {
+  const list = (json as { chains?: unknown } | null)?.chains;
+  if (!Array.isArray(list)) return [];
+  const chains = list.map(readChain).filter((chain): chain is ServedChain => chain !== null);
+  return chains.filter((chain, index) => chains.findIndex((other) => other.path === chain.path) === index);
+}
+
+/** A transaction's pages on the chain's explorers. */
+export const txLinks = (chain: ServedChain | null, hash: string) =>
+  (chain?.txPages ?? []).map(({ kind, page }) => ({
+    kind,
+    href: page.replace('${txHash}', encodeURIComponent(hash)),
+  }));
