@@ -71,6 +71,18 @@ const archiveResponses = {
     fill: v.optional(v.nullable(v.object({ phase: v.string(), ...fillProgress.entries })), null),
     /** Why gaps inside the archive's range are not being filled. */
     fill_problem: v.optional(v.nullable(v.string()), null),
+    /** Whether the chain still has x/group; once an upgrade removed it, since when (archives before it say nothing). */
+    group_module: v.optional(
+      v.nullable(
+        v.object({
+          present: v.boolean(),
+          left_at_height: v.nullable(v.string()),
+          left_with_upgrade: v.nullable(v.string()),
+          left_at_time: v.nullable(v.string()),
+        }),
+      ),
+      null,
+    ),
   }),
   proposals: v.object({ proposals: v.array(archivedProposal), pagination: pageResponse }),
 };

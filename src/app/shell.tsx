@@ -16,6 +16,11 @@ const TimeZoneToggle = lazy(() =>
   import('./time-zone-toggle.tsx').then((module) => ({ default: module.TimeZoneToggle })),
 );
 
+// Shown only on a chain that removed x/group: its few lines come after the first paint, not with it.
+const GroupModuleNotice = lazy(() =>
+  import('../components/group-module-notice.tsx').then((module) => ({ default: module.GroupModuleNotice })),
+);
+
 const PAGES = [
   { to: '/', label: 'Overview' },
   { to: '/groups', label: 'Groups' },
@@ -138,6 +143,9 @@ export function Shell() {
         )}
       </Box>
       <Container size="xl" py="md" pb="xl" component="main" id="main" tabIndex={-1}>
+        <Suspense fallback={null}>
+          <GroupModuleNotice endpoint={endpoint} />
+        </Suspense>
         <Outlet />
       </Container>
     </>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { NotFoundError } from '../../api/errors.ts';
+import { NotFoundError, UnsupportedError } from '../../api/errors.ts';
 import { isUndecided } from '../../domain/proposal-phase.ts';
 import { archiveLags, proposalPollMs, type NodeView } from '../../domain/proposal-watch.ts';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
@@ -41,8 +41,10 @@ export function useProposalContext(endpoint: string, id: string | null) {
     if (phaseSeen.current === 'voting' && phase === 'awaiting final tally') void refetch();
     phaseSeen.current = phase;
   }, [phase, refetch]);
-  // The node answered "not found" for a proposal it had shown: the chain pruned it meanwhile.
-  const gone = proposal.isError && proposal.error instanceof NotFoundError;
+  // The node answered "not found" for a proposal it had shown: the chain pruned it meanwhile. A
+  // 501 is a chain whose upgrade removed x/group: nothing of it is stored any more either.
+  const gone =
+    proposal.isError && (proposal.error instanceof NotFoundError || proposal.error instanceof UnsupportedError);
   const node: NodeView = gone
     ? { kind: 'gone' }
     : proposal.data && !proposal.isError

@@ -34,6 +34,7 @@ const provenanceOf = (chainId: string) => ({
     backfill: null,
     fill: null,
     fill_problem: null,
+    group_module: null,
     earliest_height: '1',
     latest_height: '5000',
     latest_block_time: '2026-11-22T09:59:58Z',
