@@ -1,6 +1,7 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 
+import { useCurrentChain, useServedChains } from '../hooks/use-served-chains.ts';
 import { OnChainText } from './on-chain-text.tsx';
 
 export function PageTitle({
@@ -14,9 +15,12 @@ export function PageTitle({
   right?: ReactNode;
   docTitle: string;
 }) {
+  const chain = useCurrentChain();
+  // The chain is named where this server serves more than one, so two tabs on two chains differ.
+  const chainName = useServedChains().length > 1 && chain ? ` · ${chain.prettyName}` : '';
   useEffect(() => {
-    document.title = `${docTitle} · Polity`;
-  }, [docTitle]);
+    document.title = `${docTitle}${chainName} · Polity`;
+  }, [docTitle, chainName]);
   return (
     <Group justify="space-between" align="flex-end" mb="md" wrap="wrap">
       <Stack gap={2} style={{ minWidth: 0 }}>

@@ -1,4 +1,7 @@
-import { Group, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
+
+import { useCurrentChain } from '../hooks/use-served-chains.ts';
+import { txLinks } from '../lib/served-chains.ts';
 
 import { CopyIconButton } from './copy-icon-button.tsx';
 
@@ -11,6 +14,7 @@ export const shortTxHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0
  * It never wraps, so a phone's card gives it a line rather than cutting it.
  */
 export function TxHashText({ hash }: { hash: string }) {
+  const [explorer] = txLinks(useCurrentChain(), hash);
   return (
     <Group gap={4} wrap="nowrap" component="span" style={{ display: 'inline-flex', verticalAlign: 'middle' }}>
       <Text span ff="monospace" fz="xs" title={hash} style={{ whiteSpace: 'nowrap' }} data-testid="tx-hash">
@@ -19,6 +23,19 @@ export function TxHashText({ hash }: { hash: string }) {
         {shortTxHash(hash)}
       </Text>
       <CopyIconButton value={hash} name={`transaction ${hash}`} title="Copy transaction hash" />
+      {/* The first explorer the chain registry names for this chain: one link keeps a row short. */}
+      {explorer && (
+        <Anchor
+          href={explorer.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          fz="xs"
+          title={`Open transaction ${hash} on ${explorer.kind}`}
+          data-testid="tx-explorer-link"
+        >
+          {explorer.kind} ↗
+        </Anchor>
+      )}
     </Group>
   );
 }

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { jsonResponse, renderWithApp } from '../test/render.tsx';
+import { TxHashText } from './tx-hash-text.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const HASH = 'BDD2CBF5A1C4E6F7A8B9C0D1E2F30415263748596A7B8C9D0E1F2A3B4C6853F1';
+
+function serve(explorers: unknown[]) {
+  const chains = [
+    { name: 'local', path: '', pretty_name: 'Embedded chain', bech32_prefix: 'cosmos' },
+    { name: 'regen', path: '/upstream/regen', pretty_name: 'Regen', bech32_prefix: 'regen', explorers },
+  ];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ chains })),
+  );
+}
+
+describe('a transaction hash', () => {
+  it('links to the first explorer the registry names for the chain read', async () => {
+    serve([
+      { kind: 'mintscan', tx_page: 'https://explorer.test/regen/tx/${txHash}' },
+      { kind: 'other', tx_page: 'https://other.test/tx/${txHash}' },
+    ]);
+    renderWithApp(<TxHashText hash={HASH} />, '/?api=/upstream/regen');
+    const link = await screen.findByTestId('tx-explorer-link');
+    expect(link).toHaveAttribute('href', `https://explorer.test/regen/tx/${HASH}`);
+    expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(link).toHaveTextContent('mintscan ↗');
+  });
+
+  it('links nowhere on a chain with no explorer, or to a page that is not https', async () => {
+    serve([{ kind: 'plain', tx_page: 'http://explorer.test/tx/${txHash}' }]);
+    renderWithApp(<TxHashText hash={HASH} />, '/?api=/upstream/regen');
+    expect(await screen.findByTestId('tx-hash')).toHaveTextContent('BDD2CBF5…6853F1');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('tx-explorer-link')).toBeNull();
+  });
+});
