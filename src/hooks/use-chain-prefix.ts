@@ -10,7 +10,7 @@ const HUMAN_PART = /^([a-z][a-z0-9]*)1/;
  * admins are written with (the SDK writes every account address of a chain with one prefix).
  * Null when the chain has no group yet: then addresses are checked by their checksum only.
  */
-const prefixOfChainQuery = (endpoint: string) =>
+export const prefixOfChainQuery = (endpoint: string) =>
   queryOptions({
     queryKey: ['api', endpoint, 'chain-prefix'],
     queryFn: ({ signal }) =>

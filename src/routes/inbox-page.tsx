@@ -10,6 +10,7 @@ import { InvalidInput } from '../components/invalid-input.tsx';
 import { PageTitle } from '../components/page-title.tsx';
 import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { InboxView } from '../features/inbox/inbox-view.tsx';
+import { KeyOnOtherChains } from '../features/inbox/key-on-other-chains.tsx';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { shortAddress } from '../lib/address.ts';
@@ -56,6 +57,7 @@ export function Component() {
           />
         )}
       />
+      <KeyOnOtherChains endpoint={endpoint} address={address} />
     </Stack>
   );
 }

@@ -15,6 +15,7 @@ import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { GroupsOfAddress } from '../features/groups/groups-of-address.tsx';
+import { KeyOnOtherChains } from '../features/inbox/key-on-other-chains.tsx';
 import { AdminPolicies } from '../features/policies/admin-policies.tsx';
 import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { voteQueries } from '../features/votes/queries.ts';
@@ -120,6 +121,7 @@ export function Component() {
           />
         </Tabs.Panel>
       </Tabs>
+      <KeyOnOtherChains endpoint={endpoint} address={address} />
     </Stack>
   );
 }
