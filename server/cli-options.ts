@@ -76,9 +76,23 @@ export function parseTrustOptions(
   return trusts;
 }
 
-/** Every registry endpoint is asked at once, each for this long: a dead one delays nothing after it. */
-export const PROBE_DEADLINE_MS = 2500;
-/** While none of a chain's endpoints answers, how long before they are all asked again. */
-export const PROBE_AGAIN_MS = 30_000;
-/** Failed requests in a row before the endpoint in use is left for the next one. */
-export const FAILURES_BEFORE_MOVING = 3;
+/**
+ * --archive-batch as given, or undefined for the follower's default: main.ts does not import the
+ * follower for its default, which would load the archive's modules before the first answer.
+ */
+export function parseArchiveBatch(text: string | undefined): number | undefined {
+  if (text === undefined) return undefined;
+  const batch = /^\d+$/.test(text) ? Number(text) : NaN;
+  if (!(batch >= 1 && batch <= 1000)) throw new Error('--archive-batch must be a whole number between 1 and 1000');
+  return batch;
+}
+
+/** How the registry's endpoints of a --chain are asked, and when the one in use is left. */
+export const REGISTRY_PROBING = {
+  /** Every registry endpoint is asked at once, each for this long: a dead one delays nothing after it. */
+  probeDeadlineMs: 2500,
+  /** While none of a chain's endpoints answers, how long before they are all asked again. */
+  retryMs: 30_000,
+  /** Failed requests in a row before the endpoint in use is left for the next one. */
+  failuresBeforeMoving: 3,
+};

@@ -5,13 +5,12 @@ import { archiveMount } from './archive/api/archive-mount.ts';
 import { ArchiveRegistry } from './archive/archive-registry.ts';
 import type { ArchiveConfig } from './archive/archive-service.ts';
 import { parseArchiveFrom } from './archive/follower/begin/start-point.ts';
-import { DEFAULT_BATCH } from './archive/follower/follower.ts';
 import { parseWebhookOptions, SECRET_VARIABLE, webhookSecretFrom } from './archive/webhooks/webhook-options.ts';
 import { bundledRegistry } from './chains/bundled-registry.ts';
 import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
-import { FAILURES_BEFORE_MOVING, parseTrustOptions, PROBE_AGAIN_MS, PROBE_DEADLINE_MS, USAGE } from './cli-options.ts';
+import { parseArchiveBatch, parseTrustOptions, REGISTRY_PROBING, USAGE } from './cli-options.ts';
 import { localListing } from './lib/chain-listing.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http-server.ts';
@@ -49,7 +48,7 @@ async function main(): Promise<void> {
       'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
       archive: { type: 'string', default: 'on' },
       'archive-db': { type: 'string' },
-      'archive-batch': { type: 'string', default: String(DEFAULT_BATCH) },
+      'archive-batch': { type: 'string' },
       'archive-from': { type: 'string', default: 'earliest' },
       'archive-fill': { type: 'string', default: 'on' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
@@ -87,8 +86,7 @@ async function main(): Promise<void> {
   if (upstreamMaxBytes < 1) throw new Error('--upstream-max-bytes must be at least 1');
   const rpcPort = values['rpc-port'] === 'off' ? null : wholeNumber('rpc-port', values['rpc-port']);
   if (values.archive !== 'on' && values.archive !== 'off') throw new Error('--archive takes on or off');
-  const archiveBatch = wholeNumber('archive-batch', values['archive-batch']);
-  if (archiveBatch < 1 || archiveBatch > 1000) throw new Error('--archive-batch must be between 1 and 1000');
+  const archiveBatch = parseArchiveBatch(values['archive-batch']);
   const archiveFrom = parseArchiveFrom(values['archive-from']);
   if (values['archive-fill'] !== 'on' && values['archive-fill'] !== 'off')
     throw new Error('--archive-fill takes on or off');
@@ -141,10 +139,8 @@ async function main(): Promise<void> {
 
   // Asked only now: the chain's opening above holds the thread, and would make their deadlines pass unheard.
   const served = await serveChains(registryChains, {
+    ...REGISTRY_PROBING,
     probe: probeEndpoint,
-    probeDeadlineMs: PROBE_DEADLINE_MS,
-    retryMs: PROBE_AGAIN_MS,
-    failuresBeforeMoving: FAILURES_BEFORE_MOVING,
     log: (line) => console.log(line),
   });
   const servedUpstreams = served.chains.map((chain): Upstream => ({

@@ -1,5 +1,5 @@
 import type { ArchiveSource } from './api/archive-source.ts';
-import { startArchive, type Archive, type ArchiveConfig } from './archive-service.ts';
+import type { Archive, ArchiveConfig } from './archive-service.ts';
 import { LOCAL_CHAIN } from './chain-name.ts';
 
 /** The archives a server keeps, by chain ('' is the local one); each opens in the background. */
@@ -28,7 +28,13 @@ export class ArchiveRegistry {
     const named = name === '' ? LOCAL_CHAIN : name;
     const label = `archive ${named}`;
     return after
-      .then(() => startArchive(config, named))
+      .then(async () => {
+        // Loaded only now, once the server listens: the follower, its readers, the webhooks, the
+        // databases' drivers and the light client are a third of the service's modules, and the
+        // first answer needs none of them (under tsx, loading them cost about a second of it).
+        const { startArchive } = await import('./archive-service.ts');
+        return startArchive(config, named);
+      })
       .then(
         (archive) => {
           this.archives.set(name, archive);

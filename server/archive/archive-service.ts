@@ -1,7 +1,7 @@
 import type { ServedChainJson } from '../lib/served-chain-json.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
 import { LOCAL_CHAIN, type ArchiveChainName } from './chain-name.ts';
-import { Follower } from './follower/follower.ts';
+import { DEFAULT_BATCH, Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';
 import { RpcReader } from './source/rpc-reader.ts';
@@ -22,7 +22,8 @@ export interface ArchiveConfig {
   chainId?: string;
   rest: string;
   rpc: string;
-  batch: number;
+  /** Blocks fetched ahead while catching up (--archive-batch); the follower's default without. */
+  batch?: number;
   pollMs: number;
   /** Where a new archive begins (default: the node's earliest block). */
   from?: ArchiveFrom;
@@ -80,7 +81,7 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN): P
   const store = await ArchiveStore.open(config.database, schema);
   const rpc = await RpcReader.connect(config.rpc);
   const follower = new Follower(store, rpc, new RestReader(config.rest), {
-    batch: config.batch,
+    batch: config.batch ?? DEFAULT_BATCH,
     from: config.from,
     rpcUrl: config.rpc,
     pollMs: config.pollMs,

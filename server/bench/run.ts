@@ -11,6 +11,7 @@ import { ChainNode } from '../node/sim/chain-node.ts';
 import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { attackBench } from './attack-bench.ts';
+import { chainStartupBench } from './chain-startup.ts';
 import { proofBench, proofFigures } from './proof-bench.ts';
 import { retentionBench } from './retention.ts';
 
@@ -171,11 +172,21 @@ async function main() {
 }
 
 // POLITY_BENCH_ONLY=node runs the node's figures alone (catch-up and latency: the archive's halves);
-// POLITY_BENCH_ONLY=attacks only the timed fuzz set.
+// POLITY_BENCH_ONLY=attacks only the timed fuzz set; POLITY_BENCH_ONLY=startup only the start-up
+// with three registry chains (npm run bench:startup).
 const only = process.env.POLITY_BENCH_ONLY;
-(only === 'attacks' ? attackBench() : main().then(attackBench))
-  .then(() => (only === 'node' || only === 'attacks' ? undefined : retentionBench().then(archiveBench)))
-  .catch((e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
+async function figures(): Promise<void> {
+  if (only === 'startup') return chainStartupBench();
+  if (only !== 'attacks') await main();
+  await attackBench();
+  if (only === 'attacks') return;
+  await chainStartupBench();
+  if (only === 'node') return;
+  await retentionBench();
+  await archiveBench();
+}
+
+figures().catch((e: unknown) => {
+  console.error(e);
+  process.exit(1);
+});
