@@ -15,7 +15,9 @@ type JsonRpcSuccess = Awaited<ReturnType<RpcClient['execute']>>;
  * The most one request of a batch may answer: a block, or a block's results. CometBFT's default
  * `block.max_bytes` is 21 MiB (22,020,096 bytes); as JSON (transactions in base64, 4/3 of their
  * bytes, and the header and commit beside them) that is about 28 MiB. The prover's single reads of
- * a block or its results are bounded the same (http-get.ts).
+ * a block or its results are bounded the same (http-get.ts). The other reads through this client
+ * are far smaller: the status, a header, 20 headers of `/blockchain`, and a page of 100 x/group or
+ * x/upgrade transactions of `tx_search` (past the bound only if they average over 300 kB each).
  */
 export const MAX_ANSWER_BYTES_PER_REQUEST = DEFAULT_MAX_ANSWER_BYTES;
 
