@@ -84,6 +84,14 @@ export class ArchiveQuery {
   }
 }
 
+/** A path segment that must be a uint64 (an id), in its canonical text. */
+export function uint64Path(value: string): string {
+  if (!/^\d{1,20}$/.test(value) || BigInt(value) > 18446744073709551615n) {
+    throw invalidArgument(`type mismatch: ${JSON.stringify(value)} is not a uint64`);
+  }
+  return BigInt(value).toString();
+}
+
 /** A bech32 address whose checksum holds (one character off is a different, wrong address). */
 export function isAddress(text: string): boolean {
   if (text.length > 128 || !/^[a-z][a-z0-9]{0,82}1[02-9ac-hj-np-z]{6,}$/.test(text.toLowerCase())) return false;

@@ -21,9 +21,9 @@ import { readNamed } from '../store/views/name-search.ts';
 import { countProposalVotes, readProposalVotes, readVoterVotes } from '../store/votes/vote-reads.ts';
 import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
-import { ArchiveQuery, isAddress, searchQuery } from './archive-params.ts';
+import { ArchiveQuery, isAddress, searchQuery, uint64Path } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { groupMembers, groupPolicies } from './group-routes.ts';
+import { GROUP_ROUTES } from './group-routes.ts';
 import { inbox } from './inbox-route.ts';
 import { proposalProof, withUpgradeProofs, withVoteProofs } from './proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
@@ -227,21 +227,10 @@ export const ARCHIVE_ROUTES: {
     pattern: /^groups\/([^/]+)\/history$/,
     answer: (source, match, query) => groupHistory(source, uint64Path(match[1]), query),
   },
-  {
-    pattern: /^groups\/([^/]+)\/members$/,
-    answer: (source, match, query) => groupMembers(source, uint64Path(match[1]), query),
-  },
-  { pattern: /^groups\/([^/]+)\/policies$/, answer: (source, match) => groupPolicies(source, uint64Path(match[1])) },
+  ...GROUP_ROUTES,
   { pattern: /^upgrades$/, answer: (source) => upgrades(source) },
   { pattern: /^names$/, answer: (source, _match, query) => names(source, query) },
   { pattern: /^addresses$/, answer: (source, _match, query) => addresses(source, query) },
   { pattern: /^inbox\/([^/]+)$/, answer: (source, match, query) => inbox(source, match[1], query) },
   { pattern: /^voters\/([^/]+)\/groups$/, answer: (source, match, query) => voterGroups(source, match[1], query) },
 ];
-
-function uint64Path(value: string): string {
-  if (!/^\d{1,20}$/.test(value) || BigInt(value) > 18446744073709551615n) {
-    throw invalidArgument(`type mismatch: ${JSON.stringify(value)} is not a uint64`);
-  }
-  return BigInt(value).toString();
-}

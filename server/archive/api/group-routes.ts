@@ -1,21 +1,70 @@
-import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
-import { groupExists, readGroupMembers } from '../store/groups/group-reads.ts';
-import { readGroupPolicies } from '../store/policies/policy-reads.ts';
+import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
+import { groupExists, readGroup, readGroupMembers, readGroups } from '../store/groups/group-reads.ts';
+import type { Row } from '../store/keyset-page.ts';
+import { readGroupPolicies, readPolicy, type PolicyRow } from '../store/policies/policy-reads.ts';
 import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { memberJson } from './archive-json.ts';
-import type { ArchiveQuery } from './archive-params.ts';
+import { isAddress, uint64Path, type ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
 import { withProofs } from './proof-json.ts';
 
-// A group's members and policies as the archive holds them now, each with how it is proven (an
-// ICS23 proof of its record in a state the validators signed), beside the node's own lists.
+// Groups and policies as the archive holds them now: a group's record, every group (by admin or
+// member too), a group's members and policies, one policy — what a node's x/group routes answer,
+// still answered once a chain's upgrade removed x/group. Members and policies come with how each
+// is proven (an ICS23 proof of its record in a state the validators signed).
+
+const notFound = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
 
 async function knownGroup(source: ArchiveSource, id: string) {
-  if (!(await groupExists(source.store.db, id)))
-    throw new GrpcStatusError(GrpcCode.NotFound, `group ${id} is not in the archive`);
+  if (!(await groupExists(source.store.db, id))) throw notFound(`group ${id} is not in the archive`);
 }
 
-export async function groupMembers(source: ArchiveSource, id: string, query: ArchiveQuery) {
+/** A group as a node's `group_info` names it, plus its name read from metadata. */
+const groupJson = (row: Row) => ({
+  id: String(row.id),
+  admin: String(row.admin),
+  metadata: String(row.metadata),
+  version: String(row.version),
+  total_weight: String(row.total_weight),
+  created_at: String(row.created_at),
+  name: String(row.name ?? ''),
+});
+
+const policyJson = (row: PolicyRow) => ({
+  address: row.address,
+  group_id: row.group_id,
+  admin: row.admin,
+  metadata: row.metadata,
+  version: row.version,
+  decision_policy: JSON.parse(row.decision_policy) as unknown,
+  created_at: row.created_at,
+});
+
+const policiesWithProofs = (source: ArchiveSource, policies: ReturnType<typeof policyJson>[]) =>
+  withProofs(
+    source.store.db,
+    'policy',
+    policies,
+    (policy) => policy.address,
+    (policy) => policy.version,
+  );
+
+async function group(source: ArchiveSource, id: string) {
+  const row = await readGroup(source.store.db, id);
+  if (!row) throw notFound(`group ${id} is not in the archive`);
+  return { group: groupJson(row) };
+}
+
+async function groups(source: ArchiveSource, query: ArchiveQuery) {
+  const admin = query.address('admin');
+  const member = query.address('member');
+  if (admin !== null && member !== null) throw invalidArgument('admin and member cannot be asked together');
+  const descending = query.oneOf('order', ['asc', 'desc'] as const, 'asc') === 'desc';
+  const page = await readGroups(source.store.db, { admin, member, descending }, query.page());
+  return { groups: page.rows.map(groupJson), pagination: page.pagination };
+}
+
+async function groupMembers(source: ArchiveSource, id: string, query: ArchiveQuery) {
   await knownGroup(source, id);
   const page = await readGroupMembers(source.store.db, id, query.page());
   const members = page.rows.map(memberJson);
@@ -31,24 +80,30 @@ export async function groupMembers(source: ArchiveSource, id: string, query: Arc
   };
 }
 
-export async function groupPolicies(source: ArchiveSource, id: string) {
+async function groupPolicies(source: ArchiveSource, id: string) {
   await knownGroup(source, id);
-  const policies = (await readGroupPolicies(source.store.db, id)).map((row) => ({
-    address: row.address,
-    group_id: row.group_id,
-    admin: row.admin,
-    metadata: row.metadata,
-    version: row.version,
-    decision_policy: JSON.parse(row.decision_policy) as unknown,
-    created_at: row.created_at,
-  }));
-  return {
-    policies: await withProofs(
-      source.store.db,
-      'policy',
-      policies,
-      (policy) => policy.address,
-      (policy) => policy.version,
-    ),
-  };
+  const policies = (await readGroupPolicies(source.store.db, id)).map(policyJson);
+  return { policies: await policiesWithProofs(source, policies) };
 }
+
+async function policy(source: ArchiveSource, address: string) {
+  if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
+  const row = await readPolicy(source.store.db, address.toLowerCase());
+  if (!row) throw notFound(`group policy ${address} is not in the archive`);
+  const [proven] = await policiesWithProofs(source, [policyJson(row)]);
+  return { policy: proven };
+}
+
+export const GROUP_ROUTES: {
+  pattern: RegExp;
+  answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
+}[] = [
+  { pattern: /^groups$/, answer: (source, _match, query) => groups(source, query) },
+  { pattern: /^groups\/([^/]+)$/, answer: (source, match) => group(source, uint64Path(match[1])) },
+  {
+    pattern: /^groups\/([^/]+)\/members$/,
+    answer: (source, match, query) => groupMembers(source, uint64Path(match[1]), query),
+  },
+  { pattern: /^groups\/([^/]+)\/policies$/, answer: (source, match) => groupPolicies(source, uint64Path(match[1])) },
+  { pattern: /^policies\/([^/]+)$/, answer: (source, match) => policy(source, match[1]) },
+];

@@ -47,3 +47,41 @@ export async function readGroupMemberWeights(
     [groupId],
   );
 }
+
+const GROUP_COLUMNS = `id::text AS id, admin, metadata, name, version::text AS version, total_weight, created_at`;
+
+/** A group's record as last read (a chain that dropped x/group: as it stood when the module left). */
+export async function readGroup(db: SqlExecutor, groupId: string): Promise<Row | null> {
+  const rows = await db.query(`SELECT ${GROUP_COLUMNS} FROM groups WHERE id = $1::numeric`, [groupId]);
+  return rows[0] ?? null;
+}
+
+export interface GroupListFilter {
+  admin: string | null;
+  /** Groups the address is a member of now. */
+  member: string | null;
+  descending: boolean;
+}
+
+/** A page of every group the archive holds, by id, narrowed to an admin's or a member's. */
+export function readGroups(db: SqlExecutor, filter: GroupListFilter, page: PageParams) {
+  const params: string[] = [];
+  const where: string[] = [];
+  if (filter.admin !== null) {
+    params.push(filter.admin);
+    where.push(`admin = $${params.length}`);
+  }
+  if (filter.member !== null) {
+    params.push(filter.member);
+    where.push(
+      `EXISTS (SELECT 1 FROM group_members WHERE group_members.group_id = groups.id AND address = $${params.length})`,
+    );
+  }
+  return keysetPage(
+    db,
+    // A base that always has a WHERE, so the keyset's condition can follow with AND.
+    { sql: `SELECT ${GROUP_COLUMNS} FROM groups WHERE ${['TRUE', ...where].join(' AND ')}`, params },
+    { columns: ['groups.id'], descending: filter.descending, keyOf: (row: Row) => [String(row.id)] },
+    page,
+  );
+}

@@ -43,3 +43,13 @@ export async function readGroupPolicies(db: SqlExecutor, groupId: string): Promi
     [groupId],
   );
 }
+
+/** One policy as last read, or null for one the archive never saw. */
+export async function readPolicy(db: SqlExecutor, address: string): Promise<PolicyRow | null> {
+  const rows = await db.query<PolicyRow>(
+    `SELECT address, group_id::text AS group_id, admin, metadata, version::text AS version, decision_policy, created_at
+     FROM policies WHERE address = $1`,
+    [address],
+  );
+  return rows[0] ?? null;
+}
