@@ -48,6 +48,7 @@ export function routeTable(queryClient: QueryClient): RouteObject[] {
         { path: 'voters/:address', loader: loader('voter'), lazy: lazyPage(() => import('../routes/voter-page.tsx')) },
         { path: 'inbox/:address', lazy: lazyPage(() => import('../routes/inbox-page.tsx')) },
         { path: 'upgrades', loader: loader('upgrades'), lazy: lazyPage(() => import('../routes/upgrades-page.tsx')) },
+        { path: 'chains', lazy: lazyPage(() => import('../routes/chains-page.tsx')) },
         { path: 'following', lazy: lazyPage(() => import('../routes/following-page.tsx')) },
         { path: 'search', lazy: lazyPage(() => import('../routes/search-page.tsx')) },
         { path: '*', lazy: lazyPage(() => import('../routes/not-found-page.tsx')) },

@@ -27,6 +27,7 @@ const PAGES = [
   { to: '/proposals', label: 'Proposals' },
   { to: '/upgrades', label: 'Upgrades' },
   { to: '/following', label: 'Following' },
+  { to: '/chains', label: 'Chains' },
 ] as const;
 
 /** The nav item the path is in (a group's page is under Groups), as NavLink marks it current. */

@@ -1,0 +1,171 @@
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+
+import { getArchivedProposals, type ArchivedProposal } from '../../api/archive.ts';
+import { getCurrentPlan } from '../../api/endpoints.ts';
+import { AppLink } from '../../components/app-link.tsx';
+import { StatusBadge } from '../../components/badges.tsx';
+import { IdText } from '../../components/id-text.tsx';
+import { ChainLabel } from '../../components/on-chain-text.tsx';
+import { RelativeTime } from '../../components/relative-time.tsx';
+import { grouped } from '../../lib/format-number.ts';
+import type { ServedChain } from '../../lib/served-chains.ts';
+import { instant } from '../../lib/time.ts';
+
+const SHOWN = 3;
+const DECIDED = ['PROPOSAL_STATUS_ACCEPTED', 'PROPOSAL_STATUS_REJECTED'] as const;
+
+const planQuery = (chain: ServedChain) =>
+  queryOptions({
+    queryKey: ['api', chain.path, 'chains-overview', 'current-plan'],
+    queryFn: ({ signal }) => getCurrentPlan(chain.path, { signal }),
+    refetchInterval: 30_000,
+  });
+
+const openQuery = (chain: ServedChain) => ({
+  queryKey: ['api', chain.path, 'chains-overview', 'open'],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    getArchivedProposals(
+      chain.path,
+      { voting_open: 'true', order_by: 'voting_period_end', order: 'asc' },
+      { param: null, limit: SHOWN, signal },
+    ),
+  enabled: chain.archive,
+  refetchInterval: 30_000,
+});
+
+/** The newest decisions: the latest accepted and rejected, merged (the archive filters one status at a time). */
+const decidedQuery = (chain: ServedChain, status: (typeof DECIDED)[number]) => ({
+  queryKey: ['api', chain.path, 'chains-overview', status],
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    getArchivedProposals(
+      chain.path,
+      { status, order_by: 'voting_period_end', order: 'desc' },
+      { param: { offset: 0 }, limit: SHOWN, signal },
+    ),
+  enabled: chain.archive,
+  refetchInterval: 30_000,
+});
+
+function ProposalLine({
+  chain,
+  proposal,
+  when,
+}: {
+  chain: ServedChain;
+  proposal: ArchivedProposal;
+  when: 'closes' | 'ended';
+}) {
+  const end = proposal.voting_period_end ? instant(proposal.voting_period_end) : null;
+  return (
+    <li>
+      <AppLink to={`/proposals/${proposal.id}`} endpoint={chain.path} fz="sm">
+        <IdText id={proposal.id} /> <ChainLabel value={proposal.title} fallback="(untitled)" />
+      </AppLink>
+      <Group gap={6}>
+        <StatusBadge status={proposal.status} />
+        {end && (
+          <Text span fz="xs" c="dimmed">
+            {when === 'closes' ? (
+              <RelativeTime date={end} prefix="closes " past="voting ended " />
+            ) : (
+              <RelativeTime date={end} prefix="voting ended " />
+            )}
+          </Text>
+        )}
+      </Group>
+    </li>
+  );
+}
+
+const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
+
+/** One served chain at a glance: open proposals, latest decisions, the next upgrade. */
+export function ChainSummary({ chain }: { chain: ServedChain }) {
+  const plan = useQuery(planQuery(chain));
+  const open = useQuery(openQuery(chain));
+  const decided = useQueries({ queries: DECIDED.map((status) => decidedQuery(chain, status)) });
+  const latest = decided
+    .flatMap((query) => query.data?.rows ?? [])
+    .sort((one, other) => (other.voting_period_end ?? '').localeCompare(one.voting_period_end ?? ''))
+    .slice(0, SHOWN);
+  const next = plan.data?.plan;
+  return (
+    <Card data-testid={`chain-summary-${chain.name}`} component="section" aria-label={chain.prettyName}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} fz="lg">
+            <AppLink to="/" endpoint={chain.path}>
+              {chain.prettyName}
+            </AppLink>
+          </Title>
+          {chain.chainId && (
+            <Badge variant="light" ff="monospace" tt="none">
+              {chain.chainId}
+            </Badge>
+          )}
+        </Group>
+        <Stack gap={4}>
+          <Text fz="sm" fw={600}>
+            Open proposals{open.data ? ` · ${grouped(open.data.pagination.total)}` : ''}
+          </Text>
+          {!chain.archive ? (
+            <Text fz="sm" c="dimmed">
+              No archive here to list them:{' '}
+              <AppLink to="/proposals?open=1" endpoint={chain.path}>
+                its proposals page
+              </AppLink>{' '}
+              walks the node.
+            </Text>
+          ) : open.isError ? (
+            <Text fz="sm" c="red">
+              Not answered: {open.error.message}
+            </Text>
+          ) : open.data && open.data.rows.length === 0 ? (
+            <Text fz="sm" c="dimmed">
+              None open for voting.
+            </Text>
+          ) : (
+            <ul style={LIST}>
+              {open.data?.rows.map((proposal) => (
+                <ProposalLine key={proposal.id} chain={chain} proposal={proposal} when="closes" />
+              ))}
+            </ul>
+          )}
+        </Stack>
+        {chain.archive && (
+          <Stack gap={4}>
+            <Text fz="sm" fw={600}>
+              Latest decisions
+            </Text>
+            {decided.every((query) => query.data) && latest.length === 0 ? (
+              <Text fz="sm" c="dimmed">
+                None decided yet.
+              </Text>
+            ) : (
+              <ul style={LIST}>
+                {latest.map((proposal) => (
+                  <ProposalLine key={proposal.id} chain={chain} proposal={proposal} when="ended" />
+                ))}
+              </ul>
+            )}
+          </Stack>
+        )}
+        <Text fz="sm" data-testid={`chain-next-upgrade-${chain.name}`}>
+          <b>Next upgrade:</b>{' '}
+          {plan.isError
+            ? 'not answered'
+            : plan.data === undefined
+              ? '…'
+              : next
+                ? `${next.name} at height ${grouped(next.height)}`
+                : 'none scheduled'}
+          {' · '}
+          <AppLink to="/upgrades" endpoint={chain.path} fz="sm">
+            upgrades
+          </AppLink>
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

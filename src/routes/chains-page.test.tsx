@@ -1,0 +1,79 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { renderRoute } from '../test/render-route.tsx';
+import { jsonResponse } from '../test/render.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const proposal = (id: string, title: string, status: string, end: string) => ({
+  id,
+  group_id: '1',
+  group_name: 'Stewards',
+  group_policy_address: 'x',
+  policy_name: 'p',
+  proposers: [],
+  metadata: null,
+  title,
+  summary: null,
+  submit_time: null,
+  voting_period_end: end,
+  status,
+  executor_result: null,
+  final_tally_result: {},
+  on_chain: true,
+  pruned_height: null,
+  known_from_height: null,
+  last_seen_height: null,
+});
+const page = (rows: unknown[], total = String(rows.length)) => ({
+  proposals: rows,
+  pagination: { next_key: null, total },
+});
+
+/** Two chains: this server's own (archived, an upgrade planned) and a proxied plain node. */
+function serve(url: URL): Response {
+  const path = url.pathname;
+  const status = url.searchParams.get('status');
+  if (path === '/polity/config.json')
+    return jsonResponse({
+      chains: [
+        { name: 'local', path: '', pretty_name: 'Embedded chain', chain_id: 'polity-polity', archive: true },
+        { name: 'compat', path: '/upstream/compat', pretty_name: 'compat', chain_id: null, archive: false },
+      ],
+    });
+  if (path === '/polity/archive/v1/proposals') {
+    if (url.searchParams.get('voting_open') === 'true')
+      return jsonResponse(page([proposal('9', 'Open one', 'PROPOSAL_STATUS_SUBMITTED', '2099-01-01T00:00:00Z')], '14'));
+    if (status === 'PROPOSAL_STATUS_ACCEPTED')
+      return jsonResponse(page([proposal('7', 'Accepted', status, '2026-01-02T00:00:00Z')]));
+    if (status === 'PROPOSAL_STATUS_REJECTED')
+      return jsonResponse(page([proposal('8', 'Rejected later', status, '2026-01-05T00:00:00Z')]));
+  }
+  if (path === '/cosmos/upgrade/v1beta1/current_plan')
+    return jsonResponse({
+      plan: { name: 'v7', height: '123456', time: '0001-01-01T00:00:00Z', info: '', upgraded_client_state: null },
+    });
+  if (path === '/upstream/compat/cosmos/upgrade/v1beta1/current_plan') return jsonResponse({ plan: null });
+  return jsonResponse({ code: 5, message: 'not here', details: [] }, 404);
+}
+
+describe('the chains page', () => {
+  it('shows every served chain side by side: open proposals, latest decisions, next upgrade', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => serve(new URL(String(input), 'http://polity.test'))),
+    );
+    renderRoute('/chains');
+    const local = await screen.findByTestId('chain-summary-local');
+    expect(await within(local).findByText(/Open proposals · 14/)).toBeInTheDocument();
+    expect(within(local).getByRole('link', { name: '#9 Open one' })).toHaveAttribute('href', '/proposals/9');
+    const decisions = await within(local).findAllByRole('link', { name: /Accepted|Rejected later/ });
+    expect(decisions.map((link) => link.textContent)).toEqual(['#8 Rejected later', '#7 Accepted']);
+    expect(await within(local).findByText(/v7 at height 123,456/)).toBeInTheDocument();
+    const compat = screen.getByTestId('chain-summary-compat');
+    expect(within(compat).getByRole('link', { name: 'compat' })).toHaveAttribute('href', '/?api=%2Fupstream%2Fcompat');
+    expect(compat).toHaveTextContent('No archive here to list them');
+    expect(await within(compat).findByText(/none scheduled/)).toBeInTheDocument();
+  });
+});
