@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { grouped } from '../lib/format-number.ts';
+import { ChainLabel } from './on-chain-text.tsx';
 import { TimeText } from './time-text.tsx';
 
 // Above every page, once the chain no longer has x/group (an upgrade removed it, as chains moving
@@ -10,7 +11,10 @@ import { TimeText } from './time-text.tsx';
 // and the group pages show what the archive kept. Read from the archive's status, which every
 // page with an archive asks for anyway; a plain node (no archive) has nothing to say here.
 
-/** Since when the chain has no x/group, where the archive recorded that; nothing otherwise. */
+/**
+ * Since when the chain has no x/group, where the archive recorded that; nothing otherwise. The
+ * upgrade's name is the chain's text: shown as a label, its direction controls as markers.
+ */
 export function GroupModuleNotice({ endpoint }: { endpoint: string }) {
   const groupModule = useQuery({ ...archiveStatusQuery(endpoint), select: (status) => status.group_module }).data;
   if (!groupModule || groupModule.present) return null;
@@ -30,7 +34,11 @@ export function GroupModuleNotice({ endpoint }: { endpoint: string }) {
         ) : (
           <>
             The chain removed its x/group module at height {grouped(height)}
-            {upgrade === null ? '' : `, with the upgrade “${upgrade}”`}
+            {upgrade !== null && (
+              <>
+                , with the upgrade “<ChainLabel value={upgrade} max={120} />”
+              </>
+            )}
             {time === null ? (
               ''
             ) : (

@@ -1,7 +1,8 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 
 import { getArchiveStatus } from '../api/archive.ts';
 import { getGroupInfo, getGroupPolicyInfo } from '../api/endpoints.ts';
+import { UnsupportedError } from '../api/errors.ts';
 
 // The queries more than one feature reads. Features never import each other, so these live a
 // layer down: every reader uses the same key, so a group named in a proposal's facts, its messages
@@ -11,14 +12,38 @@ import { getGroupInfo, getGroupPolicyInfo } from '../api/endpoints.ts';
 export const groupInfoQuery = (endpoint: string, id: string | null) =>
   queryOptions({
     queryKey: ['api', endpoint, 'groups', 'detail', id],
-    queryFn: id === null ? skipToken : ({ signal }) => getGroupInfo(endpoint, id, { signal }),
+    queryFn:
+      id === null
+        ? skipToken
+        : ({ signal, client }) =>
+            nodeOrArchivedGroups(
+              client,
+              endpoint,
+              () => getGroupInfo(endpoint, id, { signal }),
+              () =>
+                import('../api/archive-groups.ts').then((archive) =>
+                  archive.getArchivedGroupInfo(endpoint, id, { signal }),
+                ),
+            ),
   });
 
 /** A group policy's record (its group, admin, decision policy); a null address waits. */
 export const policyInfoQuery = (endpoint: string, address: string | null) =>
   queryOptions({
     queryKey: ['api', endpoint, 'policies', 'detail', address],
-    queryFn: address === null ? skipToken : ({ signal }) => getGroupPolicyInfo(endpoint, address, { signal }),
+    queryFn:
+      address === null
+        ? skipToken
+        : ({ signal, client }) =>
+            nodeOrArchivedGroups(
+              client,
+              endpoint,
+              () => getGroupPolicyInfo(endpoint, address, { signal }),
+              () =>
+                import('../api/archive-groups.ts').then((archive) =>
+                  archive.getArchivedPolicyInfo(endpoint, address, { signal }),
+                ),
+            ),
   });
 
 /** Whether the endpoint serves an archive, and which heights it covers. A 501 (no archive) is final, never retried. */
@@ -28,3 +53,30 @@ export const archiveStatusQuery = (endpoint: string) =>
     queryFn: ({ signal }) => getArchiveStatus(endpoint, { signal }),
     staleTime: 30_000,
   });
+
+/** True once the endpoint's archive says an upgrade removed x/group from the chain; false without an archive. */
+export const groupModuleLeft = (client: QueryClient, endpoint: string): Promise<boolean> =>
+  client.fetchQuery(archiveStatusQuery(endpoint)).then(
+    (status) => status.group_module?.present === false,
+    () => false,
+  );
+
+/**
+ * The node's answer for x/group; where the node answers 501 and the archive says the chain's
+ * upgrade removed the module, the archive's record instead (its readers are loaded only then). A
+ * 501 from a node without an archive, or whose archive says nothing of it, stays the error it is,
+ * so a page still says honestly that the endpoint does not serve groups.
+ */
+export async function nodeOrArchivedGroups<T>(
+  client: QueryClient,
+  endpoint: string,
+  fromNode: () => Promise<T>,
+  fromArchive: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fromNode();
+  } catch (error) {
+    if (!(error instanceof UnsupportedError) || !(await groupModuleLeft(client, endpoint))) throw error;
+    return fromArchive();
+  }
+}

@@ -5,9 +5,15 @@ import { MemoryRouter } from 'react-router';
 
 import { Providers } from '../app/providers.tsx';
 
-/** Renders a component inside the app's providers, at a URL, with a fresh cache that does not retry. */
-export function renderWithApp(ui: ReactNode, url = '/') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+/**
+ * Renders a component inside the app's providers, at a URL, with a fresh cache that does not retry
+ * (or the one given, with answers already in it).
+ */
+export function renderWithApp(
+  ui: ReactNode,
+  url = '/',
+  client = new QueryClient({ defaultOptions: { queries: { retry: false } } }),
+) {
   return {
     client,
     ...render(

@@ -24,11 +24,13 @@ export function GroupProposals({ endpoint, groupId }: { endpoint: string; groupI
   const now = useNow(30_000);
   if (latest.isPending) return <LoadingBlock label="Loading proposals" />;
   if (latest.isError) return <ErrorState error={latest.error} what="Proposals" onRetry={() => void latest.refetch()} />;
-  const { proposals, policies } = latest.data;
+  const { proposals, policies, fromArchive } = latest.data;
   if (proposals.length === 0) {
     return (
       <EmptyState>
-        No stored proposals. Executed proposals are removed at once, others 14 days after voting ends.
+        {fromArchive
+          ? 'The archive kept no proposals of this group.'
+          : 'No stored proposals. Executed proposals are removed at once, others 14 days after voting ends.'}
       </EmptyState>
     );
   }
@@ -36,7 +38,9 @@ export function GroupProposals({ endpoint, groupId }: { endpoint: string; groupI
   return (
     <Stack gap={6} data-testid="group-proposals">
       <Text fz="xs" c="dimmed">
-        The {PER_POLICY} newest of each policy, newest first; each policy’s page lists all of its own.
+        {fromArchive
+          ? 'The newest the archive kept, pruned ones included, newest first; each policy’s page lists all of its own.'
+          : `The ${PER_POLICY} newest of each policy, newest first; each policy’s page lists all of its own.`}
       </Text>
       <ul className={classes.list}>
         {proposals.map((proposal) => {

@@ -12,7 +12,7 @@ import { fetchAllPages, nextPageParam, offsetOfLast, type Page, type PageParam }
 import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
-import { groupInfoQuery } from '../../hooks/shared-queries.ts';
+import { groupInfoQuery, nodeOrArchivedGroups } from '../../hooks/shared-queries.ts';
 import { checkAddress } from '../../lib/address.ts';
 import { compareIds } from '../../lib/ids.ts';
 
@@ -32,6 +32,9 @@ export function groupFilterFrom(search: URLSearchParams): { filter: GroupFilter 
 
 const firstPage = null as PageParam;
 
+/** The archive's group readers: loaded only where a chain's upgrade removed x/group. */
+const archiveGroups = () => import('../../api/archive-groups.ts');
+
 // A null id or filter means the page's input is invalid: the query waits (skipToken). A group's
 // own record and its history are in hooks/shared-queries.ts: other features read them too.
 export const groupQueries = {
@@ -45,12 +48,25 @@ export const groupQueries = {
       queryFn:
         filter === null
           ? skipToken
-          : ({ pageParam, signal }): Promise<Page<GroupInfo>> =>
-              filter.by === 'admin'
-                ? getGroupsByAdmin(endpoint, filter.address, { param: pageParam, signal })
-                : filter.by === 'member'
-                  ? getGroupsByMember(endpoint, filter.address, { param: pageParam, signal })
-                  : getGroups(endpoint, { param: pageParam, signal, limit: 25 }),
+          : ({ pageParam, signal, client }): Promise<Page<GroupInfo>> =>
+              nodeOrArchivedGroups(
+                client,
+                endpoint,
+                () =>
+                  filter.by === 'admin'
+                    ? getGroupsByAdmin(endpoint, filter.address, { param: pageParam, signal })
+                    : filter.by === 'member'
+                      ? getGroupsByMember(endpoint, filter.address, { param: pageParam, signal })
+                      : getGroups(endpoint, { param: pageParam, signal, limit: 25 }),
+                () =>
+                  archiveGroups().then((archive) =>
+                    archive.getArchivedGroups(endpoint, filter.by === 'all' ? {} : { [filter.by]: filter.address }, {
+                      param: pageParam,
+                      signal,
+                      limit: 25,
+                    }),
+                  ),
+              ),
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, groupRowId),
     }),
@@ -60,7 +76,16 @@ export const groupQueries = {
       queryFn:
         id === null
           ? skipToken
-          : ({ pageParam, signal }) => getGroupMembers(endpoint, id, { param: pageParam, signal, limit: 100 }),
+          : ({ pageParam, signal, client }) =>
+              nodeOrArchivedGroups(
+                client,
+                endpoint,
+                () => getGroupMembers(endpoint, id, { param: pageParam, signal, limit: 100 }),
+                () =>
+                  archiveGroups().then((archive) =>
+                    archive.getArchivedMembers(endpoint, id, { param: pageParam, signal, limit: 100 }),
+                  ),
+              ),
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, memberRowId),
     }),
@@ -71,24 +96,62 @@ export const groupQueries = {
   latestProposals: (endpoint: string, id: string, perPolicy: number) =>
     queryOptions({
       queryKey: [...groupQueries.all(endpoint), 'latest-proposals', id, perPolicy],
-      queryFn: async ({ signal }): Promise<{ proposals: Proposal[]; policies: GroupPolicyInfo[] }> => {
-        const policies = await fetchAllPages(
-          (param) => getGroupPoliciesByGroup(endpoint, id, { param, limit: 100, signal }),
-          policyRowId,
-        );
-        const lists = await Promise.all(
-          policies.map(async (policy) => {
-            const head = await getProposalsByGroupPolicy(endpoint, policy.address, { param: null, limit: 1, signal });
-            const offset = offsetOfLast(head.pagination.total, perPolicy);
-            const latest = await getProposalsByGroupPolicy(endpoint, policy.address, {
-              param: { offset },
-              limit: perPolicy,
-              signal,
-            });
-            return latest.rows;
-          }),
-        );
-        return { proposals: lists.flat().sort((a, b) => compareIds(b.id, a.id)), policies };
-      },
+      queryFn: ({ signal, client }): Promise<LatestProposals> =>
+        nodeOrArchivedGroups(
+          client,
+          endpoint,
+          () => latestFromNode(endpoint, id, perPolicy, signal),
+          () => archiveGroups().then((archive) => latestFromArchive(archive, endpoint, id, perPolicy, signal)),
+        ),
     }),
 };
+
+/** A group's newest proposals, and its policies; `fromArchive` once the chain has no x/group. */
+export interface LatestProposals {
+  proposals: Proposal[];
+  policies: GroupPolicyInfo[];
+  fromArchive: boolean;
+}
+
+async function latestFromNode(
+  endpoint: string,
+  id: string,
+  perPolicy: number,
+  signal: AbortSignal,
+): Promise<LatestProposals> {
+  const policies = await fetchAllPages(
+    (param) => getGroupPoliciesByGroup(endpoint, id, { param, limit: 100, signal }),
+    policyRowId,
+  );
+  const lists = await Promise.all(
+    policies.map(async (policy) => {
+      const head = await getProposalsByGroupPolicy(endpoint, policy.address, { param: null, limit: 1, signal });
+      const offset = offsetOfLast(head.pagination.total, perPolicy);
+      const latest = await getProposalsByGroupPolicy(endpoint, policy.address, {
+        param: { offset },
+        limit: perPolicy,
+        signal,
+      });
+      return latest.rows;
+    }),
+  );
+  return { proposals: lists.flat().sort((a, b) => compareIds(b.id, a.id)), policies, fromArchive: false };
+}
+
+/** The group's newest proposals the archive kept, pruned ones included: as many as the node's list would show. */
+async function latestFromArchive(
+  archive: typeof import('../../api/archive-groups.ts'),
+  endpoint: string,
+  id: string,
+  perPolicy: number,
+  signal: AbortSignal,
+): Promise<LatestProposals> {
+  const policies = await archive.getArchivedPoliciesOfGroup(endpoint, id, { param: null, signal });
+  const limit = perPolicy * Math.max(1, policies.rows.length);
+  const proposals = await archive.getArchivedProposalsAsNode(
+    endpoint,
+    { group_id: id, order: 'desc' },
+    { param: null, limit: Math.min(limit, 100), signal },
+  );
+  return { proposals: proposals.rows, policies: policies.rows, fromArchive: true };
+}

@@ -8,7 +8,7 @@ import { archiveLags, proposalPollMs, type NodeView } from '../../domain/proposa
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
-import { proposalFromArchive } from './archived-as-proposal.ts';
+import { proposalFromArchive } from '../../api/archive-as-node.ts';
 import { proposalQueries } from './queries.ts';
 import { archivedRecordQuery } from './record-query.ts';
 

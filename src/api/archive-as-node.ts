@@ -1,5 +1,5 @@
-import type { ArchivedProposal } from '../../api/archive.ts';
-import type { Proposal, TallyResult } from '../../api/schemas.ts';
+import type { ArchivedProposal } from './archive.ts';
+import type { Proposal, TallyResult } from './schemas.ts';
 
 /**
  * A proposal the node has pruned, as the archive last saw it, in the node's shape, so its page can
