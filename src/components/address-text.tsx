@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 
-import { shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/short-address.ts';
 import { AppLink } from './app-link.tsx';
 import { CopyIconButton } from './copy-icon-button.tsx';
 

@@ -29,10 +29,4 @@ export function sameKeyAs(address: string, prefix: string): string {
   return bech32.encode(prefix, words, 1023);
 }
 
-export function shortAddress(address: string): string {
-  if (address.length <= 24) return address;
-  // The prefix stays whole ("cosmosvaloper1qz…", not "cosmosvalope…"), then five characters of data.
-  const separator = address.lastIndexOf('1');
-  const keep = separator > 0 && separator <= 20 ? separator + 6 : 12;
-  return `${address.slice(0, keep)}…${address.slice(-6)}`;
-}
+export { shortAddress } from './short-address.ts';

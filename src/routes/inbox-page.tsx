@@ -13,7 +13,7 @@ import { InboxView } from '../features/inbox/inbox-view.tsx';
 import { KeyOnOtherChains } from '../features/inbox/key-on-other-chains.tsx';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/short-address.ts';
 
 /** A member's inbox: what waits for its vote across its groups, and what became of its votes lately. */
 export function Component() {

@@ -8,9 +8,9 @@ import { proposalQueries } from '../features/proposals/queries.ts';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { voteQueries } from '../features/votes/queries.ts';
 import { groupInfoQuery, policyInfoQuery } from '../hooks/shared-queries.ts';
-import { checkAddress } from '../lib/address.ts';
 import { endpointOfRequest } from '../lib/endpoint.ts';
 import { parseId } from '../lib/ids.ts';
+import { hasAddressShape } from '../lib/short-address.ts';
 
 // Each page's loader starts the requests the page cannot show anything without, without
 // awaiting them. Loaders are loaded with the app (they are small), not with their page's code:
@@ -43,10 +43,11 @@ export const routeLoaders = {
     void queryClient.prefetchInfiniteQuery(policyQueries.byGroup(endpoint, id));
   }),
   policy: warm((queryClient, endpoint, { params }) => {
-    const check = checkAddress(params.address ?? '');
-    if (!check.ok) return;
-    void queryClient.prefetchQuery(policyInfoQuery(endpoint, check.address));
-    void queryClient.prefetchInfiniteQuery(policyQueries.proposals(endpoint, check.address));
+    // Started on the address's shape: the page refuses a bad checksum itself, with the reason.
+    const address = params.address ?? '';
+    if (!hasAddressShape(address)) return;
+    void queryClient.prefetchQuery(policyInfoQuery(endpoint, address));
+    void queryClient.prefetchInfiniteQuery(policyQueries.proposals(endpoint, address));
   }),
   proposal: warm((queryClient, endpoint, { params }) => {
     const id = parseId(params.proposalId ?? '');
@@ -59,8 +60,8 @@ export const routeLoaders = {
     );
   }),
   voter: warm((queryClient, endpoint, { params }) => {
-    const check = checkAddress(params.address ?? '');
-    if (check.ok) void queryClient.prefetchInfiniteQuery(voteQueries.byVoter(endpoint, check.address));
+    const address = params.address ?? '';
+    if (hasAddressShape(address)) void queryClient.prefetchInfiniteQuery(voteQueries.byVoter(endpoint, address));
   }),
   upgrades: warm((queryClient, endpoint) => {
     void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));

@@ -24,7 +24,7 @@ import { VoterRecord } from '../features/votes/voter-record.tsx';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { shortAddress } from '../lib/address.ts';
+import { shortAddress } from '../lib/short-address.ts';
 
 // The proof panel and the verifier it starts (in a worker) load with the votes tab only.
 const ProofPanel = lazy(() =>

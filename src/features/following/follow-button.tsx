@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
-import { shortAddress } from '../../lib/address.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { labelText } from '../../lib/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { browserStorage, follow, followKey, unfollow, type FollowKind } from './follow-store.ts';

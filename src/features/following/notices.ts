@@ -1,6 +1,6 @@
 import type { ProposalStatus } from '../../api/schemas.ts';
 import { statusLabel } from '../../components/badges.tsx';
-import { shortAddress } from '../../lib/address.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
 import { labelText } from '../../lib/hostile-text.ts';
 import { humanDuration } from '../../lib/time.ts';

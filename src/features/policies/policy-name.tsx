@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../components/app-link.tsx';
 import { policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { shortAddress } from '../../lib/address.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 
 /** A policy's name (from its metadata) beside its shortened address, linked to its page. */
 export function PolicyName({ endpoint, address }: { endpoint: string; address: string }) {

@@ -9,7 +9,7 @@ import { useArchiveAvailability } from '../../components/archive-gate.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { shortAddress } from '../../lib/address.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
 import { metadataName } from '../../lib/metadata.ts';
 import { matchesWords, MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
