@@ -4,7 +4,9 @@ import { defineConfig } from '@playwright/test';
 // the extended pagination and an archive, one reproducing a plain SDK node exactly (--compat sdk,
 // --archive off); every journey runs against both, except those written for one kind of endpoint
 // ("with an archive" / "on a plain node"). Fast blocks and short live voting periods make the
-// live tally observable. A third, plain node makes a block every 2 s, as some real chains do:
+// live tally observable. The second is another chain whose people are the first's (the same keys):
+// the first serves it by name and archives it, for the journeys across chains. A third, plain node
+// makes a block every 2 s, as some real chains do:
 // only the journeys written for it ("on a 2 s chain") run there, to see estimates follow the pace.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const server = (port: number, extra: string, blockMs = 500) =>
@@ -52,7 +54,10 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: server(4173, '--rpc-port off --upstream compat=http://127.0.0.1:4174'),
+      command: server(
+        4173,
+        '--rpc-port off --upstream compat=http://127.0.0.1:4174 --upstream-rpc compat=http://127.0.0.1:4174/rpc',
+      ),
       // Ready once the archive answers its records too (503 while its database opens; its status
       // already answers then, saying "starting"): no journey begins before the archive is open.
       url: 'http://127.0.0.1:4173/polity/archive/v1/upgrades',
@@ -60,7 +65,10 @@ export default defineConfig({
       timeout: 60_000,
     },
     {
-      command: server(4174, '--rpc-port off --archive off --compat sdk --seed polity-compat --cors'),
+      command: server(
+        4174,
+        '--rpc-port off --archive off --compat sdk --seed polity-compat --accounts-seed polity --cors',
+      ),
       url: 'http://127.0.0.1:4174/cosmos/upgrade/v1beta1/module_versions',
       reuseExistingServer: false,
       timeout: 60_000,

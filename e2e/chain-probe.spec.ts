@@ -12,7 +12,7 @@ const CORS_NODE = 'http://127.0.0.1:4174';
 async function useEndpoint(page: Page, endpoint: string) {
   await page.getByTestId('endpoint-button').click();
   const dialog = page.getByRole('dialog', { name: 'Which chain to read' });
-  const field = dialog.getByRole('textbox', { name: /REST endpoint/ });
+  const field = dialog.getByRole('textbox', { name: 'Another endpoint' });
   await field.fill(endpoint);
   await dialog.getByRole('button', { name: 'Use it' }).click();
   return dialog;
@@ -37,17 +37,17 @@ test.describe('the Chain dialog probes an endpoint before switching, with an arc
     await expect(refused.getByTestId('raw-error')).not.toHaveAttribute('open');
     // Nothing switched: same URL, same chain in the header, the page still shows its groups.
     expect(new URL(page.url()).searchParams.get('api')).toBeNull();
-    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: this server');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: Embedded chain');
     await expect(page.getByRole('alert').filter({ hasNotText: DEAD })).toHaveCount(0);
 
-    await dialog.getByRole('button', { name: 'compat (/upstream/compat)' }).click();
+    await dialog.getByTestId('served-chain-compat').click();
     const reached = dialog.getByTestId('probe-reached');
     await expect(reached).toContainText(/Now reading .* at height [\d,]+ through \/upstream\/compat/);
     await expect(page).toHaveURL(/[?&]api=%2Fupstream%2Fcompat/);
-    await expect(page.getByTestId('endpoint-button')).toContainText('/upstream/compat');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
 
     // A node on another origin that sends CORS headers is read directly.
-    await dialog.getByRole('textbox', { name: /REST endpoint/ }).fill(CORS_NODE);
+    await dialog.getByRole('textbox', { name: 'Another endpoint' }).fill(CORS_NODE);
     await dialog.getByRole('button', { name: 'Use it' }).click();
     await expect(reached).toContainText(`through ${CORS_NODE}`);
     await expect(page).toHaveURL(new RegExp(`[?&]api=${encodeURIComponent(CORS_NODE)}`));
@@ -57,7 +57,7 @@ test.describe('the Chain dialog probes an endpoint before switching, with an arc
 
   test('a link with ?api= opens on that chain without asking', async ({ page }) => {
     await page.goto('/groups?api=%2Fupstream%2Fcompat');
-    await expect(page.getByTestId('endpoint-button')).toContainText('/upstream/compat');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
     await expect(page.getByRole('row').nth(1)).toBeVisible();
   });
 });

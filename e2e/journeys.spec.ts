@@ -304,11 +304,11 @@ test.describe('choosing the chain', () => {
     const viaProxy: string[] = [];
     page.on('request', (r) => r.url().includes('/upstream/compat/cosmos/') && viaProxy.push(r.url()));
     await page.getByTestId('endpoint-button').click();
-    await page.getByRole('button', { name: 'compat (/upstream/compat)' }).click();
+    await page.getByTestId('served-chain-compat').click();
     await expect(page).toHaveURL(/\?api=%2Fupstream%2Fcompat|\?api=\/upstream\/compat/);
     await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
     expect(viaProxy.length).toBeGreaterThan(0);
-    await expect(page.getByTestId('endpoint-button')).toContainText('/upstream/compat');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
     // The dialog stays to say which chain it reached; the reader closes it.
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -316,7 +316,7 @@ test.describe('choosing the chain', () => {
     await page.getByRole('link', { name: 'Upgrades' }).click();
     await expect(page).toHaveURL(/upgrades\?api=/);
     await page.goto('/upgrades');
-    await expect(page.getByTestId('endpoint-button')).toContainText('/upstream/compat');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
   });
 
   test('a cross-origin endpoint that allows CORS is read directly', async ({ page }, info) => {
