@@ -138,3 +138,23 @@ export async function getArchivedProposalsAsNode(
   const page = await getArchivedProposals(endpoint, { ...filter, order_by: 'id' }, options);
   return { ...page, rows: page.rows.map(proposalFromArchive).filter((row): row is Proposal => row !== null) };
 }
+
+/**
+ * A group's policies and its newest proposals the archive kept, pruned ones included: as many as
+ * the node's list of each policy's newest would show.
+ */
+export async function getArchivedLatestProposals(
+  endpoint: string,
+  groupId: string,
+  perPolicy: number,
+  signal: AbortSignal,
+): Promise<{ proposals: Proposal[]; policies: GroupPolicyInfo[] }> {
+  const policies = await getArchivedPoliciesOfGroup(endpoint, groupId, { param: null, signal });
+  const limit = Math.min(perPolicy * Math.max(1, policies.rows.length), 100);
+  const proposals = await getArchivedProposalsAsNode(
+    endpoint,
+    { group_id: groupId, order: 'desc' },
+    { param: null, limit, signal },
+  );
+  return { proposals: proposals.rows, policies: policies.rows };
+}

@@ -101,7 +101,10 @@ export const groupQueries = {
           client,
           endpoint,
           () => latestFromNode(endpoint, id, perPolicy, signal),
-          () => archiveGroups().then((archive) => latestFromArchive(archive, endpoint, id, perPolicy, signal)),
+          () =>
+            archiveGroups()
+              .then((archive) => archive.getArchivedLatestProposals(endpoint, id, perPolicy, signal))
+              .then((latest) => ({ ...latest, fromArchive: true })),
         ),
     }),
 };
@@ -136,22 +139,4 @@ async function latestFromNode(
     }),
   );
   return { proposals: lists.flat().sort((a, b) => compareIds(b.id, a.id)), policies, fromArchive: false };
-}
-
-/** The group's newest proposals the archive kept, pruned ones included: as many as the node's list would show. */
-async function latestFromArchive(
-  archive: typeof import('../../api/archive-groups.ts'),
-  endpoint: string,
-  id: string,
-  perPolicy: number,
-  signal: AbortSignal,
-): Promise<LatestProposals> {
-  const policies = await archive.getArchivedPoliciesOfGroup(endpoint, id, { param: null, signal });
-  const limit = perPolicy * Math.max(1, policies.rows.length);
-  const proposals = await archive.getArchivedProposalsAsNode(
-    endpoint,
-    { group_id: id, order: 'desc' },
-    { param: null, limit: Math.min(limit, 100), signal },
-  );
-  return { proposals: proposals.rows, policies: policies.rows, fromArchive: true };
 }
