@@ -37,7 +37,7 @@ test.describe('the Chain dialog probes an endpoint before switching, with an arc
     await expect(refused.getByTestId('raw-error')).not.toHaveAttribute('open');
     // Nothing switched: same URL, same chain in the header, the page still shows its groups.
     expect(new URL(page.url()).searchParams.get('api')).toBeNull();
-    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: Embedded chain');
+    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: Embedded');
     await expect(page.getByRole('alert').filter({ hasNotText: DEAD })).toHaveCount(0);
 
     await dialog.getByTestId('served-chain-compat').click();

@@ -40,11 +40,11 @@ test.describe('two chains served by one Polity, with an archive', () => {
 
   test('switching chains names the chain on every page, and links stay on it', async ({ page }) => {
     await page.goto('/groups');
-    await expect(page.getByTestId('endpoint-button')).toHaveText(/Chain:\s*Embedded chain/);
+    await expect(page.getByTestId('endpoint-button')).toHaveText(/Chain:\s*Embedded/);
     await page.getByTestId('endpoint-button').click();
     const dialog = page.getByRole('dialog', { name: 'Which chain to read' });
     const served = dialog.getByRole('group', { name: 'Chains this server serves' });
-    await expect(served.getByTestId('served-chain-local')).toContainText('Embedded chain (reading now)');
+    await expect(served.getByTestId('served-chain-local')).toContainText('Embedded (reading now)');
     await served.getByTestId('served-chain-compat').click();
     await expect(dialog.getByTestId('probe-reached')).toContainText('through /upstream/compat');
     await page.keyboard.press('Escape');
@@ -61,9 +61,9 @@ test.describe('two chains served by one Polity, with an archive', () => {
     const compat = page.getByTestId('chain-summary-compat');
     await expect(local.getByText(/^Open proposals · \d+/)).toBeVisible({ timeout: 30_000 });
     await expect(compat.getByText(/^Open proposals · \d+/)).toBeVisible({ timeout: 30_000 });
-    await local.getByRole('link', { name: 'Embedded chain' }).click();
-    await expect(page.getByTestId('endpoint-button')).toHaveText(/Chain:\s*Embedded chain/);
-    await expect(page).toHaveTitle('Overview · Embedded chain · Polity');
+    await local.getByRole('link', { name: 'Embedded' }).click();
+    await expect(page.getByTestId('endpoint-button')).toHaveText(/Chain:\s*Embedded/);
+    await expect(page).toHaveTitle('Overview · Embedded · Polity');
   });
 
   test('one key’s inbox lists what waits for its vote on both chains', async ({ page }) => {

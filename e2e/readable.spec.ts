@@ -83,7 +83,7 @@ test.describe('on a phone (390 × 844)', () => {
     expect(header?.height).toBeLessThanOrEqual(56);
     // The chain being read stays named in the header, inside the screen.
     const chain = page.getByTestId('endpoint-button');
-    await expect(chain).toHaveText('Chain: Embedded chain', { useInnerText: true });
+    await expect(chain).toHaveText('Chain: Embedded', { useInnerText: true });
     await expect(chain).toBeInViewport({ ratio: 1 });
   });
 });

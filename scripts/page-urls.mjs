@@ -1,6 +1,8 @@
 // Finds one URL of every kind of dashboard page on a running Polity service, through its public
 // API (as a user with curl would), so scripts can visit them all without knowing ids in advance.
 
+import { bech32 } from 'bech32';
+
 async function api(base, path) {
   const response = await fetch(base + path);
   if (!response.ok) throw new Error(`${path}: HTTP ${response.status}`);
@@ -62,7 +64,11 @@ export async function pageUrls(base) {
     ...(withdrawn ? { 'proposal-withdrawn': `/proposals/${withdrawn.id}` } : {}),
     vote: `/proposals/${live.id}/votes/${voter}`,
     voter: `/voters/${voter}`,
+    inbox: `/inbox/${voter}`,
     upgrades: '/upgrades',
+    chains: '/chains',
+    // The same key written for another chain: the page says whose it is.
+    'error-other-chain': `/voters/${bech32.encode('regen', bech32.decode(voter).words)}`,
     'error-not-found': '/groups/999999',
     'error-bad-input': '/groups/abc',
     'error-no-page': '/nowhere',

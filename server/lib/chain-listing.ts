@@ -23,7 +23,7 @@ export interface ChainListing {
 export const localListing = (chainId: string, archive: boolean): ChainListing => ({
   name: 'local',
   path: '',
-  pretty_name: 'Embedded chain',
+  pretty_name: 'Embedded',
   chain_id: chainId,
   bech32_prefix: 'cosmos',
   explorers: [],

@@ -66,7 +66,7 @@ describe('serving the dashboard', () => {
         {
           name: 'local',
           path: '',
-          pretty_name: 'Embedded chain',
+          pretty_name: 'Embedded',
           chain_id: 'polity-front',
           bech32_prefix: 'cosmos',
           explorers: [],

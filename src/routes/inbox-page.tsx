@@ -38,6 +38,8 @@ export function Component() {
           </Group>
         }
       />
+      {/* Above this chain's lists, whose decided part may be long: what waits elsewhere is as urgent. */}
+      <KeyOnOtherChains endpoint={endpoint} address={address} />
       <ArchiveGate
         endpoint={endpoint}
         present={() => (
@@ -57,7 +59,6 @@ export function Component() {
           />
         )}
       />
-      <KeyOnOtherChains endpoint={endpoint} address={address} />
     </Stack>
   );
 }

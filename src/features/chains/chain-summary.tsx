@@ -69,7 +69,8 @@ function ProposalLine({
             {when === 'closes' ? (
               <RelativeTime date={end} prefix="closes " past="voting ended " />
             ) : (
-              <RelativeTime date={end} prefix="voting ended " />
+              // A group decides early once no vote left can change the outcome: its period may run on.
+              <RelativeTime date={end} prefix="decided early; its period ends " past="voting ended " />
             )}
           </Text>
         )}
