@@ -1,8 +1,7 @@
 import { Anchor, Group, Text, VisuallyHidden } from '@mantine/core';
 
 import { useCurrentChain } from '../hooks/use-served-chains.ts';
-import { txLinks } from '../lib/served-chains.ts';
-
+import { txLinks } from '../lib/explorer-links.ts';
 import { CopyIconButton } from './copy-icon-button.tsx';
 
 /** "BDD2CBF5…6853F1": enough of both ends to tell two transactions apart at a glance. */

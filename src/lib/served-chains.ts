@@ -11,8 +11,8 @@ export interface ServedChain {
   prettyName: string;
   chainId: string | null;
   prefix: string | null;
-  /** Transaction page addresses, `${txHash}` standing for the hash. */
-  txPages: { kind: string; page: string }[];
+  /** The registry's explorers as the server listed them (read where a link is made: explorer-links.ts). */
+  explorers: unknown[];
   archive: boolean;
 }
 
@@ -26,20 +26,13 @@ function readChain(entry: unknown): ServedChain | null {
   const path = textOr(fields.path, null);
   if (!name || path === null || (path !== SAME_ORIGIN && !/^\/upstream\/[\w-]+$/.test(path))) return null;
   const prefix = textOr(fields.bech32_prefix, null);
-  const explorers = Array.isArray(fields.explorers) ? (fields.explorers as unknown[]) : [];
   return {
     name,
     path,
     prettyName: textOr(fields.pretty_name, name) || name,
     chainId: textOr(fields.chain_id, null),
     prefix: prefix !== null && PREFIX.test(prefix) ? prefix : null,
-    // Only https pages with the hash's place marked: a link is never built to anything else.
-    txPages: explorers.flatMap((explorer) => {
-      const page = textOr((explorer as Record<string, unknown> | null)?.tx_page, '');
-      return page.startsWith('https://') && page.includes('${txHash}')
-        ? [{ kind: textOr((explorer as Record<string, unknown>).kind, 'explorer'), page }]
-        : [];
-    }),
+    explorers: Array.isArray(fields.explorers) ? (fields.explorers as unknown[]) : [],
     archive: fields.archive === true,
   };
 }
@@ -50,10 +43,3 @@ export function readServedChains(json: unknown): ServedChain[] {
   const chains = list.map(readChain).filter((chain): chain is ServedChain => chain !== null);
   return chains.filter((chain, index) => chains.findIndex((other) => other.path === chain.path) === index);
 }
-
-/** A transaction's pages on the chain's explorers. */
-export const txLinks = (chain: ServedChain | null, hash: string) =>
-  (chain?.txPages ?? []).map(({ kind, page }) => ({
-    kind,
-    href: page.replace('${txHash}', encodeURIComponent(hash)),
-  }));

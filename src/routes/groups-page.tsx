@@ -3,8 +3,8 @@ import { useSearchParams } from 'react-router';
 
 import { PageTitle } from '../components/page-title.tsx';
 import { GroupFilterBar } from '../features/groups/group-filter-bar.tsx';
+import { groupFilterFrom } from '../features/groups/group-filter.ts';
 import { GroupList } from '../features/groups/group-list.tsx';
-import { groupFilterFrom } from '../features/groups/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 
 export function Component() {

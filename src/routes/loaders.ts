@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoaderFunctionArgs } from 'react-router';
 
+import { groupFilterShape } from '../features/groups/group-filter-shape.ts';
 import { overviewQueries } from '../features/groups/overview-queries.ts';
-import { groupFilterFrom, groupQueries } from '../features/groups/queries.ts';
+import { groupQueries } from '../features/groups/queries.ts';
 import { policyQueries } from '../features/policies/queries.ts';
 import { proposalQueries } from '../features/proposals/queries.ts';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
@@ -33,7 +34,7 @@ export const routeLoaders = {
     void queryClient.prefetchQuery(upgradeQueries.currentPlan(endpoint));
   }),
   groups: warm((queryClient, endpoint, { request }) => {
-    const { filter } = groupFilterFrom(new URL(request.url).searchParams);
+    const filter = groupFilterShape(new URL(request.url).searchParams);
     if (filter !== null) void queryClient.prefetchInfiniteQuery(groupQueries.list(endpoint, filter));
   }),
   group: warm((queryClient, endpoint, { params }) => {

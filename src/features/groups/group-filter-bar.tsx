@@ -2,7 +2,7 @@ import { Group, SegmentedControl, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { groupFilterFrom } from './queries.ts';
+import { groupFilterFrom } from './group-filter.ts';
 
 type FilterMode = 'all' | 'admin' | 'member';
 

@@ -13,22 +13,9 @@ import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { groupInfoQuery, nodeOrArchivedGroups } from '../../hooks/shared-queries.ts';
-import { checkAddress } from '../../lib/address.ts';
 import { compareIds } from '../../lib/ids.ts';
 
 export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
-
-/** The groups list's filter from ?admin= or ?member=; null with the reason when the address is not valid. */
-export function groupFilterFrom(search: URLSearchParams): { filter: GroupFilter | null; error: string | null } {
-  for (const by of ['admin', 'member'] as const) {
-    const value = search.get(by);
-    if (value !== null) {
-      const check = checkAddress(value);
-      return check.ok ? { filter: { by, address: check.address }, error: null } : { filter: null, error: check.reason };
-    }
-  }
-  return { filter: { by: 'all' }, error: null };
-}
 
 const firstPage = null as PageParam;
 
