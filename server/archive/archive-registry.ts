@@ -1,6 +1,6 @@
+import { LOCAL_CHAIN_NAME } from '../lib/chain-listing.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
 import type { Archive, ArchiveConfig } from './archive-service.ts';
-import { LOCAL_CHAIN } from './chain-name.ts';
 
 /** The archives a server keeps, by chain ('' is the local one); each opens in the background. */
 export class ArchiveRegistry {
@@ -25,7 +25,7 @@ export class ArchiveRegistry {
     this.archives.set(name, null);
     // Its log lines, and the follower's, say which archive they are about: the local one or an
     // upstream; its webhooks and feeds name the chain so too.
-    const named = name === '' ? LOCAL_CHAIN : name;
+    const named = name === '' ? LOCAL_CHAIN_NAME : name;
     const label = `archive ${named}`;
     return after
       .then(async () => {

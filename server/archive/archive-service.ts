@@ -1,6 +1,7 @@
+import { LOCAL_CHAIN_NAME } from '../lib/chain-listing.ts';
 import type { ServedChainJson } from '../lib/served-chain-json.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
-import { LOCAL_CHAIN, type ArchiveChainName } from './chain-name.ts';
+import { archiveChainName } from './chain-name.ts';
 import { DEFAULT_BATCH, Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
 import { RestReader } from './source/rest-reader.ts';
@@ -62,19 +63,11 @@ function sourceOf(config: ArchiveConfig): ArchiveSource['source'] {
 }
 
 /**
- * What webhooks and feeds call the chain: the archive's name, and for a registry chain (--chain)
- * the registry's display name, read once (it is the bundled registry's: it does not change).
- */
-function chainNameOf(config: ArchiveConfig, name: string): ArchiveChainName {
-  return { name, prettyName: config.endpoints?.().pretty_name ?? null };
-}
-
-/**
  * Opens the store (migrating it), connects to the node and starts following. `name` is what the
  * follower's log lines call the archive (`archive local: …`), and what its webhooks and feeds call
  * its chain.
  */
-export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN): Promise<Archive> {
+export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN_NAME): Promise<Archive> {
   const postgres = /^postgres(ql)?:\/\//.test(config.database);
   const schema =
     config.schema ?? (postgres && config.chainId ? await chainSchema(config.database, config.chainId) : undefined);
@@ -92,7 +85,8 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN): P
   });
   follower.start();
   // Beside the follower, never in its loop: a slow receiver holds up nothing archived.
-  const chain = chainNameOf(config, name);
+  // A registry chain's display name is the bundled registry's: read once, it does not change.
+  const chain = archiveChainName(name, config.endpoints?.());
   const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, chain, config.log) : null;
   webhooks?.start();
   return {

@@ -19,11 +19,16 @@ export interface ChainListing {
   archive: boolean;
 }
 
+/** The embedded chain's name wherever chains are named (this listing, the archive's log lines, webhooks, feeds). */
+export const LOCAL_CHAIN_NAME = 'local';
+/** The embedded chain's display name, as the registry's pretty names are for the chains it lists. */
+export const LOCAL_CHAIN_PRETTY_NAME = 'Embedded';
+
 /** The embedded chain's own listing: the SDK's default prefix, no explorer knows it. */
 export const localListing = (chainId: string, archive: boolean): ChainListing => ({
-  name: 'local',
+  name: LOCAL_CHAIN_NAME,
   path: '',
-  pretty_name: 'Embedded',
+  pretty_name: LOCAL_CHAIN_PRETTY_NAME,
   chain_id: chainId,
   bech32_prefix: 'cosmos',
   explorers: [],

@@ -29,7 +29,8 @@ export interface AtomFeed {
   author: string;
   /**
    * The chain the feed is of, as an extension element (RFC 4287 §6.4) a program reads without
-   * parsing the title: `name` and `pretty_name` are left out where unknown.
+   * parsing the title; an attribute is left out where unknown (a chain id before the node told it,
+   * names for an archive built without them, as some tests build one).
    */
   chain: { name: string | null; pretty_name: string | null; chain_id: string };
   entries: readonly AtomEntry[];

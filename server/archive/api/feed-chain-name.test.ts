@@ -2,7 +2,7 @@ import { SaxesParser } from 'saxes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { assertWellFormed, parseFeed } from '../../test/feed-kit.ts';
-import type { ArchiveChainName } from '../chain-name.ts';
+import { archiveChainName, type ArchiveChainName } from '../chain-name.ts';
 import { startingState } from '../follower/lane/follower-state.ts';
 import { ArchiveStore } from '../store/archive-store.ts';
 import { setMetaValue } from '../store/cursor/cursor-writes.ts';
@@ -10,8 +10,8 @@ import { POLITY_ATOM_NAMESPACE } from './atom-xml.ts';
 import { handleFeed } from './feed-http.ts';
 
 // Each feed names its chain — the registry's name and display name for a chain served by
-// --chain, the upstream's name, or `local` — beside the chain id: in its title and author for a
-// person, and in a `polity:chain` element for a program reading several chains' feeds.
+// --chain, the upstream's name, or `local` (Embedded) — beside the chain id: in its title and
+// author for a person, and in a `polity:chain` element for a program reading several chains' feeds.
 
 const FEEDS = ['proposals.atom', 'upgrades.atom', 'voters/regen1qurswpc8qurswpc8qurswpc8qurswpc8v3vxk9.atom'];
 
@@ -55,12 +55,12 @@ describe('feeds name their chain', () => {
     expect(xml).toContain('<name>Polity archive of Regen (regen-1)</name>');
   });
 
-  it('an upstream or the local chain: its name, and no display name', async () => {
-    const upstream = await feed('upgrades.atom', { name: 'hub', prettyName: null }, 'hub');
-    expect(chainElement(upstream.xml)).toEqual({ name: 'hub', chain_id: 'regen-1' });
+  it('an upstream by its name, the local chain as Embedded', async () => {
+    const upstream = await feed('upgrades.atom', archiveChainName('hub'), 'hub');
+    expect(chainElement(upstream.xml)).toEqual({ name: 'hub', pretty_name: 'hub', chain_id: 'regen-1' });
     expect(upstream.parsed.title).toBe('Upgrades on hub (regen-1): scheduled, cancelled, applied');
-    const local = await feed('proposals.atom', { name: 'local', prettyName: null }, '');
-    expect(chainElement(local.xml)).toEqual({ name: 'local', chain_id: 'regen-1' });
-    expect(local.parsed.title).toBe('Proposals on local (regen-1)');
+    const local = await feed('proposals.atom', archiveChainName('local'), '');
+    expect(chainElement(local.xml)).toEqual({ name: 'local', pretty_name: 'Embedded', chain_id: 'regen-1' });
+    expect(local.parsed.title).toBe('Proposals on Embedded (regen-1)');
   });
 });

@@ -163,7 +163,7 @@ describe.each(DATABASE_KINDS)('webhooks on $kind', (kind) => {
     );
     expect(hostile?.event.proposal?.title).toBe(HOSTILE_TITLE);
     expect(hostile?.text).toMatch(
-      /^\[local \(polity-webhooks\)\] Proposal \d+ “Pay evil now https:\/\/phish\.example long/,
+      /^\[Embedded \(polity-webhooks\)\] Proposal \d+ “Pay evil now https:\/\/phish\.example long/,
     );
     expect(hostile?.text).toMatch(/…” submitted in group \d+$/);
     expect(hostile?.text.length).toBeLessThan(200);
