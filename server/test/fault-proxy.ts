@@ -1,12 +1,15 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+import { hugeSearchPage, searchesAsked } from './index-lie.ts';
+
 // A node in front of a real one that misbehaves on demand, as the faults an archive meets in the
 // wild: a node that stops answering, drops connections, forges blocks, answers stubs or
 // "not found" for what exists, lags behind for a moment (a load balancer's other backend), or
-// gives header times that go backwards, drips its answers a byte a second, answers a batch of
-// requests with an empty batch or with an endless one, or claims for a moment to have pruned all
-// but its latest block.
+// gives header times that go backwards or are earlier than its blocks', drips its answers a byte
+// a second, answers a batch of requests with an empty batch or with an endless one, claims for a
+// moment to have pruned all but its latest block, or has an index that claims 9e15 results and
+// answers every page of them full.
 
 export interface Faults {
   /** Hold every request without an answer (it times out on the reader's side). */
@@ -32,6 +35,12 @@ export interface Faults {
   laterGenesis: boolean;
   /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
   timesBackwards: boolean;
+  /**
+   * `/blockchain` gives every odd height a time this many ms earlier than its own (0: never). At
+   * the block interval, times still never go back, yet the first block after a moment can look
+   * as if it came before it: the block after it is taken for the first.
+   */
+  oddTimesEarlierMs: number;
   /** The status says the node's earliest block is its latest: it claims to have pruned everything else. */
   earliestIsLatest: boolean;
   /** A JSON-RPC batch answered `200 []`: no answer to any of its requests (the audit's silent stall). */
@@ -41,6 +50,8 @@ export interface Faults {
    * fast as the reader takes it, from one buffer (this process holds none of it).
    */
   hugeBatches: boolean;
+  /** `tx_search` and `block_search` claim 9e15 results and answer every page full (index-lie.ts). */
+  hugeIndexTotals: boolean;
 }
 
 /** What a batch is answered with under `hugeBatches`: as the audit's 300 MB answer. */
@@ -51,10 +62,12 @@ export interface FaultProxy {
   faults: Faults;
   /** Requests answered (or failed) so far. */
   requests: number;
+  /** Searches the lying index answered (`hugeIndexTotals`), a batch's each counted. */
+  searches: number;
   close(): Promise<void>;
 }
 
-type RpcItem = { result?: Record<string, unknown> };
+type RpcItem = { jsonrpc?: string; id?: unknown; result?: Record<string, unknown>; error?: unknown };
 
 const MADE_UP_HASH = 'F0'.repeat(32);
 
@@ -67,7 +80,7 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
         txs?: unknown[];
         total_count?: string;
         genesis?: { genesis_time: string };
-        block_metas?: { header: { time: string } }[];
+        block_metas?: { header: { height: string; time: string } }[];
       }
     | undefined;
   if (!result) return item;
@@ -75,6 +88,10 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
     const times = result.block_metas.map((meta) => meta.header.time).reverse();
     result.block_metas.forEach((meta, index) => (meta.header.time = times[index]));
   }
+  if (faults.oddTimesEarlierMs > 0 && result.block_metas)
+    for (const { header } of result.block_metas)
+      if (BigInt(header.height) % 2n === 1n)
+        header.time = new Date(Date.parse(header.time) - faults.oddTimesEarlierMs).toISOString();
   if (faults.laterGenesis && result.genesis) result.genesis.genesis_time = '2099-01-01T00:00:00Z';
   if (faults.hideTransactions && Array.isArray(result.txs) && result.total_count !== undefined) {
     result.txs = [];
@@ -107,12 +124,14 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hideTransactions: false,
     laterGenesis: false,
     timesBackwards: false,
+    oddTimesEarlierMs: 0,
     emptyBatches: false,
     earliestIsLatest: false,
     hugeBatches: false,
+    hugeIndexTotals: false,
   };
   const held = new Set<ServerResponse>();
-  const proxy: FaultProxy = { base: '', faults, requests: 0, close: async () => undefined };
+  const proxy: FaultProxy = { base: '', faults, requests: 0, searches: 0, close: async () => undefined };
 
   const answer = async (req: IncomingMessage, res: ServerResponse, body: Buffer) => {
     proxy.requests++;
@@ -150,10 +169,13 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       const value = req.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
+    const lie = faults.hugeIndexTotals && req.method === 'POST' && path.startsWith('/rpc') ? searchesAsked(body) : null;
+    proxy.searches += lie?.searches.size ?? 0;
+    const sent = lie?.forwarded ?? body;
     const upstream = await fetch(target + (req.url ?? '/'), {
       method: req.method,
       headers,
-      body: body.length > 0 ? new Uint8Array(body) : undefined,
+      body: sent.length > 0 ? new Uint8Array(sent) : undefined,
     });
     let text = await upstream.text();
     if (
@@ -163,10 +185,16 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         faults.hideTransactions ||
         faults.laterGenesis ||
         faults.timesBackwards ||
-        faults.earliestIsLatest)
+        faults.oddTimesEarlierMs > 0 ||
+        faults.earliestIsLatest ||
+        (lie !== null && lie.searches.size > 0))
     ) {
       const parsed = JSON.parse(text) as RpcItem | RpcItem[];
-      text = JSON.stringify(Array.isArray(parsed) ? parsed.map((item) => forge(item, faults)) : forge(parsed, faults));
+      const answered = (item: RpcItem): RpcItem => {
+        const search = lie?.searches.get(String(item.id));
+        return search ? { id: item.id, jsonrpc: '2.0', result: hugeSearchPage(search) } : forge(item, faults);
+      };
+      text = JSON.stringify(Array.isArray(parsed) ? parsed.map(answered) : answered(parsed));
     }
     const answered: Record<string, string> = {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',

@@ -5,6 +5,7 @@ import { BoundedBatchClient } from './bounded-batch-client.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { AnswerTooLargeError } from './http-get.ts';
 import { withRetry } from './retry.ts';
+import { checkSearchTotal, SearchSteps, type HeightRange, type SearchEntry, type SearchKind } from './search-bounds.ts';
 
 // What the follower reads from CometBFT, through the well-kept client, as plain data.
 
@@ -62,7 +63,7 @@ const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex').toUpperCas
 /** One page of a search, as the node sends it: only what says where the results are. */
 interface SearchPage {
   total_count?: string;
-  txs?: { height?: string }[];
+  txs?: { height?: string; index?: unknown }[];
   blocks?: { block?: { header?: { height?: string } } }[];
 }
 
@@ -169,29 +170,14 @@ export class RpcReader {
    * Heights of the transactions (`tx_search`) or blocks (`block_search`) a query matches, oldest
    * first, through every page. Throws when the node cannot search (no index, no such method).
    */
-  async searchHeights(kind: 'tx' | 'block', query: string, within?: { from: bigint; to: bigint }): Promise<bigint[]> {
+  async searchHeights(kind: SearchKind, query: string, within?: HeightRange): Promise<bigint[]> {
     const page = (number: number) => this.rawSearchPage(kind, query, number);
     const first = await page(1);
-    // A search of a height range finds at most one block per height: a larger total is a lie
-    // that would be paged for ever (one node claimed 9e15 results with full pages).
-    if (within && kind === 'block' && BigInt(first.total) > within.to - within.from + 1n)
-      throw new UntrustedAnswerError(
-        `the node's block_search claims ${first.total} blocks between heights ${within.from} and ${within.to}`,
-      );
+    // The total is checked before any page after the first is asked for: a lie is not paged.
+    if (within) await checkSearchTotal(kind, first.total, within, (min, max) => this.txCount(min, max));
     // The first page tells how many there are: the rest are asked for side by side, a few at a time.
     const pages = Math.ceil(first.total / SEARCH_PAGE);
-    let last = within?.from ?? 0n;
-    /** Pages in order, ascending as asked and inside the range: a page out of step is not the index. */
-    const inStep = (found: bigint[], number: number) => {
-      for (const height of found) {
-        if (height < last || (within && height > within.to))
-          throw new UntrustedAnswerError(
-            `the node's ${kind}_search page ${number} gives height ${height} out of order or outside ${within?.from ?? 0}-${within?.to ?? '…'}`,
-          );
-        last = height;
-      }
-      return found;
-    };
+    const steps = new SearchSteps(kind, within);
     const full = async (number: number) => {
       const { found } = number === 1 ? first : await page(number);
       // A node that pages fewer results than asked would silently lose the rest.
@@ -201,11 +187,11 @@ export class RpcReader {
         );
       return found;
     };
-    const heights = [inStep(await full(1), 1)];
+    const heights = [steps.check(await full(1), 1)];
     for (let next = 2; next <= pages; next += SEARCHES_IN_FLIGHT) {
       const numbers = Array.from({ length: Math.min(SEARCHES_IN_FLIGHT, pages - next + 1) }, (_, at) => next + at);
       const found = await Promise.all(numbers.map(full));
-      heights.push(...found.map((each, index) => inStep(each, numbers[index])));
+      heights.push(...found.map((each, index) => steps.check(each, numbers[index])));
     }
     return heights.flat();
   }
@@ -218,13 +204,18 @@ export class RpcReader {
     const method = kind === 'tx' ? 'tx_search' : 'block_search';
     const params = { query, page: String(page), per_page: String(SEARCH_PAGE), order_by: 'asc' };
     const answer = (await this.rawCall(method, params, isRefusal)) as SearchPage;
-    const heights = (kind === 'tx' ? answer.txs : answer.blocks?.map((entry) => entry.block?.header))?.map(
-      (entry) => entry?.height,
-    );
+    const entries =
+      kind === 'tx' ? answer.txs : answer.blocks?.map((entry) => ({ height: entry.block?.header?.height, index: 0 }));
     const total = Number(answer.total_count);
-    if (!heights || heights.some((height) => !/^\d+$/.test(height ?? '')) || !Number.isSafeInteger(total))
+    const wellFormed = (entry: { height?: string; index?: unknown } | undefined) =>
+      /^\d+$/.test(entry?.height ?? '') && Number.isSafeInteger(entry?.index);
+    if (!entries || !entries.every(wellFormed) || !Number.isSafeInteger(total))
       throw new UntrustedAnswerError(`the node's ${method} answer is not a page of results`);
-    return { found: heights.map((height) => BigInt(height!)), total };
+    const found: SearchEntry[] = entries.map((entry) => ({
+      height: BigInt(entry.height!),
+      index: Number(entry.index),
+    }));
+    return { found, total };
   }
 
   /** One JSON-RPC call through the raw client, retried as the typed ones are: its `result`, unchecked. */
@@ -265,6 +256,16 @@ export class RpcReader {
       times.set(BigInt(height!), time);
     }
     return times;
+  }
+
+  /** How many transactions the blocks of [min, max] hold, by their headers (`num_txs`; at most 20 heights). */
+  private async txCount(min: bigint, max: bigint): Promise<number> {
+    const params = { minHeight: String(min), maxHeight: String(max) };
+    const answer = (await this.rawCall('blockchain', params, () => false)) as { block_metas?: { num_txs?: string }[] };
+    const metas = answer.block_metas ?? [];
+    if (metas.length !== Number(max - min + 1n) || !metas.every((meta) => /^\d+$/.test(meta.num_txs ?? '')))
+      throw new UntrustedAnswerError(`the node's blockchain answer for heights ${min}-${max} counts no transactions`);
+    return metas.reduce((sum, meta) => sum + Number(meta.num_txs), 0);
   }
 
   disconnect(): void {
