@@ -36,9 +36,10 @@ export interface Faults {
   /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
   timesBackwards: boolean;
   /**
-   * `/blockchain` gives every odd height a time this many ms earlier than its own (0: never). At
-   * the block interval, times still never go back, yet the first block after a moment can look
-   * as if it came before it: the block after it is taken for the first.
+   * `/blockchain` gives every odd height without transactions (a block an index names no activity
+   * in) a time this many ms earlier than its own (0: never). At the block interval, times still
+   * never go back, yet the first block after a moment can look as if it came before it: the block
+   * after it is taken for the first.
    */
   oddTimesEarlierMs: number;
   /** The status says the node's earliest block is its latest: it claims to have pruned everything else. */
@@ -80,7 +81,7 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
         txs?: unknown[];
         total_count?: string;
         genesis?: { genesis_time: string };
-        block_metas?: { header: { height: string; time: string } }[];
+        block_metas?: { header: { height: string; time: string }; num_txs?: string }[];
       }
     | undefined;
   if (!result) return item;
@@ -89,8 +90,8 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
     result.block_metas.forEach((meta, index) => (meta.header.time = times[index]));
   }
   if (faults.oddTimesEarlierMs > 0 && result.block_metas)
-    for (const { header } of result.block_metas)
-      if (BigInt(header.height) % 2n === 1n)
+    for (const { header, num_txs } of result.block_metas)
+      if (BigInt(header.height) % 2n === 1n && num_txs === '0')
         header.time = new Date(Date.parse(header.time) - faults.oddTimesEarlierMs).toISOString();
   if (faults.laterGenesis && result.genesis) result.genesis.genesis_time = '2099-01-01T00:00:00Z';
   if (faults.hideTransactions && Array.isArray(result.txs) && result.total_count !== undefined) {

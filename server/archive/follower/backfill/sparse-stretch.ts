@@ -1,7 +1,7 @@
 import type { NodeProposal } from '../../node-records.ts';
 import { indexedActivity, type ActivityIndex } from '../../source/activity-index.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
-import type { RpcReader } from '../../source/rpc-reader.ts';
+import type { FetchedBlock, RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { recordGap } from '../../store/cursor/cursor-writes.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
@@ -11,6 +11,7 @@ import { readBlocks, type PlannedBlocks } from '../tip/due-reads.ts';
 import { prepareBlock, type PreparedBlock } from '../tip/fetch-blocks.ts';
 import { writeBlocks } from '../tip/write-batch.ts';
 import { BlockClock } from './block-clock.ts';
+import { checkDuePredecessor, endedBy } from './due-predecessor.ts';
 import { indexLeftOut, lie } from './index-check.ts';
 import { NextHeights } from './next-heights.ts';
 
@@ -92,7 +93,16 @@ export async function backfillSparsely(
   // Reads of proposals at the block they come due, started with the block's own: a read at a
   // height is that height's answer, so one the block turns out not to need costs a read, nothing else.
   const forecast = new Map<string, Promise<NodeProposal | null>>();
+  // The blocks before due blocks, read beside them: each must say its proposals were not yet due.
+  const beforeDue = new Map<bigint, Promise<FetchedBlock>>();
+  const blockBefore = (height: bigint) => {
+    const read = beforeDue.get(height) ?? rpc.block(height - 1n);
+    beforeDue.set(height, read);
+    read.catch(() => undefined);
+    return read;
+  };
   const prepare = (height: bigint) => {
+    if (heights.dueAt(height).length > 0) void blockBefore(height);
     for (const id of heights.dueAt(height)) {
       const read = rest.proposal(id, height);
       read.catch(() => undefined);
@@ -128,6 +138,10 @@ export async function backfillSparsely(
     ahead.delete(next);
     // The headers searched for voting ends must agree with every block read in full.
     clock.confirm(next, prepared.block.time);
+    // A voting end the block before was not read for: that block must not have been due already.
+    const ended = next - 1n > last ? endedBy(work, prepared.block) : [];
+    if (ended.length > 0) checkDuePredecessor(clock, prepared.block, await blockBefore(next), ended);
+    beforeDue.delete(next);
     // A block read for another reason (the stretch's ends, a voting end, an upgrade height) is a check too.
     const activity = namedSet.has(next) ? null : indexedActivity(prepared.block);
     if (activity) {
