@@ -163,7 +163,7 @@ test.describe('with an archive, over time', () => {
       )
       .not.toBe('');
     await page.goto(`/proposals/${id}`);
-    await expect(page.getByText('Kept by the archive')).toBeVisible();
+    await expect(page.getByText('Kept by the archive', { exact: true })).toBeVisible();
     const timeline = page.getByTestId('proposal-timeline');
     await expect(timeline).toContainText('Executed: success');
     await expect(timeline).toContainText('Pruned from chain state · height');

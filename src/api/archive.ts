@@ -97,7 +97,7 @@ const statusAsked = new Map<string, Promise<ArchiveStatus>>();
 /** Per endpoint: settles once its archive is open (or known absent, or not answering about it). */
 const archivesOpened = new Map<string, Promise<void>>();
 
-function archiveOpened(endpoint: string): Promise<void> {
+export function archiveOpened(endpoint: string): Promise<void> {
   let opened = archivesOpened.get(endpoint);
   if (!opened) {
     opened = untilOpen(endpoint);

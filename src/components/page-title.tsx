@@ -1,7 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { useEffect, type ReactNode } from 'react';
 
-import { useCurrentChain, useServedChains } from '../hooks/use-served-chains.ts';
+import { useCurrentChain } from '../hooks/use-served-chains.ts';
+import { SAME_ORIGIN } from '../lib/endpoint.ts';
 import { OnChainText } from './on-chain-text.tsx';
 
 export function PageTitle({
@@ -16,8 +17,8 @@ export function PageTitle({
   docTitle: string;
 }) {
   const chain = useCurrentChain();
-  // The chain is named where this server serves more than one, so two tabs on two chains differ.
-  const chainName = useServedChains().length > 1 && chain ? ` · ${chain.prettyName}` : '';
+  // Another chain than this server's own is named, so two tabs on two chains differ.
+  const chainName = chain && chain.path !== SAME_ORIGIN ? ` · ${chain.prettyName}` : '';
   useEffect(() => {
     document.title = `${docTitle}${chainName} · Polity`;
   }, [docTitle, chainName]);

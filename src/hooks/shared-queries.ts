@@ -1,6 +1,6 @@
 import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query';
 
-import { getArchiveStatus } from '../api/archive.ts';
+import { archiveOpened, getArchiveStatus } from '../api/archive.ts';
 import { getGroupInfo, getGroupPolicyInfo } from '../api/endpoints.ts';
 import { UnsupportedError } from '../api/errors.ts';
 
@@ -55,11 +55,20 @@ export const archiveStatusQuery = (endpoint: string) =>
   });
 
 /** True once the endpoint's archive says an upgrade removed x/group from the chain; false without an archive. */
-export const groupModuleLeft = (client: QueryClient, endpoint: string): Promise<boolean> =>
-  client.fetchQuery(archiveStatusQuery(endpoint)).then(
-    (status) => status.group_module?.present === false,
-    () => false,
-  );
+export async function groupModuleLeft(client: QueryClient, endpoint: string): Promise<boolean> {
+  try {
+    let status = await client.fetchQuery(archiveStatusQuery(endpoint));
+    // An archive still opening does not know yet: its word is waited for, not taken as "present"
+    // (a 501 is final, so a page asked meanwhile would say "no groups" for good).
+    if (status.phase === 'starting') {
+      await archiveOpened(endpoint);
+      status = await client.fetchQuery({ ...archiveStatusQuery(endpoint), staleTime: 0 });
+    }
+    return status.group_module?.present === false;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The node's answer for x/group; where the node answers 501 and the archive says the chain's

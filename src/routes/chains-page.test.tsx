@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '../test/render-route.tsx';
@@ -70,7 +70,9 @@ describe('the chains page', () => {
     expect(within(local).getByRole('link', { name: '#9 Open one' })).toHaveAttribute('href', '/proposals/9');
     const decisions = await within(local).findAllByRole('link', { name: /Accepted|Rejected later/ });
     expect(decisions.map((link) => link.textContent)).toEqual(['#8 Rejected later', '#7 Accepted']);
-    expect(await within(local).findByText(/v7 at height 123,456/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByTestId('chain-next-upgrade-local')).toHaveTextContent('v7 at height 123,456'),
+    );
     const compat = screen.getByTestId('chain-summary-compat');
     expect(within(compat).getByRole('link', { name: 'compat' })).toHaveAttribute('href', '/?api=%2Fupstream%2Fcompat');
     expect(compat).toHaveTextContent('No archive here to list them');

@@ -53,6 +53,15 @@ describe.each(DATABASE_KINDS)('an archive of a chain that drops x/group, on $kin
   const logged: string[] = [];
 
   const status = async () => (await h.get(`${API}/status`)).json as StatusJson;
+  let openBefore = 0;
+  const openForVoting = async () =>
+    Number(
+      (
+        (await h.get(`${API}/proposals?voting_open=true&pagination.count_total=true`)).json as {
+          pagination: { total: string };
+        }
+      ).pagination.total,
+    );
 
   beforeAll(async () => {
     h = await startHarness({ seed: SEED, dropGroupAt: DROP_AT, keepRecent: 500, archive: () => archive ?? null });
@@ -70,6 +79,7 @@ describe.each(DATABASE_KINDS)('an archive of a chain that drops x/group, on $kin
     statusBefore = await status();
     dumpBefore = JSON.parse(await archiveDump(archive)) as Record<string, unknown[]>;
     for (const path of HISTORY_PATHS) answersBefore.set(path, (await h.get(path)).text);
+    openBefore = await openForVoting();
     // Past the upgrade, and past at least one more upgrade after it.
     const doneAtDrop = h.node.upgrade.done.length;
     for (let step = 0; step < 40 && h.node.upgrade.done.length < doneAtDrop + 2; step++) {
@@ -115,6 +125,11 @@ describe.each(DATABASE_KINDS)('an archive of a chain that drops x/group, on $kin
     expect(later.map((plan) => plan.name)).toEqual(
       h.node.upgrade.done.filter((done) => done.height > upgradeHeight).map((done) => done.name),
     );
+  });
+
+  it('lists no proposal as open for voting once nothing can vote on it', async () => {
+    expect(openBefore).toBeGreaterThan(0);
+    expect(await openForVoting()).toBe(0);
   });
 
   it('loses and changes nothing it archived before the upgrade: its rows and its answers', async () => {

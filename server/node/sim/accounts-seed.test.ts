@@ -27,5 +27,15 @@ describe('--accounts-seed', () => {
     const begun = openNode({ dataDir, seed: 'kept', accountsSeed: 'people' });
     const expected = people(begun);
     expect(people(openNode({ dataDir, seed: 'kept' }))).toEqual(expected);
+    expect(people(openNode({ dataDir, seed: 'kept', accountsSeed: 'people' }))).toEqual(expected);
+  });
+
+  it('stops the start of a chain begun with other people, rather than ignore the option', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'polity-accounts-'));
+    dirs.push(dataDir);
+    openNode({ dataDir, seed: 'kept' });
+    expect(() => openNode({ dataDir, seed: 'kept', accountsSeed: 'people' })).toThrow(
+      /--accounts-seed people: the chain in .*chain\.json was begun with its people from its seed/,
+    );
   });
 });

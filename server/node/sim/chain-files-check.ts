@@ -73,6 +73,19 @@ export function checkDropGroupAt(path: string, params: ChainParams, fresh: Chain
   );
 }
 
+/** Another --accounts-seed than the chain was begun with would be ignored silently: it stops the start instead. */
+export function checkAccountsSeed(path: string, params: ChainParams, fresh: ChainParams): void {
+  if (fresh.accountsSeed === undefined || fresh.accountsSeed === params.accountsSeed) return;
+  const kept =
+    params.accountsSeed === undefined
+      ? 'its people from its seed'
+      : `its people from --accounts-seed ${params.accountsSeed}`;
+  throw new ChainDataError(
+    `--accounts-seed ${fresh.accountsSeed}: the chain in ${path} was begun with ${kept}; the option applies to a ` +
+      `new chain: start without it, ${RESET_HINT}.`,
+  );
+}
+
 /** The snapshot, once it is shown to be of this chain and of a block the log holds. */
 export function readSnapshot(paths: ChainPaths, params: ChainParams, blocks: LoggedBlock[]): Snapshot {
   let decoded: ReturnType<typeof decodeSnapshot>;

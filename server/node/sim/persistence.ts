@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 
 import { formatLine, genesisHash, readBlockLog, type LoggedBlock } from './block-log.ts';
-import { checkDropGroupAt, readOrStop, readParams, readSnapshot } from './chain-files-check.ts';
+import { checkAccountsSeed, checkDropGroupAt, readOrStop, readParams, readSnapshot } from './chain-files-check.ts';
 import {
   ChainDataError,
   chainPaths,
@@ -84,6 +84,7 @@ export class ChainFiles {
 
     const params = readParams(paths.params);
     checkDropGroupAt(paths.params, params, fresh);
+    checkAccountsSeed(paths.params, params, fresh);
     const firstPrev = genesisHash(params);
     if (!existsSync(paths.log)) {
       throw new ChainDataError(

@@ -81,6 +81,10 @@ function ProposalLine({
 
 const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
+/** When a voting period ends, as a number: times are compared as instants, not as text. */
+const endOf = (proposal: ArchivedProposal) =>
+  (proposal.voting_period_end ? instant(proposal.voting_period_end)?.getTime() : undefined) ?? 0;
+
 /** One served chain at a glance: open proposals, latest decisions, the next upgrade. */
 export function ChainSummary({ chain }: { chain: ServedChain }) {
   const plan = useQuery(planQuery(chain));
@@ -88,7 +92,7 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
   const decided = useQueries({ queries: DECIDED.map((status) => decidedQuery(chain, status)) });
   const latest = decided
     .flatMap((query) => query.data?.rows ?? [])
-    .sort((one, other) => (other.voting_period_end ?? '').localeCompare(one.voting_period_end ?? ''))
+    .sort((one, other) => endOf(other) - endOf(one))
     .slice(0, SHOWN);
   const next = plan.data?.plan;
   return (
@@ -139,7 +143,11 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
             <Text fz="sm" fw={600}>
               Latest decisions
             </Text>
-            {decided.every((query) => query.data) && latest.length === 0 ? (
+            {decided.some((query) => query.isError) ? (
+              <Text fz="sm" c="red">
+                Not answered: {decided.find((query) => query.isError)?.error?.message}
+              </Text>
+            ) : decided.every((query) => query.data) && latest.length === 0 ? (
               <Text fz="sm" c="dimmed">
                 None decided yet.
               </Text>
@@ -154,13 +162,17 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
         )}
         <Text fz="sm" data-testid={`chain-next-upgrade-${chain.name}`}>
           <b>Next upgrade:</b>{' '}
-          {plan.isError
-            ? 'not answered'
-            : plan.data === undefined
-              ? '…'
-              : next
-                ? `${next.name} at height ${grouped(next.height)}`
-                : 'none scheduled'}
+          {plan.isError ? (
+            'not answered'
+          ) : plan.data === undefined ? (
+            '…'
+          ) : next ? (
+            <>
+              <ChainLabel value={next.name} max={120} /> at height {grouped(next.height)}
+            </>
+          ) : (
+            'none scheduled'
+          )}
           {' · '}
           <AppLink to="/upgrades" endpoint={chain.path} fz="sm">
             upgrades

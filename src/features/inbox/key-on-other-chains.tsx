@@ -1,5 +1,5 @@
 import { Card, Stack, Table, Text, Title } from '@mantine/core';
-import { useQueries } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQueries } from '@tanstack/react-query';
 
 import type { InboxOpenProposal } from '../../api/archive-inbox.ts';
 import { getVoterRecord } from '../../api/archive-records.ts';
@@ -21,20 +21,30 @@ interface KeyThere {
   chain: ServedChain;
   /** The key's address on that chain; null while its prefix is not known. */
   address: string | null;
+  /** Its prefix cannot be learned: the server does not say it and the chain has no group to tell. */
+  prefixUnknown: boolean;
 }
 
 /** Votes cast, from the chain's archive (all of them) or its node (those it still stores). */
-const votesCastQuery = ({ chain, address }: KeyThere) => ({
-  queryKey: ['api', chain.path, 'voters', address, 'votes-cast', chain.archive ? 'archive' : 'node'],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    chain.archive
-      ? getVoterRecord(chain.path, address!, {}, { param: null, limit: 1, signal }).then(
-          (page) => page.pagination.total,
-        )
-      : getVotesByVoter(chain.path, address!, { param: null, limit: 1, signal }).then((page) => page.pagination.total),
-  enabled: address !== null,
-  staleTime: 30_000,
-});
+const votesCastQuery = ({ chain, address }: KeyThere) =>
+  queryOptions({
+    queryKey: ['api', chain.path, 'voters', address, 'votes-cast', chain.archive ? 'archive' : 'node'],
+    queryFn:
+      address === null
+        ? skipToken
+        : ({ signal }) =>
+            chain.archive
+              ? getVoterRecord(chain.path, address, {}, { param: null, limit: 1, signal }).then(
+                  (page) => page.pagination.total,
+                )
+              : getVotesByVoter(chain.path, address, { param: null, limit: 1, signal }).then(
+                  (page) => page.pagination.total,
+                ),
+    staleTime: 30_000,
+  });
+
+/** When a voting period ends, as a number: the chains' times are compared as instants, not as text. */
+const endOf = (entry: { proposal: InboxOpenProposal }) => instant(entry.proposal.voting_period_end)?.getTime() ?? 0;
 
 function OpenAcrossChains({ open }: { open: { chain: ServedChain; proposal: InboxOpenProposal }[] }) {
   if (open.length === 0) return null;
@@ -81,7 +91,12 @@ export function KeyOnOtherChains({ endpoint, address }: { endpoint: string; addr
   });
   const keys: KeyThere[] = others.map((chain, index) => {
     const prefix = chain.prefix ?? prefixes[index].data ?? null;
-    return { chain, address: prefix === null ? null : sameKeyAs(address, prefix) };
+    const asked = prefixes[index];
+    return {
+      chain,
+      address: prefix === null ? null : sameKeyAs(address, prefix),
+      prefixUnknown: prefix === null && (asked.isError || asked.isSuccess),
+    };
   });
   const inboxes = useQueries({
     queries: keys.map((key) => ({
@@ -93,7 +108,7 @@ export function KeyOnOtherChains({ endpoint, address }: { endpoint: string; addr
   if (others.length === 0) return null;
   const open = keys
     .flatMap((key, index) => (inboxes[index].data?.open ?? []).map((proposal) => ({ chain: key.chain, proposal })))
-    .sort((one, other) => one.proposal.voting_period_end.localeCompare(other.proposal.voting_period_end));
+    .sort((one, other) => endOf(one) - endOf(other));
   return (
     <Card data-testid="key-on-other-chains">
       <Stack gap="sm">
@@ -119,7 +134,9 @@ export function KeyOnOtherChains({ endpoint, address }: { endpoint: string; addr
                   <Table.Td data-label="Its address there">
                     {key.address === null ? (
                       <Text fz="sm" c="dimmed">
-                        its prefix is not known yet
+                        {key.prefixUnknown
+                          ? 'not known: the server does not say its prefix, and it has no group to tell'
+                          : '…'}
                       </Text>
                     ) : (
                       <AppLink to={`/voters/${key.address}`} endpoint={key.chain.path} ff="monospace" fz="sm">
@@ -130,7 +147,7 @@ export function KeyOnOtherChains({ endpoint, address }: { endpoint: string; addr
                   <Table.Td data-label="Waiting for its vote">
                     {!key.chain.archive || key.address === null ? (
                       <Text fz="sm" c="dimmed">
-                        {key.chain.archive ? '…' : 'no archive there to ask'}
+                        {!key.chain.archive ? 'no archive there to ask' : key.prefixUnknown ? '—' : '…'}
                       </Text>
                     ) : inbox.data ? (
                       <AppLink to={`/inbox/${key.address}`} endpoint={key.chain.path} fz="sm">
@@ -144,7 +161,13 @@ export function KeyOnOtherChains({ endpoint, address }: { endpoint: string; addr
                   </Table.Td>
                   <Table.Td data-label="Votes cast">
                     <Text fz="sm" c={cast.isError ? 'red' : undefined}>
-                      {cast.data !== undefined ? grouped(cast.data) : cast.isError ? 'not answered' : '…'}
+                      {cast.data !== undefined
+                        ? grouped(cast.data)
+                        : cast.isError
+                          ? 'not answered'
+                          : key.prefixUnknown
+                            ? '—'
+                            : '…'}
                       {cast.data !== undefined && !key.chain.archive && ' the node still stores'}
                     </Text>
                   </Table.Td>

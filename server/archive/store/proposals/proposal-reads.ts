@@ -1,6 +1,7 @@
 import { OPEN_STATUS } from '../../vocabulary.ts';
 import type { Row, SqlExecutor, SqlValue } from '../db/sql-database.ts';
 import { keysetPage, type PageParams } from '../keyset-page.ts';
+import { GROUP_MODULE_PRESENT_SQL } from '../upgrades/upgrade-reads.ts';
 
 // What the archive API reads of proposals: a proposal with its group's and policy's names, the
 // list with its filters, a proposal's timeline and what it was tallied with; and the open
@@ -47,6 +48,7 @@ export function proposalConditions(filter: ProposalFilter): { where: string; par
   if (filter.votingOpen) {
     conditions.push(`p.status = '${OPEN_STATUS}'`);
     conditions.push(`p.voting_ends_at >= (SELECT block_time::timestamptz FROM archive_cursor WHERE block_time <> '')`);
+    conditions.push(GROUP_MODULE_PRESENT_SQL);
   }
   if (filter.search !== null) add(`p.search @@ to_tsquery('simple', ?)`, filter.search);
   return { where: conditions.join(' AND '), params };

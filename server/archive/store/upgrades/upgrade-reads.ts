@@ -48,6 +48,14 @@ export interface GroupModuleRecord {
   leftAtTime: string | null;
 }
 
+/**
+ * True while the chain has x/group (or the archive has not recorded module versions yet): once an
+ * upgrade removed it, no proposal is open for voting any more, whatever its voting end says.
+ */
+export const GROUP_MODULE_PRESENT_SQL = `NOT COALESCE(
+  (SELECT max(height) FROM module_versions) > (SELECT max(height) FROM module_versions WHERE name = 'group'),
+  false)`;
+
 export async function readGroupModule(db: SqlExecutor): Promise<GroupModuleRecord | null> {
   const [heights] = await db.query<{ latest: string | null; last_present: string | null }>(
     `SELECT (SELECT max(height) FROM module_versions)::text AS latest,

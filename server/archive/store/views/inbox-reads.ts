@@ -1,6 +1,7 @@
 import { OPEN_STATUS, TALLIED_STATUSES } from '../../vocabulary.ts';
 import type { SqlExecutor } from '../db/sql-database.ts';
 import { wordList } from '../table.ts';
+import { GROUP_MODULE_PRESENT_SQL } from '../upgrades/upgrade-reads.ts';
 
 // An address's inbox: what waits for its vote in the groups it belongs to now, and what became of
 // the proposals it voted on.
@@ -34,6 +35,7 @@ export function readOpenForMember(db: SqlExecutor, address: string, limit: numbe
      WHERE m.address = $1 AND p.status = '${OPEN_STATUS}'
        AND p.voting_ends_at >= (SELECT block_time::timestamptz FROM archive_cursor WHERE block_time <> '')
        AND NOT EXISTS (SELECT 1 FROM votes v WHERE v.proposal_id = p.id AND v.voter = $1)
+       AND ${GROUP_MODULE_PRESENT_SQL}
      ORDER BY p.voting_ends_at, p.id LIMIT ${Math.floor(limit)}`,
     [address],
   );
