@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { useServedChains } from '../hooks/use-served-chains.ts';
 import { jsonResponse, renderWithApp } from '../test/render.tsx';
 import { TxHashText } from './tx-hash-text.tsx';
 
@@ -19,6 +20,12 @@ function serve(explorers: unknown[]) {
   );
 }
 
+/** Says when the server's list of chains has been read, so the absence of a link means something. */
+function ChainsRead() {
+  const count = useServedChains().length;
+  return count > 0 ? <span>{count} chains read</span> : null;
+}
+
 describe('a transaction hash', () => {
   it('links to the first explorer the registry names for the chain read', async () => {
     serve([
@@ -34,9 +41,16 @@ describe('a transaction hash', () => {
 
   it('links nowhere on a chain with no explorer, or to a page that is not https', async () => {
     serve([{ kind: 'plain', tx_page: 'http://explorer.test/tx/${txHash}' }]);
-    renderWithApp(<TxHashText hash={HASH} />, '/?api=/upstream/regen');
+    renderWithApp(
+      <>
+        <TxHashText hash={HASH} />
+        <ChainsRead />
+      </>,
+      '/?api=/upstream/regen',
+    );
     expect(await screen.findByTestId('tx-hash')).toHaveTextContent('BDD2CBF5…6853F1');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Once the server's list of chains is read, the page still links nowhere.
+    expect(await screen.findByText('2 chains read')).toBeInTheDocument();
     expect(screen.queryByTestId('tx-explorer-link')).toBeNull();
   });
 });

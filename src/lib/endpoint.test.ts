@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
-import { endpointFromSearch, validateEndpoint } from './endpoint.ts';
+import { endpointFromSearch, rememberEndpoint, SAME_ORIGIN, validateEndpoint, withEndpoint } from './endpoint.ts';
 
 describe('choosing an endpoint', () => {
   it.each(['//evil.example', '//evil.example/cosmos', '\\\\evil.example', '/\\evil.example', '\\/evil.example'])(
@@ -29,5 +29,18 @@ describe('choosing an endpoint', () => {
 
   it('falls back to this server when ?api= names another origin protocol-relatively', () => {
     expect(endpointFromSearch(new URLSearchParams('api=//evil.example'))).toBe('');
+  });
+});
+
+describe('links between chains', () => {
+  afterEach(() => localStorage.clear());
+
+  it('name this server’s own chain when another is remembered, and nothing when none is', () => {
+    expect(withEndpoint('/groups', SAME_ORIGIN)).toBe('/groups');
+    rememberEndpoint('/upstream/regen');
+    // Without ?api= the remembered chain would be read: the link says "this server's" outright.
+    expect(withEndpoint('/groups', SAME_ORIGIN)).toBe('/groups?api=');
+    expect(endpointFromSearch(new URLSearchParams('api='))).toBe(SAME_ORIGIN);
+    expect(withEndpoint('/groups?member=x', '/upstream/hub')).toBe('/groups?member=x&api=%2Fupstream%2Fhub');
   });
 });
