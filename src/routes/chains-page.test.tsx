@@ -48,7 +48,7 @@ function serve(url: URL): Response {
     if (status === 'PROPOSAL_STATUS_ACCEPTED')
       return jsonResponse(page([proposal('7', 'Accepted', status, '2026-01-02T00:00:00Z')]));
     if (status === 'PROPOSAL_STATUS_REJECTED')
-      return jsonResponse(page([proposal('8', 'Rejected later', status, '2026-01-05T00:00:00Z')]));
+      return jsonResponse(page([proposal('10', 'Rejected later', status, '2026-01-01T00:00:00Z')]));
   }
   if (path === '/cosmos/upgrade/v1beta1/current_plan')
     return jsonResponse({
@@ -69,7 +69,8 @@ describe('the chains page', () => {
     expect(await within(local).findByText(/Open proposals · 14/)).toBeInTheDocument();
     expect(within(local).getByRole('link', { name: '#9 Open one' })).toHaveAttribute('href', '/proposals/9');
     const decisions = await within(local).findAllByRole('link', { name: /Accepted|Rejected later/ });
-    expect(decisions.map((link) => link.textContent)).toEqual(['#8 Rejected later', '#7 Accepted']);
+    // Newest first by id: #10 after #9 as numbers, not as text.
+    expect(decisions.map((link) => link.textContent)).toEqual(['#10 Rejected later', '#7 Accepted']);
     await waitFor(() =>
       expect(screen.getByTestId('chain-next-upgrade-local')).toHaveTextContent('v7 at height 123,456'),
     );

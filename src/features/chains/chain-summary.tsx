@@ -9,6 +9,7 @@ import { IdText } from '../../components/id-text.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { compareIds } from '../../lib/ids.ts';
 import type { ServedChain } from '../../lib/served-chains.ts';
 import { instant } from '../../lib/time.ts';
 
@@ -34,13 +35,17 @@ const openQuery = (chain: ServedChain) => ({
   refetchInterval: 30_000,
 });
 
-/** The newest decisions: the latest accepted and rejected, merged (the archive filters one status at a time). */
+/**
+ * The newest decided proposals: the latest accepted and rejected, merged (the archive filters one
+ * status at a time). By id, not voting end: a group decides early, so a far voting end says nothing
+ * of when it was decided.
+ */
 const decidedQuery = (chain: ServedChain, status: (typeof DECIDED)[number]) => ({
   queryKey: ['api', chain.path, 'chains-overview', status],
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     getArchivedProposals(
       chain.path,
-      { status, order_by: 'voting_period_end', order: 'desc' },
+      { status, order_by: 'id', order: 'desc' },
       { param: { offset: 0 }, limit: SHOWN, signal },
     ),
   enabled: chain.archive,
@@ -81,10 +86,6 @@ function ProposalLine({
 
 const LIST = { listStyle: 'none', padding: 0, margin: 0 } as const;
 
-/** When a voting period ends, as a number: times are compared as instants, not as text. */
-const endOf = (proposal: ArchivedProposal) =>
-  (proposal.voting_period_end ? instant(proposal.voting_period_end)?.getTime() : undefined) ?? 0;
-
 /** One served chain at a glance: open proposals, latest decisions, the next upgrade. */
 export function ChainSummary({ chain }: { chain: ServedChain }) {
   const plan = useQuery(planQuery(chain));
@@ -92,7 +93,7 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
   const decided = useQueries({ queries: DECIDED.map((status) => decidedQuery(chain, status)) });
   const latest = decided
     .flatMap((query) => query.data?.rows ?? [])
-    .sort((one, other) => endOf(other) - endOf(one))
+    .sort((one, other) => compareIds(other.id, one.id))
     .slice(0, SHOWN);
   const next = plan.data?.plan;
   return (
