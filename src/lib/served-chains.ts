@@ -3,6 +3,7 @@ import { SAME_ORIGIN } from './endpoint.ts';
 // The chains the Polity that served this page serves (its /polity/config.json): the Chain
 // picker's names, the name each page shows, each chain's address prefix and explorers. Read by
 // hand, not by a schema library: it is on the first page, and a wrong entry is dropped, not fatal.
+// The server that served the page wrote it (its own origin), so only the shapes are checked.
 
 export interface ServedChain {
   name: string;
@@ -17,7 +18,6 @@ export interface ServedChain {
 }
 
 const textOr = <T>(value: unknown, otherwise: T): string | T => (typeof value === 'string' ? value : otherwise);
-const PREFIX = /^[a-z][a-z0-9]{0,82}$/;
 
 function readChain(entry: unknown): ServedChain | null {
   if (typeof entry !== 'object' || entry === null) return null;
@@ -25,13 +25,12 @@ function readChain(entry: unknown): ServedChain | null {
   const name = textOr(fields.name, null);
   const path = textOr(fields.path, null);
   if (!name || path === null || (path !== SAME_ORIGIN && !/^\/upstream\/[\w-]+$/.test(path))) return null;
-  const prefix = textOr(fields.bech32_prefix, null);
   return {
     name,
     path,
     prettyName: textOr(fields.pretty_name, name) || name,
     chainId: textOr(fields.chain_id, null),
-    prefix: prefix !== null && PREFIX.test(prefix) ? prefix : null,
+    prefix: textOr(fields.bech32_prefix, null) || null,
     explorers: Array.isArray(fields.explorers) ? (fields.explorers as unknown[]) : [],
     archive: fields.archive === true,
   };
@@ -40,6 +39,5 @@ function readChain(entry: unknown): ServedChain | null {
 export function readServedChains(json: unknown): ServedChain[] {
   const list = (json as { chains?: unknown } | null)?.chains;
   if (!Array.isArray(list)) return [];
-  const chains = list.map(readChain).filter((chain): chain is ServedChain => chain !== null);
-  return chains.filter((chain, index) => chains.findIndex((other) => other.path === chain.path) === index);
+  return list.map(readChain).filter((chain): chain is ServedChain => chain !== null);
 }
