@@ -8,8 +8,8 @@ import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { VoteDetails } from '../features/proposals/vote-details.tsx';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { shortAddress } from '../lib/short-address.ts';
 import { parseId } from '../lib/ids.ts';
+import { shortAddress } from '../lib/short-address.ts';
 
 export function Component() {
   const endpoint = useEndpoint();

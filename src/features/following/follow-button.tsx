@@ -4,8 +4,8 @@ import { useEffect } from 'react';
 
 import { AppLink } from '../../components/app-link.tsx';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
-import { shortAddress } from '../../lib/short-address.ts';
 import { labelText } from '../../lib/hostile-text.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { instant } from '../../lib/time.ts';
 import { browserStorage, follow, followKey, unfollow, type FollowKind } from './follow-store.ts';
 import { useFollowed } from './use-followed.ts';

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 
 import { EmptyState } from '../../components/query-states.tsx';
 import { RelativeTime } from '../../components/relative-time.tsx';
-import { shortAddress } from '../../lib/short-address.ts';
 import { endpointLabel, withEndpoint } from '../../lib/endpoint.ts';
 import { labelText } from '../../lib/hostile-text.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { instant } from '../../lib/time.ts';
 import { followLabel } from './follow-button.tsx';
 import {

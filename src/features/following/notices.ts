@@ -1,8 +1,8 @@
 import type { ProposalStatus } from '../../api/schemas.ts';
 import { statusLabel } from '../../components/badges.tsx';
-import { shortAddress } from '../../lib/short-address.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
 import { labelText } from '../../lib/hostile-text.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { humanDuration } from '../../lib/time.ts';
 import type { FollowEvent } from './follow-events.ts';
 

@@ -5,8 +5,8 @@ import { AppLink } from '../../components/app-link.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { shortAddress } from '../../lib/short-address.ts';
 import { labelText } from '../../lib/hostile-text.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import type { PolicyContext } from './use-policy-context.ts';
 
 /**

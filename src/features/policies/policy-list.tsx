@@ -7,8 +7,8 @@ import type { GroupPolicyInfo } from '../../api/schemas.ts';
 import { AppLink } from '../../components/app-link.tsx';
 import { InfiniteList, type ListColumn } from '../../components/infinite-list.tsx';
 import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
-import { shortAddress } from '../../lib/short-address.ts';
 import { metadataName } from '../../lib/metadata.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 
+import { proposalFromArchive } from '../../api/archive-as-node.ts';
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { NotFoundError, UnsupportedError } from '../../api/errors.ts';
 import { isUndecided } from '../../domain/proposal-phase.ts';
@@ -8,7 +9,6 @@ import { archiveLags, proposalPollMs, type NodeView } from '../../domain/proposa
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useBlockPace } from '../../hooks/use-block-pace.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
-import { proposalFromArchive } from '../../api/archive-as-node.ts';
 import { proposalQueries } from './queries.ts';
 import { archivedRecordQuery } from './record-query.ts';
 

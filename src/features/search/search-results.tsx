@@ -9,10 +9,10 @@ import { useArchiveAvailability } from '../../components/archive-gate.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { shortAddress } from '../../lib/short-address.ts';
 import { withEndpoint } from '../../lib/endpoint.ts';
 import { metadataName } from '../../lib/metadata.ts';
 import { matchesWords, MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
+import { shortAddress } from '../../lib/short-address.ts';
 import { searchQueries } from './queries.ts';
 import classes from './search-results.module.css';
 
