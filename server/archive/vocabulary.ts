@@ -53,3 +53,6 @@ export const VOTE_YES = VOTE_OPTIONS[0];
  * authority (`tx:HASH`).
  */
 export type PlanSource = `gov:${string}` | `group:${string}` | `tx:${string}`;
+
+/** Whether a node's module versions list x/group (an upgrade may remove it). */
+export const listsGroup = (versions: readonly { name: string }[]) => versions.some((entry) => entry.name === 'group');

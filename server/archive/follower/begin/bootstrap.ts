@@ -4,7 +4,7 @@ import type { RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
 import { knowPlan } from '../../store/upgrades/upgrade-writes.ts';
-import { VOTES_KEPT_STATUSES } from '../../vocabulary.ts';
+import { listsGroup, VOTES_KEPT_STATUSES } from '../../vocabulary.ts';
 import { decodeBlock } from '../tip/decode-block.ts';
 import { readEventHistory, type HistoryBlock } from './event-history.ts';
 import type { GapPlan } from './start-point.ts';
@@ -47,7 +47,7 @@ export async function bootstrap(
   const [block, plan, versions] = await Promise.all([blockRead, rest.currentPlan(height), rest.moduleVersions(height)]);
   // A chain whose module versions no longer list x/group (an upgrade removed it) has no group
   // state to take: its routes answer 501, which is no fault. (An empty list is not a version map.)
-  const hasGroup = versions.length === 0 || versions.some((entry) => entry.name === 'group');
+  const hasGroup = versions.length === 0 || listsGroup(versions);
   const groups = hasGroup ? await groupsRead : [];
   const readPolicies = async () => {
     const policies = (await Promise.all(groups.map((group) => rest.policiesOf(group.id, height)))).flat();

@@ -1,6 +1,7 @@
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
+import { listsGroup } from '../../vocabulary.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import type { BlockFacts } from './decode-block.ts';
 import type { ForecastReads } from './due-forecast.ts';
@@ -99,8 +100,6 @@ async function readDue(
   );
   for (const id of due) reads.due.add(id);
 }
-
-const listsGroup = (versions: readonly { name: string }[]) => versions.some((entry) => entry.name === 'group');
 
 /**
  * An upgrade after which module_versions no longer lists x/group, where it did before (or, where
