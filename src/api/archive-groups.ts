@@ -62,6 +62,7 @@ const responses = {
   groups: v.object({ groups: v.array(archivedGroup), pagination }),
   members: v.object({ members: v.array(archivedMember), pagination }),
   policies: v.object({ policies: v.array(archivedPolicy) }),
+  policiesPage: v.object({ policies: v.array(archivedPolicy), pagination }),
   policy: v.object({ policy: archivedPolicy }),
 };
 
@@ -125,6 +126,14 @@ export async function getArchivedPoliciesOfGroup(
     param: options.param,
   };
 }
+
+/** The policies an address administers, paged in the node's order (`group_policies_by_admin`'s). */
+export const getArchivedPoliciesByAdmin = (
+  endpoint: string,
+  admin: string,
+  options: ListOptions,
+): Promise<Page<GroupPolicyInfo>> =>
+  archiveList<GroupPolicyInfo>(endpoint, 'policies', responses.policiesPage, 'policies', { admin }, options);
 
 /**
  * Proposals the archive kept, pruned ones included, as the node's proposals (a record the archive

@@ -37,6 +37,7 @@ const archive: Record<string, unknown> = {
   'groups/1/policies': { policies: [{ ...policy, proof: { kind: 'none' } }] },
   'groups/1/history': { events: [], pagination: onePage(0) },
   [`policies/${policy.address}`]: { policy: { ...policy, proof: { kind: 'none' } } },
+  policies: { policies: [{ ...policy, proof: { kind: 'none' } }], pagination: onePage(1) },
   proposals: { proposals: [archivedOpen, archivedPruned], pagination: onePage(2) },
 };
 
@@ -100,6 +101,15 @@ describe('a chain whose upgrade removed x/group', () => {
     expect(screen.getByTestId('policy-archived-proposals')).toHaveTextContent('no longer has x/group');
     // Its group named from the archive's record too.
     expect(await screen.findByText(/Core contributors/)).toBeInTheDocument();
+    expect(screen.queryAllByRole('alert')).toEqual([]);
+  });
+
+  it('lists the policies an address administers from the archive, asked by its admin', async () => {
+    const { requests } = stubChainWithoutGroups(archive);
+    renderRoute(`/voters/${alice}?tab=policies`);
+    const table = await screen.findByRole('table', { name: 'Policies as admin' });
+    expect(await within(table).findByText(/Treasury/)).toBeInTheDocument();
+    expect(requests).toContainEqual(expect.stringMatching(new RegExp(`^${ARCHIVE}policies\\?admin=${alice}&`)));
     expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 

@@ -7,7 +7,7 @@ import { startHarness, type Harness } from '../../test/harness.ts';
 // The archive answers for groups and policies what the node's x/group routes answered, so a
 // dashboard can still show them once the chain's upgrade removed x/group (the embedded chain with
 // dropGroupAt, as in group-departure.test.ts): every group (by admin, by member), one group, one
-// policy — compared with the node's own answers read just before the upgrade.
+// policy, an admin's policies — compared with the node's own answers read just before the upgrade.
 
 const SEED = 'test-seed';
 const DROP_AT = 'v6-cirrus';
@@ -25,6 +25,11 @@ interface GroupJson {
 interface PolicyJson {
   address: string;
   group_id: string;
+  admin: string;
+}
+interface PoliciesJson {
+  policies: (PolicyJson & { proof: unknown })[];
+  pagination: { next_key: string | null; total: string };
 }
 interface GroupsJson {
   groups: (GroupJson & { name?: string })[];
@@ -51,6 +56,8 @@ describe.each(DATABASE_KINDS)('the archive’s groups and policies after x/group
   let nodeByAdmin: GroupJson[] = [];
   let member = '';
   let nodeByMember: GroupJson[] = [];
+  let policyAdmin = '';
+  let nodeByPolicyAdmin: PolicyJson[] = [];
 
   const json = async <T>(path: string) => (await h.get(path)).json as T;
 
@@ -78,6 +85,16 @@ describe.each(DATABASE_KINDS)('the archive’s groups and policies after x/group
         );
     }
     admin = nodeGroups[0].admin;
+    // The admin of the most policies, so its list has an order and pages to compare.
+    const policiesOf = (address: string) => [...nodePolicies.values()].filter((policy) => policy.admin === address);
+    policyAdmin = [...new Set([...nodePolicies.values()].map((policy) => policy.admin))].reduce((most, next) =>
+      policiesOf(next).length > policiesOf(most).length ? next : most,
+    );
+    nodeByPolicyAdmin = (
+      await json<{ group_policies: PolicyJson[] }>(
+        `${NODE}/group_policies_by_admin/${policyAdmin}?pagination.limit=1000`,
+      )
+    ).group_policies;
     nodeByAdmin = (await json<GroupsJson>(`${NODE}/groups_by_admin/${admin}?pagination.limit=1000`)).groups;
     const { members } = await json<{ members: { member: { address: string } }[] }>(
       `${NODE}/group_members/${nodeGroups[0].id}`,
@@ -125,6 +142,36 @@ describe.each(DATABASE_KINDS)('the archive’s groups and policies after x/group
     expect(next.groups.map(nodeFields)).toEqual([nodeGroups[nodeGroups.length - 2]]);
   });
 
+  it('lists an admin’s policies as the node ordered them, each with its proof, a page at a time', async () => {
+    expect((await h.get(`${NODE}/group_policies_by_admin/${policyAdmin}`)).status).toBe(501);
+    expect(nodeByPolicyAdmin.length).toBeGreaterThan(2);
+    // Others administer policies too, so a list that ignored its admin would show.
+    expect(nodePolicies.size).toBeGreaterThan(nodeByPolicyAdmin.length);
+    const all = await json<PoliciesJson>(`${API}/policies?admin=${policyAdmin}&pagination.count_total=true`);
+    expect(all.policies.map(({ proof: _proof, ...fields }) => fields)).toEqual(nodeByPolicyAdmin);
+    for (const policy of all.policies) expect(policy.proof).toBeDefined();
+    expect(all.pagination).toEqual({ next_key: null, total: String(nodeByPolicyAdmin.length) });
+    // Two at a time; a key that did not move past its page would ask forever, so the pages are counted.
+    const paged: string[] = [];
+    let key: string | null = null;
+    for (let pages = 0; pages === 0 || key !== null; pages++) {
+      expect(pages).toBeLessThan(nodeByPolicyAdmin.length);
+      const after: string = key === null ? '' : `&pagination.key=${encodeURIComponent(key)}`;
+      const page: PoliciesJson = await json<PoliciesJson>(
+        `${API}/policies?admin=${policyAdmin}&pagination.limit=2${after}`,
+      );
+      expect(page.policies.length).toBeLessThanOrEqual(2);
+      paged.push(...page.policies.map((policy) => policy.address));
+      key = page.pagination.next_key;
+    }
+    expect(paged).toEqual(nodeByPolicyAdmin.map((policy) => policy.address));
+    const nobody = bech32.encode('cosmos', bech32.toWords(new Uint8Array(20).fill(0x7f)));
+    expect(await json<PoliciesJson>(`${API}/policies?admin=${nobody}`)).toEqual({
+      policies: [],
+      pagination: { next_key: null, total: '0' },
+    });
+  });
+
   it('says what is not there, and what is not an id or an address', async () => {
     const missing = await h.get(`${API}/groups/999999`);
     expect(missing.status).toBe(404);
@@ -132,6 +179,10 @@ describe.each(DATABASE_KINDS)('the archive’s groups and policies after x/group
     expect((await h.get(`${API}/groups/abc`)).status).toBe(400);
     expect((await h.get(`${API}/policies/cosmos1notanaddress`)).status).toBe(400);
     expect((await h.get(`${API}/groups?admin=x`)).status).toBe(400);
+    const everyPolicy = await h.get(`${API}/policies`);
+    expect(everyPolicy.status).toBe(400);
+    expect(everyPolicy.json).toMatchObject({ code: 3, message: expect.stringContaining('admin is required') });
+    expect((await h.get(`${API}/policies?admin=cosmos1notanaddress`)).status).toBe(400);
     const unknownPolicy = bech32.encode('cosmos', bech32.toWords(new Uint8Array(32).fill(0x7f)));
     const neverSeen = await h.get(`${API}/policies/${unknownPolicy}`);
     expect(neverSeen.status).toBe(404);

@@ -1,7 +1,7 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import { groupExists, readGroup, readGroupMembers, readGroups } from '../store/groups/group-reads.ts';
 import type { Row } from '../store/keyset-page.ts';
-import { readGroupPolicies, readPolicy, type PolicyRow } from '../store/policies/policy-reads.ts';
+import { readGroupPolicies, readPoliciesByAdmin, readPolicy, type PolicyRow } from '../store/policies/policy-reads.ts';
 import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { memberJson } from './archive-json.ts';
 import { isAddress, uint64Path, type ArchiveQuery } from './archive-params.ts';
@@ -9,9 +9,10 @@ import type { ArchiveSource } from './archive-source.ts';
 import { withProofs } from './proof-json.ts';
 
 // Groups and policies as the archive holds them now: a group's record, every group (by admin or
-// member too), a group's members and policies, one policy — what a node's x/group routes answer,
-// still answered once a chain's upgrade removed x/group. Members and policies come with how each
-// is proven (an ICS23 proof of its record in a state the validators signed).
+// member too), a group's members and policies, an admin's policies, one policy — what a node's
+// x/group routes answer, still answered once a chain's upgrade removed x/group. Members and
+// policies come with how each is proven (an ICS23 proof of its record in a state the validators
+// signed).
 
 const notFound = (message: string) => new GrpcStatusError(GrpcCode.NotFound, message);
 
@@ -86,6 +87,14 @@ async function groupPolicies(source: ArchiveSource, id: string) {
   return { policies: await policiesWithProofs(source, policies) };
 }
 
+async function policiesByAdmin(source: ArchiveSource, query: ArchiveQuery) {
+  const admin = query.address('admin');
+  // The node has no list of every policy either: group_policies_by_admin needs its admin.
+  if (admin === null) throw invalidArgument('admin is required: the policies an address administers');
+  const page = await readPoliciesByAdmin(source.store.db, admin, query.page());
+  return { policies: await policiesWithProofs(source, page.rows.map(policyJson)), pagination: page.pagination };
+}
+
 async function policy(source: ArchiveSource, address: string) {
   if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
   const row = await readPolicy(source.store.db, address.toLowerCase());
@@ -105,5 +114,6 @@ export const GROUP_ROUTES: {
     answer: (source, match, query) => groupMembers(source, uint64Path(match[1]), query),
   },
   { pattern: /^groups\/([^/]+)\/policies$/, answer: (source, match) => groupPolicies(source, uint64Path(match[1])) },
+  { pattern: /^policies$/, answer: (source, _match, query) => policiesByAdmin(source, query) },
   { pattern: /^policies\/([^/]+)$/, answer: (source, match) => policy(source, match[1]) },
 ];

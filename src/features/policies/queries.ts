@@ -36,7 +36,16 @@ export const policyQueries = {
   byAdmin: (endpoint: string, admin: string) =>
     infiniteQueryOptions({
       queryKey: [...policyQueries.all(endpoint), 'by-admin', admin],
-      queryFn: ({ pageParam, signal }) => getGroupPoliciesByAdmin(endpoint, admin, { param: pageParam, signal }),
+      queryFn: ({ pageParam, signal, client }) =>
+        nodeOrArchivedGroups(
+          client,
+          endpoint,
+          () => getGroupPoliciesByAdmin(endpoint, admin, { param: pageParam, signal }),
+          () =>
+            archiveGroups().then((archive) =>
+              archive.getArchivedPoliciesByAdmin(endpoint, admin, { param: pageParam, signal }),
+            ),
+        ),
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, policyRowId),
     }),
