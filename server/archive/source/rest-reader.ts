@@ -153,6 +153,21 @@ export class RestReader {
     return (await this.get<{ plan: NodePlan | null }>('/cosmos/upgrade/v1beta1/current_plan', height))?.plan ?? null;
   }
 
+  /**
+   * Whether the node's software still serves x/group's queries. One that an upgrade removed the
+   * module from has no route for them at any height, before the upgrade included: it answers 501.
+   * Any other failure is left to the reads that need the module, which say what went wrong.
+   */
+  async servesGroup(height: bigint): Promise<boolean> {
+    try {
+      // group_info is in every SDK version with x/group (a chain with no group 1 answers "not found").
+      await this.get('/cosmos/group/v1/group_info/1', height);
+      return true;
+    } catch (error) {
+      return !(error instanceof NodeReadError && error.status === 501);
+    }
+  }
+
   /** Whether the node still keeps the state at `height` (a pruned node answers "failed to load state"). */
   async hasStateAt(height: bigint): Promise<boolean> {
     try {

@@ -76,7 +76,7 @@ export async function handleApi(
     const matched = findRoute(path);
     if (!matched) throw notImplemented();
     // A module an upgrade removed has no service from then on: its routes answer as unknown ones.
-    if (service.moduleRemoved(moduleOfRoute(matched.route), heightHeader)) throw notImplemented();
+    if (service.moduleRemoved(moduleOfRoute(matched.route))) throw notImplemented();
     const request = parseRequest(matched.route, matched.values, rawQuery);
     const queries = await service.at(heightHeader);
     // From here the query server has answered, with a height: errors carry its metadata too.

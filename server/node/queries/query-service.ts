@@ -47,19 +47,14 @@ export class QueryService {
   }
 
   /**
-   * True when the state a request would be answered from has no such module: an upgrade deleted
-   * its store, and the node then has no service for it (its routes are unknown). A request whose
-   * height cannot be answered is left to `at`, which says why.
+   * True once an upgrade deleted the module's store: the software the node runs from then on has
+   * no service for it, so its routes are unknown at every height, those before the upgrade
+   * included (as a real node's new binary registers no gateway routes for a module it dropped).
    */
-  moduleRemoved(module: string, heightHeader: string | undefined): boolean {
+  moduleRemoved(module: string): boolean {
     const latest = this.source.latestHeight;
     if (latest === 0n) return false;
-    try {
-      const state = this.source.stateAt(this.requestedHeight(heightHeader, latest));
-      return state?.upgrade.storeDeletedAt(module) !== undefined;
-    } catch {
-      return false;
-    }
+    return this.source.stateAt(latest)?.upgrade.storeDeletedAt(module) !== undefined;
   }
 
   private requestedHeight(header: string | undefined, latest: bigint): bigint {

@@ -3,6 +3,7 @@ import type { NodeStatus } from '../../source/rpc-reader.ts';
 import type { Lane } from '../lane/lane.ts';
 import { bootstrap } from './bootstrap.ts';
 import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
+import { startWithoutGroupService, type GroupDeparture } from './group-gone-start.ts';
 import { findStart } from './start-point.ts';
 
 /**
@@ -11,8 +12,21 @@ import { findStart } from './start-point.ts';
  */
 async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | null> {
   const { store, rpc, rest, options } = lane;
-  const start = await findStart(options.from ?? 'earliest', status, rest);
-  if (start.kind === 'refused') return start.problem;
+  const servesGroup = await rest.servesGroup(status.latestHeight);
+  // A genesis holds the group state a node that dropped x/group cannot go on from: the archive
+  // begins from the blocks the node keeps instead, their group facts taken from their events.
+  const from = options.from === 'genesis' && !servesGroup ? 'earliest' : (options.from ?? 'earliest');
+  if (from !== options.from && options.from === 'genesis')
+    options.log('archive: the node no longer serves x/group, so it begins from its earliest block, not the genesis');
+  const found = await findStart(from, status, rest);
+  if (found.kind === 'refused') return found.problem;
+  let start = found;
+  let departure: GroupDeparture | null = null;
+  if (start.kind === 'state' && !servesGroup) {
+    const moved = await startWithoutGroupService(rest, start, status.latestHeight);
+    if ('problem' in moved) return moved.problem;
+    ({ start, departure } = moved);
+  }
   if (start.kind === 'genesis') {
     const begun = await bootstrapFromGenesis(store, { url: options.rpcUrl ?? '', reader: rpc }, rest, status);
     if ('problem' in begun) return begun.problem;
@@ -22,8 +36,12 @@ async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | nu
   // The state written first is read at a height whose header the light client must vouch for.
   await options.vouchFor?.(start.height);
   const reading = { index: new ActivityIndex(rpc), inFlight: options.batch, log: options.log };
-  const height = await bootstrap(store, rpc, rest, start, reading);
+  const height = await bootstrap(store, rpc, rest, start, reading, departure);
   options.log(`archive: bootstrapped from the state at height ${height}`);
+  if (departure)
+    options.log(
+      `archive: x/group left the chain at height ${departure.height}; what happened in it before is taken from the blocks' events`,
+    );
   return null;
 }
 

@@ -1,12 +1,14 @@
 import type { ActivityIndex } from '../../source/activity-index.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { RpcReader } from '../../source/rpc-reader.ts';
-import type { ArchiveStore } from '../../store/archive-store.ts';
+import type { ArchiveStore, StoreTransaction } from '../../store/archive-store.ts';
+import { BatchRows } from '../../store/batch-rows.ts';
 import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
-import { knowPlan } from '../../store/upgrades/upgrade-writes.ts';
+import { knowPlan, PlanChangeRows } from '../../store/upgrades/upgrade-writes.ts';
 import { listsGroup, VOTES_KEPT_STATUSES } from '../../vocabulary.ts';
 import { decodeBlock } from '../tip/decode-block.ts';
 import { readEventHistory, type HistoryBlock } from './event-history.ts';
+import type { GroupDeparture } from './group-gone-start.ts';
 import type { GapPlan } from './start-point.ts';
 import { voteKey, writeSnapshot, type StateSnapshot } from './state-snapshot.ts';
 import { writeEventHistory } from './write-event-history.ts';
@@ -31,6 +33,7 @@ export async function bootstrap(
   rest: RestReader,
   start: { height: bigint; gaps: readonly GapPlan[]; prunedBlocks: { from: bigint; to: bigint } | null },
   reading: HistoryReading,
+  departure: GroupDeparture | null = null,
 ): Promise<bigint> {
   const height = start.height;
   const blockRead = rpc.block(height);
@@ -89,9 +92,26 @@ export async function bootstrap(
       await writeEventHistory(tx, history, kept);
     }
     await writeSnapshot(tx, snapshot);
+    if (departure) await writeDeparture(tx, departure, block.time);
     if (plan) await knowPlan(tx, plan);
     for (const gap of start.gaps) await recordGap(tx, gap.from, gap.to, gap.reason);
     await setCursor(tx, height, block.hash, block.time);
   });
   return height;
+}
+
+/**
+ * Where x/group left, for an archive begun after it: the module versions the height before still
+ * listed, and the upgrade applied at that height, as a follower that saw it would have written them.
+ */
+async function writeDeparture(tx: StoreTransaction, departure: GroupDeparture, time: string): Promise<void> {
+  const rows = new BatchRows();
+  for (const entry of departure.versionsBefore)
+    rows.moduleVersions.add(entry.name, departure.height - 1n, entry.version);
+  await rows.flush(tx);
+  if (!departure.plan) return;
+  await knowPlan(tx, departure.plan);
+  const changes = new PlanChangeRows();
+  changes.applied(departure.plan.name, departure.height, time);
+  await changes.flush(tx);
 }

@@ -1,4 +1,4 @@
-import type { RestReader } from '../../source/rest-reader.ts';
+import { NodeReadError, type RestReader } from '../../source/rest-reader.ts';
 import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { Plan } from '../../store/upgrades/upgrade-tables.ts';
 import { listsGroup } from '../../vocabulary.ts';
@@ -12,10 +12,26 @@ import type { BlockReads } from './named-reads.ts';
 // open proposals and scheduled plans the work list holds), so each block's own reads are awaited,
 // then what no event announces is read at its height, and the work list brought up to it.
 
-/** Consecutive blocks with everything they need read; `reads` is null for a block the node pruned. */
-export type PlannedBlocks = { block: FetchedBlock; facts: BlockFacts; reads: BlockReads | null }[];
+/**
+ * Consecutive blocks with everything they need read; `reads` is null for a block whose state the
+ * node cannot give, and `missing` says why.
+ */
+export type PlannedBlocks = ({ block: FetchedBlock; facts: BlockFacts } & (
+  { reads: BlockReads } | { reads: null; missing: string }
+))[];
 
-const isPruned = (error: unknown) => error instanceof Error && 'pruned' in error && error.pruned === true;
+/**
+ * Why the node cannot give a block's state, or null for a failure asking again may mend: the
+ * state was pruned, or the node's software dropped x/group (501 at every height, those before the
+ * upgrade included), as one that was behind when the upgrade came finds.
+ */
+function stateMissing(error: unknown, height: bigint): string | null {
+  if (!(error instanceof NodeReadError)) return null;
+  if (error.pruned) return `state at height ${height} was pruned on the node`;
+  if (error.status === 501)
+    return "the node's software no longer has x/group, so the group state of these blocks cannot be read (what their transactions show was kept)";
+  return null;
+}
 
 /**
  * Finishes the reads of consecutive blocks, in order (what comes due depends on the blocks
@@ -38,11 +54,12 @@ export async function readBlocks(
       notice(work, facts, read.value);
       planned.push({ block, facts, reads: read.value });
     } catch (error) {
-      if (!isPruned(error)) {
+      const missing = stateMissing(error, block.height);
+      if (missing === null) {
         if (planned.length === 0) throw error;
         break;
       }
-      planned.push({ block, facts, reads: null });
+      planned.push({ block, facts, reads: null, missing });
     }
   }
   return planned;

@@ -33,12 +33,12 @@ export async function writeBlocks(store: ArchiveStore, work: OpenWork, planned: 
     for (const { block, facts } of planned)
       for (const vote of facts.votes) batch.rows.votes.add(vote, block.height, block.time);
     await batch.rows.votes.flush(tx);
-    for (const { block, facts, reads } of planned) {
-      if (!reads) {
-        await recordGap(tx, block.height, block.height, `state at height ${block.height} was pruned on the node`);
+    for (const entry of planned) {
+      if (entry.reads === null) {
+        await recordGap(tx, entry.block.height, entry.block.height, entry.missing);
         continue;
       }
-      await writeBlock(batch, block, facts, reads);
+      await writeBlock(batch, entry.block, entry.facts, entry.reads);
     }
     await settlePending(batch);
     await batch.rows.flush(tx);
