@@ -10,6 +10,7 @@ import { bundledRegistry } from './chains/bundled-registry.ts';
 import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
+import { learnUpstreamFacts } from './chains/upstream-facts.ts';
 import { parseArchiveBatch, parseTrustOptions, REGISTRY_PROBING, USAGE } from './cli-options.ts';
 import { localListing } from './lib/chain-listing.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
@@ -177,6 +178,13 @@ async function main(): Promise<void> {
     ),
   ];
 
+  // What each --upstream node says of itself (chain id, address prefix), learned in the background.
+  const saidBy = new Map(
+    upstreams.map((upstream) => {
+      const rpc = upstreamRpcs.find((candidate) => candidate.name === upstream.name)?.url.href ?? null;
+      return [upstream.name, learnUpstreamFacts({ rest: upstream.url.href, rpc }).facts] as const;
+    }),
+  );
   const archived = (upstream: Upstream) =>
     values.archive === 'on' && archivedUpstreams.some((one) => one.name === upstream.name);
   const mode = values.compat === 'sdk' ? 'sdk' : 'extended';
@@ -187,7 +195,10 @@ async function main(): Promise<void> {
     blocks: node,
     genesis,
     distDir: resolve(values.dist),
-    upstreams: [...upstreams, ...servedUpstreams].map((upstream) => ({ ...upstream, archived: archived(upstream) })),
+    upstreams: [
+      ...upstreams.map((upstream) => ({ ...upstream, said: saidBy.get(upstream.name) })),
+      ...servedUpstreams,
+    ].map((upstream) => ({ ...upstream, archived: archived(upstream) })),
     localChain: localListing(node.chainId, values.archive === 'on'),
     upstreamLimits: { maxBytes: upstreamMaxBytes },
     durability: node,

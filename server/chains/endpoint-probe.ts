@@ -46,6 +46,18 @@ function readAnswer(kind: EndpointKind, body: unknown) {
   };
 }
 
+/** The chain id an endpoint names (its RPC's /status, its REST node_info), or null where it does not answer one. */
+export async function networkOf(kind: EndpointKind, url: string, deadlineMs: number): Promise<string | null> {
+  try {
+    const answered = await probeGet(new URL(joinPath(url, PROBE_PATHS[kind])), deadlineMs, MAX_PROBE_BYTES);
+    if (answered.status !== 200) return null;
+    const network = readAnswer(kind, JSON.parse(answered.text) as unknown).network;
+    return typeof network === 'string' && network !== '' ? network : null;
+  } catch {
+    return null;
+  }
+}
+
 export const probeEndpoint: Probe = async (kind, url, chainId, deadlineMs) => {
   const started = performance.now();
   const dead = (why: string): ProbeVerdict => ({ ok: false, url, why: `dead: ${why}` });

@@ -10,7 +10,7 @@ export interface ChainListing {
   /** Where the dashboard reads it: '' for this server's own chain, else /upstream/NAME. */
   path: string;
   pretty_name: string;
-  /** null where this server is not told (an --upstream node: the dashboard asks the node). */
+  /** null where neither the registry nor the node (an --upstream not answering yet) said it: the dashboard asks the node. */
   chain_id: string | null;
   bech32_prefix: string | null;
   /** Transaction pages of the chain's explorers: `${txHash}` stands for the hash. */
@@ -35,14 +35,23 @@ export const localListing = (chainId: string, archive: boolean): ChainListing =>
   archive,
 });
 
-/** A proxied chain: what the registry says of it (--chain), or only its name (--upstream). */
-export function upstreamListing(name: string, path: string, archive: boolean, chain?: ServedChainJson): ChainListing {
+/**
+ * A proxied chain: what the registry says of it (--chain), or its name and what its node said of
+ * itself so far (--upstream).
+ */
+export function upstreamListing(
+  name: string,
+  path: string,
+  archive: boolean,
+  chain?: ServedChainJson,
+  said?: { chain_id: string | null; bech32_prefix: string | null },
+): ChainListing {
   return {
     name,
     path,
     pretty_name: chain?.pretty_name ?? name,
-    chain_id: chain?.chain_id ?? null,
-    bech32_prefix: chain?.bech32_prefix ?? null,
+    chain_id: chain?.chain_id ?? said?.chain_id ?? null,
+    bech32_prefix: chain?.bech32_prefix ?? said?.bech32_prefix ?? null,
     explorers: chain?.explorers ?? [],
     archive,
   };

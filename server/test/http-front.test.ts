@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { archiveMount } from '../archive/api/archive-mount.ts';
+import { learnUpstreamFacts } from '../chains/upstream-facts.ts';
 import { localListing } from '../lib/chain-listing.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { parseUpstream } from '../node/gateway/upstream-proxy.ts';
@@ -27,7 +28,13 @@ beforeAll(async () => {
   const server = createPolityServer({
     queries: new QueryService(openNode(), 'extended'),
     distDir: dist,
-    upstreams: [{ ...parseUpstream(`hub=${upstream.base}`), archived: true }],
+    upstreams: [
+      {
+        ...parseUpstream(`hub=${upstream.base}`),
+        archived: true,
+        said: learnUpstreamFacts({ rest: upstream.base, rpc: `${upstream.base}/rpc` }).facts,
+      },
+    ],
     localChain: localListing('polity-front', false),
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
@@ -61,7 +68,12 @@ describe('serving the dashboard', () => {
     expect(await r.text()).toContain('<title>Polity</title>');
   });
   it('lists the chains it serves by name, its own first, for the Chain picker', async () => {
-    expect(await (await fetch(`${front.base}/polity/config.json`)).json()).toEqual({
+    const listed = async () => (await fetch(`${front.base}/polity/config.json`)).json() as Promise<unknown>;
+    // The --upstream node's chain id and prefix, as it said them once asked (in the background).
+    await expect
+      .poll(async () => JSON.stringify(await listed()), { timeout: 10_000 })
+      .toContain('"chain_id":"polity-upstream');
+    expect(await listed()).toEqual({
       chains: [
         {
           name: 'local',
@@ -72,13 +84,13 @@ describe('serving the dashboard', () => {
           explorers: [],
           archive: false,
         },
-        // An --upstream node tells this server nothing of itself: the dashboard asks it.
+        // An --upstream node: what it said of itself (its RPC's /status, x/auth's prefix).
         {
           name: 'hub',
           path: '/upstream/hub',
           pretty_name: 'hub',
-          chain_id: null,
-          bech32_prefix: null,
+          chain_id: upstream.node.chainId,
+          bech32_prefix: 'cosmos',
           explorers: [],
           archive: true,
         },

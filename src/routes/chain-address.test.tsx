@@ -25,14 +25,15 @@ const config = {
   ],
 };
 
-/** The node fixtures, and this server's list of chains. */
-function stubServer() {
+/** The node fixtures (and any more answers), and this server's list of chains. */
+function stubServer(answers: Parameters<typeof stubNode>[0] = {}) {
   const node = stubNode({
     ...chainAnswers,
     '/cosmos/group/v1/groups': {
       groups: [{ ...group, admin: sameKeyAs(alice, 'osmo') }],
       pagination: { next_key: null, total: '0' },
     },
+    ...answers,
   });
   const nodeFetch = node.fetch;
   vi.stubGlobal(
@@ -74,5 +75,11 @@ describe('an address on the chain it is written for', () => {
     stubServer();
     renderRoute(`/voters/${alice}?api=/upstream/hub`);
     expect(await screen.findByTestId('wrong-chain-address')).toHaveTextContent('writes its addresses with “osmo1”');
+  });
+
+  it('is checked against the prefix x/auth says, where the node serves that query', async () => {
+    stubServer({ '/cosmos/auth/v1beta1/bech32': { bech32_prefix: 'juno' } });
+    renderRoute(`/voters/${alice}?api=/upstream/hub`);
+    expect(await screen.findByTestId('wrong-chain-address')).toHaveTextContent('writes its addresses with “juno1”');
   });
 });

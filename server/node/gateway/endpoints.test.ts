@@ -113,6 +113,12 @@ describe('every endpoint answers like a node, body matching its schema exactly',
     expect(ids.length).toBeGreaterThanOrEqual(4);
   });
 
+  it("x/auth's bech32 prefix, as a client learns it from the node", async () => {
+    const answer = await h.get('/cosmos/auth/v1beta1/bech32');
+    expect(answer.status).toBe(200);
+    expect(answer.text).toBe('{"bech32_prefix":"cosmos"}');
+  });
+
   it('applied_plan, module_versions, upgraded_consensus_state, current_plan', async () => {
     expect(exactly(responses.appliedPlan, (await h.get(`${U}/applied_plan/v050-to-v053`)).text)).toEqual({
       height: '420000',

@@ -187,6 +187,7 @@ export function createPolityServer(opts: ServerOptions): Server {
               `${UPSTREAM_PREFIX}${upstream.name}`,
               upstream.archived === true,
               upstream.chain?.(),
+              upstream.said?.(),
             ),
           ),
         ],

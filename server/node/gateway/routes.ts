@@ -1,3 +1,4 @@
+import { ACCOUNT_PREFIX } from '../lib/bech32-sdk.ts';
 import { BLOCK_SERVICE_ROUTES } from './block-service.ts';
 import { govProposalJson } from './gov-json.ts';
 import { bytesOrNull } from './json-encoding.ts';
@@ -17,6 +18,7 @@ import { route, type Route } from './route.ts';
 const GROUP = 'cosmos/group/v1';
 const UPGRADE = 'cosmos/upgrade/v1beta1';
 const GOV = 'cosmos/gov/v1';
+const AUTH = 'cosmos/auth/v1beta1';
 
 /**
  * The node's REST routes for x/group, x/upgrade, x/gov and the CometBFT block service: path,
@@ -163,6 +165,13 @@ export const ROUTES: readonly Route[] = [
     'gov_proposals',
     (queries, request) => queries.gov.proposals({ ...request.govFilter, pagination: request.pagination }),
     (page) => listJson('proposals', page, govProposalJson),
+  ),
+  // The chain's address prefix, as x/auth tells it: how a client learns it without a registry.
+  route(
+    `${AUTH}/bech32`,
+    'none',
+    () => Promise.resolve(ACCOUNT_PREFIX),
+    (prefix) => `{"bech32_prefix":"${prefix}"}`,
   ),
   ...BLOCK_SERVICE_ROUTES,
 ];

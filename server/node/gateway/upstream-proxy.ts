@@ -15,6 +15,8 @@ export interface Upstream {
   chain?: () => ServedChainJson;
   /** An archive of this chain is served beside it (--upstream-rpc, or --chain with an RPC). */
   archived?: boolean;
+  /** What an --upstream node said of itself so far (null: not yet, or it does not say). */
+  said?: () => { chain_id: string | null; bech32_prefix: string | null };
 }
 
 /** What one proxied answer may cost: its body's size and its whole time, body included. */
