@@ -46,6 +46,8 @@ export interface Faults {
   earliestIsLatest: boolean;
   /** A JSON-RPC batch answered `200 []`: no answer to any of its requests (the audit's silent stall). */
   emptyBatches: boolean;
+  /** A JSON-RPC batch answered with its first answer only: the node's answer leaves the others out. */
+  partialBatches: boolean;
   /**
    * A JSON-RPC batch answered with HUGE_BATCH_BYTES: a 200 whose JSON never closes, streamed as
    * fast as the reader takes it, from one buffer (this process holds none of it).
@@ -127,6 +129,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     timesBackwards: false,
     oddTimesEarlierMs: 0,
     emptyBatches: false,
+    partialBatches: false,
     earliestIsLatest: false,
     hugeBatches: false,
     hugeIndexTotals: false,
@@ -196,6 +199,10 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
         return search ? { id: item.id, jsonrpc: '2.0', result: hugeSearchPage(search) } : forge(item, faults);
       };
       text = JSON.stringify(Array.isArray(parsed) ? parsed.map(answered) : answered(parsed));
+    }
+    if (faults.partialBatches && req.method === 'POST' && text.startsWith('[')) {
+      const answers = JSON.parse(text) as unknown[];
+      if (answers.length > 1) text = JSON.stringify(answers.slice(0, 1));
     }
     const answered: Record<string, string> = {
       'Content-Type': upstream.headers.get('content-type') ?? 'application/json',

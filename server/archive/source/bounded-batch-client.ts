@@ -60,6 +60,12 @@ function tooLarge(batch: readonly Queued[], limit: number, url: string): AnswerT
   );
 }
 
+/** A request the node's batch answer did not answer, named with what it asked. */
+function leftOut(queued: Queued, asked: number, answers: number, url: string): string {
+  const params = JSON.stringify(queued.request.params);
+  return `the node's answer (${new URL(url).host}) to a batch of ${asked} requests held ${answers} answers and left out ${queued.request.method} ${params.length > 120 ? `${params.slice(0, 120)}…` : params}`;
+}
+
 export class BoundedBatchClient implements RpcClient {
   private queue: Queued[] = [];
   private timer: NodeJS.Timeout | null;
@@ -116,13 +122,18 @@ export class BoundedBatchClient implements RpcClient {
       for (const queued of batch) queued.reject(new Error(JSON.stringify(refusal)));
       return;
     }
+    const answered = new Set<Queued>();
     for (const answer of list) {
       const queued = batch.find((each) => each.request.id === answer.id);
-      if (!queued) continue;
+      if (!queued || answered.has(queued)) continue;
+      answered.add(queued);
       if (answer.error !== undefined) queued.reject(new Error(JSON.stringify(answer.error)));
       else queued.resolve({ jsonrpc: '2.0', id: queued.request.id, result: answer.result });
     }
-    // A request the answer leaves out stays unsettled, as with CosmJS's client: the reader's
-    // deadline for the whole read ends it and names it ("no answer to block 5 within 30000 ms").
+    // A request the answer leaves out fails at once, named (CosmJS's own client leaves it
+    // unsettled): the batch is over, nothing more will come for it, and waiting out the read's
+    // deadline would only hold the archive still. The reader asks again.
+    for (const queued of batch)
+      if (!answered.has(queued)) queued.reject(new Error(leftOut(queued, batch.length, list.length, this.url)));
   }
 }
