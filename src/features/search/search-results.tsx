@@ -1,7 +1,6 @@
-import { Alert, Stack, Text, Title } from '@mantine/core';
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { KeyboardEvent, ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Alert, Stack, Text } from '@mantine/core';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import type { KeyboardEvent } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
@@ -9,46 +8,14 @@ import { useArchiveAvailability } from '../../components/archive-gate.tsx';
 import { ChainLabel } from '../../components/on-chain-text.tsx';
 import { LoadingBlock } from '../../components/query-states.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { withEndpoint } from '../../lib/endpoint.ts';
 import { metadataName } from '../../lib/metadata.ts';
-import { matchesWords, MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
+import { NameResults } from './name-results.tsx';
 import { searchQueries } from './queries.ts';
+import { Note, ResultLink, Section } from './result-parts.tsx';
 import classes from './search-results.module.css';
 
 const notFound = (error: unknown) => isApiError(error) && (error.kind === 'not-found' || error.kind === 'unsupported');
-
-/** One result: a link filling its row (one tab stop), what it is on the first line, details under it. */
-function ResultLink({ to, children, detail }: { to: string; children: ReactNode; detail?: ReactNode }) {
-  const endpoint = useEndpoint();
-  return (
-    <li>
-      <Link to={withEndpoint(to, endpoint)} className={classes.result} data-search-result>
-        <span className={classes.label}>{children}</span>
-        {detail && <span className={classes.detail}>{detail}</span>}
-      </Link>
-    </li>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className={classes.section} aria-label={title}>
-      <Title order={2} fz="sm" fw={600} c="dimmed" mb={4}>
-        {title}
-      </Title>
-      {children}
-    </section>
-  );
-}
-
-function Note({ children }: { children: ReactNode }) {
-  return (
-    <Text fz="sm" c="dimmed">
-      {children}
-    </Text>
-  );
-}
 
 /** A proposal and a group with one id: only those that exist, the proposal first. */
 function IdResults({ id, kinds }: { id: string; kinds: ('proposal' | 'group')[] }) {
@@ -136,98 +103,6 @@ function PrefixResults({ prefix }: { prefix: string }) {
         ))}
       </ul>
       {found.data.more && <Note>More addresses begin so: type more of it to narrow them down.</Note>}
-    </>
-  );
-}
-
-interface Named {
-  key: string;
-  to: string;
-  kind: 'Group' | 'Policy';
-  name: string;
-  detail: string;
-}
-
-/** Groups and policies whose names are already in this tab's cache (read, never fetched for this). */
-function loadedNames(data: unknown, found: Map<string, Named>, depth = 0) {
-  if (depth > 6 || data === null || typeof data !== 'object') return;
-  if (Array.isArray(data)) {
-    for (const item of data) loadedNames(item, found, depth + 1);
-    return;
-  }
-  const record = data as Record<string, unknown>;
-  if (typeof record.metadata === 'string') {
-    const name = metadataName(record.metadata, '');
-    if (name && typeof record.id === 'string' && 'total_weight' in record)
-      found.set(`g${record.id}`, {
-        key: `g${record.id}`,
-        to: `/groups/${record.id}`,
-        kind: 'Group',
-        name,
-        detail: `Group #${record.id}`,
-      });
-    if (name && typeof record.address === 'string' && 'decision_policy' in record)
-      found.set(`p${record.address}`, {
-        key: `p${record.address}`,
-        to: `/policies/${record.address}`,
-        kind: 'Policy',
-        name,
-        detail: `Policy ${shortAddress(record.address)}`,
-      });
-  }
-  for (const value of Object.values(record)) loadedNames(value, found, depth + 1);
-}
-
-function NamedLinks({ named }: { named: Named[] }) {
-  return (
-    <ul className={classes.list}>
-      {named.map((item) => (
-        <ResultLink key={item.key} to={item.to} detail={item.detail}>
-          {item.kind} <ChainLabel value={item.name} max={80} />
-        </ResultLink>
-      ))}
-    </ul>
-  );
-}
-
-/** Groups and policies by name: the archive searches every name; without one, the names loaded in this tab. */
-function NameResults({ text, words }: { text: string; words: string[] }) {
-  const endpoint = useEndpoint();
-  const queryClient = useQueryClient();
-  const archived = useQuery(searchQueries.names(endpoint, text));
-  if (archived.isPending) return <LoadingBlock rows={1} label="Searching group and policy names" />;
-  if (archived.data) {
-    const found: Named[] = [
-      ...archived.data.groups.map((group) => ({
-        key: `g${group.id}`,
-        to: `/groups/${group.id}`,
-        kind: 'Group' as const,
-        name: group.name,
-        detail: `Group #${group.id}`,
-      })),
-      ...archived.data.policies.map((policy) => ({
-        key: `p${policy.address}`,
-        to: `/policies/${policy.address}`,
-        kind: 'Policy' as const,
-        name: policy.name,
-        detail: `Policy of group #${policy.group_id}`,
-      })),
-    ];
-    return found.length === 0 ? <Note>No group or policy name matches “{text}”.</Note> : <NamedLinks named={found} />;
-  }
-  if (!isArchiveAbsent(archived.error)) return <Note>Name search failed: {String(archived.error)}</Note>;
-  const loaded = new Map<string, Named>();
-  for (const [, data] of queryClient.getQueriesData({ queryKey: searchQueries.all(endpoint) }))
-    loadedNames(data, loaded);
-  const names = [...loaded.values()].filter((named) => matchesWords(named.name, words)).slice(0, 8);
-  return (
-    <>
-      <Note>Without an archive, only the names already loaded in this tab are searched.</Note>
-      {names.length === 0 ? (
-        <Note>None match. Open the groups list to load more names.</Note>
-      ) : (
-        <NamedLinks named={names} />
-      )}
     </>
   );
 }
