@@ -7,6 +7,7 @@ import type { EventSink } from '../events.ts';
 import type { GroupInfo, Member, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { loadGroupStore, observeGroupTables } from './group-tree.ts';
 import { GroupView, type GroupTables, type MemberLookup } from './group-view.ts';
+import type { LiveTables } from './live-tables.ts';
 
 /** A copy of a string in its own fresh memory (not a slice of a larger one). */
 const freshCopy = (text: string) => Buffer.from(text, 'latin1').toString('latin1');
@@ -15,21 +16,6 @@ const SMALL_LIMIT = 1n << 32n;
 /** Whole weights below 2^32 are also kept as numbers, so tallies add them without BigInt. */
 export const smallWeightOf = (weight: Dec): number | undefined =>
   weight.exp === 0 && weight.coef >= 0n && weight.coef < SMALL_LIMIT ? Number(weight.coef) : undefined;
-
-/** The live tables behind GroupTables, writable. */
-export interface LiveTables extends GroupTables {
-  readonly groups: VersionedTable<GroupInfo>;
-  readonly groupsByAdmin: VersionedTable<bigint>;
-  readonly members: VersionedTable<Member>;
-  readonly groupsByMember: VersionedTable<Member>;
-  readonly policies: VersionedTable<PolicyInfo>;
-  readonly policiesByGroup: VersionedTable<string>;
-  readonly policiesByAdmin: VersionedTable<string>;
-  readonly proposals: VersionedTable<Proposal>;
-  readonly proposalsByPolicy: VersionedTable<bigint>;
-  readonly votes: VersionedTable<Vote>;
-  readonly votesByVoter: VersionedTable<Vote>;
-}
 
 function liveTables(): LiveTables {
   return {

@@ -14,7 +14,7 @@ import {
   voteBytes,
   voteInto,
 } from './group-proto.ts';
-import type { LiveTables } from './group-store.ts';
+import type { LiveTables } from './live-tables.ts';
 
 // x/group's KV store as its ORM lays it out (x/group/keeper/keeper.go, internal/orm): a table's
 // rows under its two-byte prefix (the record's protobuf bytes), an index's entries under its
