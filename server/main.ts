@@ -22,6 +22,7 @@ import { ChainNode } from './node/sim/chain-node.ts';
 import { lockDataDir } from './node/sim/data-dir-lock.ts';
 import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
 import type { Scenario } from './node/sim/sim-chain.ts';
+import { upstreamArchiveConfig } from './upstream-archive-config.ts';
 
 async function main(): Promise<void> {
   keepHeapModest();
@@ -246,30 +247,14 @@ async function main(): Promise<void> {
           trust: trusts.get('local'),
         }),
       );
-      for (const upstream of archivedUpstreams) {
-        // On PostgreSQL each chain's archive has a schema of its own; on PGlite, a directory.
-        const postgres = /^postgres(ql)?:\/\//.test(database);
-        const upstreamDb = postgres ? database : `${database}-${upstream.name}`;
-        const schema = postgres ? `upstream_${upstream.name.toLowerCase().replace(/-/g, '_')}` : undefined;
-        // A height names a height of the local chain; an upstream starts at its own earliest block.
-        const from = typeof archiveFrom === 'bigint' ? 'earliest' : archiveFrom;
+      for (const upstream of archivedUpstreams)
         opening.push(
           archives.open(
             upstream.name,
-            {
-              ...common,
-              from,
-              database: upstreamDb,
-              schema,
-              rest: upstream.rest,
-              rpc: upstream.rpc,
-              trust: trusts.get(upstream.name),
-              endpoints: upstream.endpoints,
-            },
+            upstreamArchiveConfig(upstream, { ...common, database, trust: trusts.get(upstream.name) }),
             upstream.after,
           ),
         );
-      }
     }
     // Up means every page answers: the archive's API too, not a 503 while its database opens.
     void Promise.all(opening).then(() => {
