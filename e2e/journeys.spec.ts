@@ -1,7 +1,6 @@
 import { expect, test } from '@playwright/test';
 
 import { api, groupNamed, openQuickPoll, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
-import { onABusyOpenProposal } from './pages.ts';
 
 test.describe('browsing', () => {
   test('groups → group → policy → proposal', async ({ page }) => {
@@ -240,94 +239,6 @@ test.describe('bad input and missing things', () => {
     ).toBeVisible();
     expect(await page.locator('main img, main script').count()).toBe(0);
     expect(dialogs).toBe(0);
-  });
-});
-
-test.describe('deep links and looks', () => {
-  test('a deep link opens cold and survives a reload', async ({ browser, baseURL }) => {
-    const ctx = await browser.newContext({ baseURL });
-    const page = await ctx.newPage();
-    // Any open proposal with votes: the live chain decides some as it goes.
-    await onABusyOpenProposal(page.request, async (p) => {
-      const { votes } = await api<{ votes: { voter: string }[] }>(
-        page.request,
-        `/cosmos/group/v1/votes_by_proposal/${p.id}?pagination.limit=1`,
-      );
-      await page.goto(`/proposals/${p.id}/votes/${votes[0].voter}`);
-      await expect(page.getByRole('heading', { name: 'Vote' })).toBeVisible();
-      await page.goto(`/proposals/${p.id}?api=`);
-      await page.reload();
-      await expect(page.getByRole('heading', { name: p.title })).toBeVisible();
-    });
-    await ctx.close();
-  });
-
-  test('the overview renders (screenshot is not blank), in light and dark', async ({ page }, info) => {
-    await page.goto('/');
-    await expect(page.getByTestId('overview-groups')).toHaveText('39');
-    await expect(page.getByTestId('open-proposals')).toBeVisible();
-    const shot = await page.screenshot({ path: info.outputPath('overview.png'), fullPage: true });
-    // Decode the PNG in the page and count its colours: a blank or single-colour page has a handful.
-    const colours = await page.evaluate(async (b64) => {
-      const img = new Image();
-      img.src = `data:image/png;base64,${b64}`;
-      await img.decode();
-      const canvas = document.createElement('canvas');
-      canvas.width = img.width;
-      canvas.height = img.height;
-      const ctx = canvas.getContext('2d')!;
-      ctx.drawImage(img, 0, 0);
-      const data = ctx.getImageData(0, 0, img.width, img.height).data;
-      const seen = new Set<number>();
-      for (let i = 0; i < data.length; i += 4 * 7) seen.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      return seen.size;
-    }, shot.toString('base64'));
-    expect(colours).toBeGreaterThan(50);
-    const light = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
-    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(light);
-    await page.screenshot({ path: info.outputPath('overview-dark.png'), fullPage: true });
-  });
-
-  test('keyboard: skip link and visible focus', async ({ page }) => {
-    await page.goto('/');
-    await expect(page.getByTestId('overview-groups')).toHaveText('39');
-    await page.keyboard.press('Tab');
-    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-    await page.keyboard.press('Tab');
-    const outline = await page.evaluate(() => getComputedStyle(document.activeElement as Element).outlineStyle);
-    expect(outline).not.toBe('none');
-  });
-});
-
-test.describe('choosing the chain', () => {
-  test('another endpoint through the service’s proxy, kept in the URL and locally', async ({ page }, info) => {
-    test.skip(info.project.name !== 'extended', 'the proxy is configured on the extended service');
-    await page.goto('/groups');
-    await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
-    const viaProxy: string[] = [];
-    page.on('request', (r) => r.url().includes('/upstream/compat/cosmos/') && viaProxy.push(r.url()));
-    await page.getByTestId('endpoint-button').click();
-    await page.getByTestId('served-chain-compat').click();
-    await expect(page).toHaveURL(/\?api=%2Fupstream%2Fcompat|\?api=\/upstream\/compat/);
-    await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
-    expect(viaProxy.length).toBeGreaterThan(0);
-    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
-    // The dialog stays to say which chain it reached; the reader closes it.
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-    // Links keep the endpoint; a visit without ?api= uses the one kept locally.
-    await page.getByRole('link', { name: 'Upgrades' }).click();
-    await expect(page).toHaveURL(/upgrades\?api=/);
-    await page.goto('/upgrades');
-    await expect(page.getByTestId('endpoint-button')).toContainText('Chain: compat');
-  });
-
-  test('a cross-origin endpoint that allows CORS is read directly', async ({ page }, info) => {
-    test.skip(info.project.name !== 'extended', 'reads the compat service from the extended one');
-    await page.goto('/groups?api=http://127.0.0.1:4174');
-    await expect(page.getByTestId('list-count')).toHaveText('25 of 39 groups');
-    await expect(page.getByTestId('latest-height')).toHaveText(/^height [\d,]+$/);
   });
 });
 

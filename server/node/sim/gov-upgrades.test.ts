@@ -3,6 +3,7 @@ import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { MsgSoftwareUpgrade } from 'cosmjs-types/cosmos/upgrade/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { GovEvent as Event, PlanJson, GovProposalJson as ProposalJson } from '../../test/gov-answers.ts';
 import { startHarness, U, type Harness } from '../../test/harness.ts';
 
 // The live chain schedules its upgrades as a real chain does: only x/gov's end-blocker, passing a
@@ -12,26 +13,6 @@ import { startHarness, U, type Harness } from '../../test/harness.ts';
 const GOV = '/cosmos/gov/v1';
 const GOV_ACCOUNT = 'cosmos10d07y265gmmuvt4z0w9aw880jnsr700j6zn9kn';
 const BLOCKS = 400;
-
-interface PlanJson {
-  name: string;
-  time: string;
-  height: string;
-  info: string;
-  upgraded_client_state: null;
-}
-interface Event {
-  type: string;
-  attributes: { key: string; value: string }[];
-}
-interface ProposalJson {
-  id: string;
-  status: string;
-  messages: { '@type': string; authority: string; plan?: PlanJson }[];
-  final_tally_result: Record<string, string>;
-  voting_start_time: string | null;
-  voting_end_time: string | null;
-}
 
 let h: Harness;
 let first: bigint;
