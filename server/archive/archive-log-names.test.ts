@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
+import { startHarness } from '../test/harness.ts';
 import { ArchiveRegistry } from './archive-registry.ts';
 
 // A server keeps the local chain's archive and an upstream's side by side, both logging to one
@@ -62,4 +63,44 @@ describe('the archives of one server', () => {
     expect(lines).toContain(`archive hub: PGlite in :memory:, following ${base}`);
     expect(lines.filter((line) => !/^archive (local|hub): /.test(line))).toEqual([]);
   }, 30_000);
+
+  it("name themselves in their webhooks' lines too", async () => {
+    const h = await startHarness({ seed: 'log-names' });
+    h.node.advance(2, 3000);
+    const lines: string[] = [];
+    const webhooks = {
+      // Nothing listens there: nothing needs to, the lines about it are what is looked at.
+      urls: ['http://127.0.0.1:9/hook'],
+      secret: null,
+      timeoutMs: 1000,
+      retry: { firstMs: 100, maxMs: 200 },
+      pollMs: 20,
+      leaseMs: 30_000,
+      claimMs: 10_000,
+    };
+    const archives = new ArchiveRegistry();
+    try {
+      await archives.open('hub', {
+        database: ':memory:',
+        rest: h.base,
+        rpc: `${h.base}/rpc`,
+        batch: 16,
+        pollMs: 10,
+        fillGaps: false,
+        trust: null,
+        webhooks,
+        log: (line: string) => lines.push(line),
+      });
+      const webhookLines = () => lines.filter((line) => /webhook http:\/\/127\.0\.0\.1:9\//.test(line));
+      // "first configured: …", then "this process delivers".
+      const deadline = Date.now() + 60_000;
+      while (webhookLines().length < 2 && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(webhookLines().length).toBeGreaterThan(1);
+      for (const line of webhookLines()) expect(line).toMatch(/^archive hub: webhook http:\/\/127\.0\.0\.1:9\//);
+    } finally {
+      await archives.closeAll();
+      await h.close();
+    }
+  }, 120_000);
 });

@@ -87,7 +87,9 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN_NAM
   // Beside the follower, never in its loop: a slow receiver holds up nothing archived.
   // A registry chain's display name is the bundled registry's: read once, it does not change.
   const chain = archiveChainName(name, config.endpoints?.());
-  const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, chain, config.log) : null;
+  // Its lines say which archive they are about, as the follower's do.
+  const webhookLog = (line: string) => config.log(`archive ${name}: ${line}`);
+  const webhooks = config.webhooks ? new WebhookDelivery(store, config.webhooks, chain, webhookLog) : null;
   webhooks?.start();
   return {
     store,

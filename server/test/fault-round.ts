@@ -1,9 +1,10 @@
 import { expect } from 'vitest';
 
 import { handleArchive } from '../archive/api/archive-http.ts';
-import { archiveDump, archivedUpTo, type TestArchive } from './archive-harness.ts';
-import type { FaultProxy, Faults } from './fault-proxy.ts';
-import type { Harness } from './harness.ts';
+import { ArchiveStore } from '../archive/store/archive-store.ts';
+import { archiveDump, archivedUpTo, followNode, type TestArchive } from './archive-harness.ts';
+import { startFaultProxy, type FaultProxy, type Faults } from './fault-proxy.ts';
+import { startHarness, type Harness } from './harness.ts';
 
 // Issue #33's bar for every way a node misbehaves: while it lasts, the archive says what is wrong
 // within a bound, keeps answering its API, and grows little; once the node heals, the archive
@@ -206,4 +207,30 @@ export async function expectFaultRound(round: FaultRound): Promise<FaultRoundFig
   expect(figures.healMs, `following again within ${HEAL_LIMIT_MS} ms of healing`).not.toBeNull();
   expect(figures.dumpsEqual, 'the healed archive equal, row for row, to the reference').toBe(true);
   return figures;
+}
+
+/**
+ * The stage of a round an archive backfills through: a chain of 300 blocks with a fault proxy in
+ * front, an undisturbed archive of its last 250, and the database of the archive to come, opened
+ * first (memory is counted from an archive that has started). `misled` starts that archive
+ * behind the proxy, far enough behind the tip to backfill (and search headers) from its first read.
+ */
+export async function backfillStage(seed: string, cleanups: (() => Promise<void>)[]) {
+  const harness = await startHarness({ seed, livePeriodS: 30, keepRecent: 2000, keepBlocks: 2000 });
+  cleanups.push(() => harness.close());
+  harness.node.advance(300, 3000);
+  const proxy = await startFaultProxy(harness.base);
+  cleanups.push(() => proxy.close());
+  const from = harness.node.height - 250n;
+  const reference = await followNode(harness.base, ':memory:', undefined, { from });
+  cleanups.push(() => reference.close());
+  await archivedUpTo(reference, harness.node.height);
+  const store = await ArchiveStore.open(':memory:');
+  cleanups.push(() => store.close());
+  const misled = async (timeoutMs?: number) => {
+    const archive = await followNode(proxy.base, ':memory:', store.db, { from, sparseAbove: 50n, timeoutMs });
+    cleanups.push(() => archive.close());
+    return archive;
+  };
+  return { harness, proxy, from, reference, misled };
 }

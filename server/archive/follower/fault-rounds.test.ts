@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { archivedUpTo, followNode, type TestArchive } from '../../test/archive-harness.ts';
 import { HUGE_BATCH_BYTES, startFaultProxy, type FaultProxy } from '../../test/fault-proxy.ts';
-import { expectFaultRound, RSS_GROWTH_LIMIT_BYTES } from '../../test/fault-round.ts';
+import { backfillStage, expectFaultRound, RSS_GROWTH_LIMIT_BYTES } from '../../test/fault-round.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { ArchiveStore } from '../store/archive-store.ts';
 
 // Each way a node misbehaves over its JSON-RPC, held to issue #33's bar (fault-round.ts): the
 // archive names the problem within the read's deadline, answers its API within 2 s meanwhile,
@@ -111,36 +110,12 @@ describe('an archive through one fault round of each kind', () => {
   }, 120_000);
 
   it('with timesBackwards: names the headers, answers its API, grows little, heals, and merges nothing wrong', async () => {
-    const h = await startHarness({
-      seed: 'fault-round-times-backwards',
-      livePeriodS: 30,
-      keepRecent: 2000,
-      keepBlocks: 2000,
-    });
-    cleanups.push(() => h.close());
-    h.node.advance(300, 3000);
-    const proxy = await startFaultProxy(h.base);
-    cleanups.push(() => proxy.close());
-    const from = h.node.height - 250n;
-    const reference = await followNode(h.base, ':memory:', undefined, { from });
-    cleanups.push(() => reference.close());
-    await archivedUpTo(reference, h.node.height);
-    // Its database opened first: memory is counted from an archive that has started.
-    const store = await ArchiveStore.open(':memory:');
-    cleanups.push(() => store.close());
+    const { harness, proxy, reference, misled } = await backfillStage('fault-round-times-backwards', cleanups);
     await expectFaultRound({
-      harness: h,
+      harness,
       proxy,
       // Far enough behind to search headers for the blocks where proposals' voting ends, from its first read.
-      archive: async () => {
-        const misled = await followNode(proxy.base, ':memory:', store.db, {
-          from,
-          sparseAbove: 50n,
-          timeoutMs: DEADLINE_MS,
-        });
-        cleanups.push(() => misled.close());
-        return misled;
-      },
+      archive: () => misled(DEADLINE_MS),
       reference,
       fault: 'timesBackwards',
       problem: /headers go back in time/,

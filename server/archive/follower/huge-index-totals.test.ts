@@ -1,10 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { archivedUpTo, followNode } from '../../test/archive-harness.ts';
-import { startFaultProxy } from '../../test/fault-proxy.ts';
-import { expectFaultRound } from '../../test/fault-round.ts';
-import { startHarness } from '../../test/harness.ts';
-import { ArchiveStore } from '../store/archive-store.ts';
+import { backfillStage, expectFaultRound } from '../../test/fault-round.ts';
 
 // A node whose index claims 9e15 results for every search and answers every page full, inside
 // the heights asked (the audit's index, paged for a minute and more while memory grew): the
@@ -28,28 +24,12 @@ describe('an archive backfilling through an index that claims 9e15 results', () 
   });
 
   it('names the lie, pages no further, answers its API, merges nothing wrong, and heals', async () => {
-    const h = await startHarness({ seed: 'huge-index-totals', livePeriodS: 30, keepRecent: 2000, keepBlocks: 2000 });
-    cleanups.push(() => h.close());
-    h.node.advance(300, 3000);
-    const proxy = await startFaultProxy(h.base);
-    cleanups.push(() => proxy.close());
-    const from = h.node.height - 250n;
-    const reference = await followNode(h.base, ':memory:', undefined, { from });
-    cleanups.push(() => reference.close());
-    await archivedUpTo(reference, h.node.height);
-
-    // Its database opened first: memory is counted from an archive that has started.
-    const store = await ArchiveStore.open(':memory:');
-    cleanups.push(() => store.close());
+    const { harness, proxy, from, reference, misled } = await backfillStage('huge-index-totals', cleanups);
     const figures = await expectFaultRound({
-      harness: h,
+      harness,
       proxy,
       // Far enough behind to backfill through the index, from its first read.
-      archive: async () => {
-        const misled = await followNode(proxy.base, ':memory:', store.db, { from, sparseAbove: 50n });
-        cleanups.push(() => misled.close());
-        return misled;
-      },
+      archive: () => misled(),
       reference,
       fault: 'hugeIndexTotals',
       problem: LIE,
