@@ -15,10 +15,10 @@ async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | nu
   const servesGroup = await rest.servesGroup(status.latestHeight);
   // A genesis holds the group state a node that dropped x/group cannot go on from: the archive
   // begins from the blocks the node keeps instead, their group facts taken from their events.
-  const from = options.from === 'genesis' && !servesGroup ? 'earliest' : (options.from ?? 'earliest');
-  if (from !== options.from && options.from === 'genesis')
+  const genesisUnusable = options.from === 'genesis' && !servesGroup;
+  if (genesisUnusable)
     options.log('archive: the node no longer serves x/group, so it begins from its earliest block, not the genesis');
-  const found = await findStart(from, status, rest);
+  const found = await findStart(genesisUnusable ? 'earliest' : (options.from ?? 'earliest'), status, rest);
   if (found.kind === 'refused') return found.problem;
   let start = found;
   let departure: GroupDeparture | null = null;
