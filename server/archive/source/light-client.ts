@@ -33,6 +33,8 @@ export interface HeaderVault {
   /** The verified header nearest below `height` (or at it), or null. */
   atOrBelow(height: bigint): Promise<VerifiedBlock | null>;
   save(block: VerifiedBlock): Promise<void>;
+  /** Everything given to `save` is in the store (a proof that names a header is saved after it). */
+  saved(): Promise<void>;
 }
 
 /** A header that does not verify: the node lied, or trust cannot reach it. Never merged. */
@@ -185,6 +187,11 @@ export class LightClient {
     const halfway = await this.bisect(trusted, trustedHeight + (height - trustedHeight) / 2n, depth + 1);
     await this.vault.save(halfway);
     return this.bisect(halfway, height, depth + 1);
+  }
+
+  /** Every header verified so far is kept in the store: proofs that name them may be saved. */
+  saved(): Promise<void> {
+    return this.vault.saved();
   }
 
   /** Header `height`, proven by the hash link from the verified header above it. */

@@ -5,7 +5,8 @@ import type { FetchedBlock, RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { recordGap } from '../../store/cursor/cursor-writes.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
-import { breakInChain, ChainBreakError } from '../lane/chain-guard.ts';
+import { breakInChain, ChainBreakError, unlikeVouched } from '../lane/chain-guard.ts';
+import type { FollowerOptions } from '../lane/follower-state.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import { readBlocks, type PlannedBlocks } from '../tip/due-reads.ts';
 import { prepareBlock, type PreparedBlock } from '../tip/fetch-blocks.ts';
@@ -31,7 +32,7 @@ export interface SparseParts {
   /** Blocks read ahead, and blocks per write. */
   batch: number;
   /** Verifies a block's header against the trust root before it is merged (see FollowerOptions). */
-  vouchFor?: (height: bigint) => Promise<void>;
+  vouchFor?: FollowerOptions['vouchFor'];
 }
 
 /**
@@ -108,9 +109,11 @@ export async function backfillSparsely(
       read.catch(() => undefined);
       forecast.set(`${id}@${height}`, read);
     }
-    // A block read alone (not linked to the ones beside it) is vouched for by its own signatures.
-    const vouched = vouchFor ? vouchFor(height) : Promise.resolve();
-    return Promise.all([rpc.block(height), vouched]).then(([block]) => {
+    // A block read alone (not linked to the ones beside it) is vouched for by the next header,
+    // which names it and which the prover needs verified anyway; the stretch's last by its own.
+    const vouched = vouchFor?.(height, height < to ? 'next header' : 'own signatures') ?? Promise.resolve(null);
+    return Promise.all([rpc.block(height), vouched]).then(([block, hash]) => {
+      unlikeVouched(block, hash);
       const prepared = prepareBlock(rest, block);
       // A proposal submitted here comes due at a block found by a search of headers: begun now,
       // it is answered by the time the blocks before it are done.

@@ -1,6 +1,13 @@
 /** Where a new archive begins: `earliest`, `genesis`, `latest` or a height (what `--archive-from` takes). */
 export type ArchiveFrom = 'earliest' | 'genesis' | 'latest' | bigint;
 
+/**
+ * How a block's header is vouched for: by its own signatures, or by the verified header of the
+ * next block, which names it by hash. The next header is the one a transaction's result is proven
+ * by: verifying it instead, the prover finds every header it needs already verified.
+ */
+export type VouchBy = 'own signatures' | 'next header';
+
 export interface FollowerOptions {
   /** Blocks fetched ahead in parallel while catching up (bounded concurrency). */
   batch: number;
@@ -25,8 +32,10 @@ export interface FollowerOptions {
   /**
    * Before a batch is merged, its last block's header is verified against the trust root (the
    * archive's light client); throws a chain break when it does not verify. None: not checked.
+   * Answers the hash the verified headers give block `height` (null: the node offers no proofs),
+   * which the block read must have. `by`: see VouchBy.
    */
-  vouchFor?: (height: bigint) => Promise<void>;
+  vouchFor?: (height: bigint, by?: VouchBy) => Promise<string | null>;
   /**
    * What the archive's light client trusts: the genesis validators (default), a header named by
    * height and hash (--trust), or null for no proofs at all.

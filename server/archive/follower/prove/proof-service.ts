@@ -6,6 +6,7 @@ import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { archivedBech32Prefix } from '../../store/votes/vote-reads.ts';
 import { ChainBreakError } from '../lane/chain-guard.ts';
+import type { VouchBy } from '../lane/follower-state.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';
@@ -74,13 +75,15 @@ export class ProofService {
   /**
    * Before a batch ending at `height` is merged: its last header is signed by validators that
    * chain back to the trust root (the batch's blocks link to it by hash). Throws a chain break,
-   * so nothing is merged and the status names the failure.
+   * so nothing is merged and the status names the failure. Answers the hash the verified headers
+   * give block `height`, or null while the node offers no proofs.
    */
-  async vouchFor(height: bigint): Promise<void> {
+  async vouchFor(height: bigint, by: VouchBy = 'own signatures'): Promise<string | null> {
     const light = await this.ready();
-    if (!light) return;
+    if (!light) return null;
     try {
-      await light.verify(height);
+      if (by === 'own signatures') return (await light.verify(height)).hash;
+      return (await light.verify(height + 1n)).header.last_block_id.hash.toUpperCase();
     } catch (error) {
       if (error instanceof HeaderRefusedError)
         throw new ChainBreakError(`header ${height} is not proven: ${error.message}`);

@@ -4,7 +4,7 @@ import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts'
 import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { saveFactProofs, saveLinkedHeader, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
+import { saveFactProofs, saveLinkedHeaders, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
   groupStoreTip,
@@ -119,15 +119,21 @@ export class ProvePipeline {
     const after = (await provenThrough(this.db)) ?? 0n;
     const heights = await heightsToProve(this.db, after, tip - 1n, HEIGHTS_PER_TURN);
     const groupTip = await groupStoreTip(this.db, tip);
-    const proofs: FactProof[] = [];
-    for (const vote of await votesAt(this.db, heights)) {
-      if (!going()) return { proven: 0, refusal: null };
-      proofs.push(await this.vote(vote));
-    }
-    for (const event of await eventsAt(this.db, heights)) {
-      if (!going()) return { proven: 0, refusal: null };
-      proofs.push(await this.event(event));
-    }
+    // Heights side by side, the facts of one height one after another: they share its block's reads.
+    const facts = new Map<string, (() => Promise<FactProof>)[]>(heights.map((height) => [String(height), []]));
+    for (const vote of await votesAt(this.db, heights)) facts.get(vote.height)?.push(() => this.vote(vote));
+    for (const event of await eventsAt(this.db, heights)) facts.get(event.height)?.push(() => this.event(event));
+    const ofHeights = await inParallel(
+      [...facts.values()],
+      READS_AT_ONCE,
+      async (proving) => {
+        const found: FactProof[] = [];
+        for (const prove of proving) if (going()) found.push(await prove());
+        return found;
+      },
+      going,
+    );
+    const proofs: FactProof[] = ofHeights.flat();
     for (const proposal of await proposalsToProve(this.db, groupTip, PROPOSALS_PER_TURN)) {
       if (!going()) return { proven: 0, refusal: null };
       const proof = await this.proposal(proposal, groupTip);
@@ -144,12 +150,14 @@ export class ProvePipeline {
     proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, groupTip), going)));
     // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
-    for (const proof of proofs) {
-      if (proof.verified && proof.evidence?.kind === 'tx') {
-        const linked = await this.linkedOf(proof);
-        if (linked) await saveLinkedHeader(this.db, linked.height, linked.hash, linked.header);
-      }
-    }
+    await this.light.saved();
+    await saveLinkedHeaders(
+      this.db,
+      proofs.flatMap((proof) => {
+        const linked = proof.verified && proof.evidence?.kind === 'tx' ? this.linkedOf(proof) : null;
+        return linked ? [linked] : [];
+      }),
+    );
     await saveFactProofs(this.db, proofs);
     const lastHeight = heights.at(-1);
     // Nothing left below the tip: the cursor moves to it, so the next turn starts there.

@@ -1,5 +1,5 @@
 import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
-import { breakInChain, ChainBreakError } from '../lane/chain-guard.ts';
+import { breakInChain, ChainBreakError, unlikeVouched } from '../lane/chain-guard.ts';
 import type { Lane, Position } from '../lane/lane.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import { forecastReads, type ForecastReads } from './due-forecast.ts';
@@ -39,7 +39,8 @@ export class TipPipeline {
     );
     if (broken) throw new ChainBreakError(broken);
     // The batch's blocks link to its last one by hash: that header's signatures vouch for them all.
-    await lane.options.vouchFor?.(blocks[blocks.length - 1].block.height);
+    const newest = blocks[blocks.length - 1].block;
+    unlikeVouched(newest, await lane.options.vouchFor?.(newest.height));
     if (lane.halted) return;
     const work = await lane.work();
     const forecast = (await forecastAhead) ?? forecastReads(lane.rest, work, blocks);

@@ -3,7 +3,7 @@ import type { CommitJson } from '../../../../verify/commit.ts';
 import type { HeaderJson } from '../../../../verify/header.ts';
 import type { ValidatorJson } from '../../../../verify/validator-set.ts';
 import type { SqlExecutor } from '../db/sql-database.ts';
-import { column, type Table } from '../table.ts';
+import { column, insertRows, type Table } from '../table.ts';
 
 // What proves the archive's records: the headers its light client verified (with the commit and
 // the validator set that signed each; sets kept once by hash), and for each fact the evidence
@@ -101,35 +101,47 @@ export async function signedHeadersBetween(db: SqlExecutor, from: bigint, to: bi
   return rows.map(signedOf);
 }
 
-export async function saveSignedHeader(db: SqlExecutor, block: StoredSignedHeader): Promise<void> {
+/** A validator set, kept once by its hash however many headers it signed. */
+export async function saveValidatorSet(db: SqlExecutor, hash: string, validators: readonly ValidatorJson[]) {
   await db.query('INSERT INTO proof_validator_sets (hash, validators) VALUES ($1, $2) ON CONFLICT (hash) DO NOTHING', [
-    block.header.validators_hash.toUpperCase(),
-    JSON.stringify(block.validators),
+    hash.toUpperCase(),
+    JSON.stringify(validators),
   ]);
-  await db.query(
-    `INSERT INTO proof_headers (height, hash, header, commit, validators_hash, parent) VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (height) DO UPDATE SET commit = EXCLUDED.commit, validators_hash = EXCLUDED.validators_hash, parent = EXCLUDED.parent
-     WHERE proof_headers.hash = EXCLUDED.hash`,
-    [
+}
+
+/** Verified headers with their commits, in one statement; their validator sets are saved with `saveValidatorSet`. */
+export async function saveSignedHeaders(db: SqlExecutor, blocks: readonly StoredSignedHeader[]): Promise<void> {
+  const byHeight = new Map(blocks.map((block) => [block.height, block]));
+  await insertRows(
+    db,
+    PROOF_HEADERS,
+    [...byHeight.values()].map((block) => [
       String(block.height),
       block.hash,
       JSON.stringify(block.header),
       JSON.stringify(block.commit),
       block.header.validators_hash.toUpperCase(),
       block.parent === null ? null : String(block.parent),
-    ],
+    ]),
+    {
+      // A header first kept as linked gains its commit; one of another hash is never overwritten.
+      conflict: `ON CONFLICT (height) DO UPDATE SET commit = EXCLUDED.commit, validators_hash = EXCLUDED.validators_hash,
+        parent = EXCLUDED.parent WHERE proof_headers.hash = EXCLUDED.hash`,
+    },
   );
 }
 
-export async function saveLinkedHeader(
+/** Headers proven by the hash link from the verified header above each: one statement for a turn's. */
+export async function saveLinkedHeaders(
   db: SqlExecutor,
-  height: bigint,
-  hash: string,
-  header: HeaderJson,
+  linked: readonly { height: bigint; hash: string; header: HeaderJson }[],
 ): Promise<void> {
-  await db.query(
-    'INSERT INTO proof_headers (height, hash, header) VALUES ($1, $2, $3) ON CONFLICT (height) DO NOTHING',
-    [String(height), hash, JSON.stringify(header)],
+  const byHeight = new Map(linked.map((each) => [each.height, each]));
+  await insertRows(
+    db,
+    PROOF_HEADERS,
+    [...byHeight.values()].map((each) => [String(each.height), each.hash, JSON.stringify(each.header), null, null, null]),
+    { conflict: 'ON CONFLICT (height) DO NOTHING' },
   );
 }
 
@@ -158,24 +170,26 @@ export interface FactProof {
   reason: string | null;
 }
 
+/** A turn's proofs in one statement (a fact proven twice in it keeps its last proof). */
 export async function saveFactProofs(db: SqlExecutor, proofs: readonly FactProof[]): Promise<void> {
-  for (const proof of proofs) {
-    await db.query(
-      `INSERT INTO fact_proofs (subject, subject_key, height, verified, record_version, evidence, reason)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (subject, subject_key) DO UPDATE SET height = EXCLUDED.height, verified = EXCLUDED.verified,
+  const latest = new Map(proofs.map((proof) => [`${proof.subject}\u0000${proof.subjectKey}`, proof]));
+  await insertRows(
+    db,
+    FACT_PROOFS,
+    [...latest.values()].map((proof) => [
+      proof.subject,
+      proof.subjectKey,
+      proof.height === null ? null : String(proof.height),
+      proof.verified,
+      proof.recordVersion,
+      proof.evidence === null ? null : JSON.stringify(proof.evidence),
+      proof.reason,
+    ]),
+    {
+      conflict: `ON CONFLICT (subject, subject_key) DO UPDATE SET height = EXCLUDED.height, verified = EXCLUDED.verified,
          record_version = EXCLUDED.record_version, evidence = EXCLUDED.evidence, reason = EXCLUDED.reason`,
-      [
-        proof.subject,
-        proof.subjectKey,
-        proof.height === null ? null : String(proof.height),
-        proof.verified,
-        proof.recordVersion,
-        proof.evidence === null ? null : JSON.stringify(proof.evidence),
-        proof.reason,
-      ],
-    );
-  }
+    },
+  );
 }
 
 interface FactRow {
