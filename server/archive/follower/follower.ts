@@ -76,7 +76,9 @@ export class Follower {
         ? null
         : new ProofService(store, options.rpcUrl, options.trust ?? { kind: 'genesis' }, options.log);
     const proofs = this.proofs;
-    const vouched: FollowerOptions = proofs ? { ...options, vouchFor: (height, by) => proofs.vouchFor(height, by) } : options;
+    const vouched: FollowerOptions = proofs
+      ? { ...options, vouchFor: (height, by) => proofs.vouchFor(height, by) }
+      : options;
     this.archive = trackOf(new Lane(store, rpc, rest, vouched));
     this.seat = new WriterSeat(store);
     this.fill = options.fillGaps === false ? null : new GapFill(this.archive.lane, this.seat.holder);

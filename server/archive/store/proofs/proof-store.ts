@@ -140,7 +140,14 @@ export async function saveLinkedHeaders(
   await insertRows(
     db,
     PROOF_HEADERS,
-    [...byHeight.values()].map((each) => [String(each.height), each.hash, JSON.stringify(each.header), null, null, null]),
+    [...byHeight.values()].map((each) => [
+      String(each.height),
+      each.hash,
+      JSON.stringify(each.header),
+      null,
+      null,
+      null,
+    ]),
     { conflict: 'ON CONFLICT (height) DO NOTHING' },
   );
 }
