@@ -6,8 +6,8 @@ import type { ValidatorJson } from '../../../verify/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
-import { LightBlockBatches } from './light-block-batches.ts';
 import { withRetry } from './retry.ts';
+import { RpcBatches, type PostedParams, type RpcParams } from './rpc-batches.ts';
 
 // What a light client and a prover read from CometBFT, as the RPC writes it (hex hashes, base64
 // bytes, numbers in strings): the verifier hashes exactly these fields, so nothing is decoded and
@@ -47,18 +47,18 @@ function lightBlockOf(
 }
 
 export class ProofReader {
-  private readonly batches: LightBlockBatches;
+  private readonly batches: RpcBatches;
 
   constructor(private readonly rpc: string) {
-    this.batches = new LightBlockBatches(
-      rpc,
-      VALIDATORS_PAGE,
-      (height) => this.lightBlockAlone(height),
-      (height, commit, validators) => lightBlockOf(height, commit, validators),
-    );
+    this.batches = new RpcBatches(rpc, (method, params) => this.call(method, params));
   }
 
-  private async call<T>(method: string, params: Record<string, string>): Promise<T> {
+  /** A call that may share a JSON-RPC batch with others asked for at the same moment. */
+  private batched<T>(method: string, params: RpcParams, posted?: PostedParams): Promise<T> {
+    return this.batches.call(method, params, posted) as Promise<T>;
+  }
+
+  private async call<T>(method: string, params: RpcParams): Promise<T> {
     const query = new URLSearchParams(params).toString();
     const url = `${this.rpc.replace(/\/$/, '')}/${method}${query ? `?${query}` : ''}`;
     return withRetry(
@@ -126,8 +126,19 @@ export class ProofReader {
    * The signed header at `height` and the whole validator set that should have signed it; reads
    * asked for together share one request.
    */
-  lightBlock(height: bigint): Promise<LightBlockJson> {
-    return this.batches.read(height);
+  async lightBlock(height: bigint): Promise<LightBlockJson> {
+    const [commit, page] = await Promise.all([
+      this.batched<{ signed_header: LightBlockJson['signed_header'] }>('commit', { height: String(height) }),
+      this.batched<{ validators: ValidatorJson[]; total: string }>('validators', {
+        height: String(height),
+        page: '1',
+        per_page: String(VALIDATORS_PAGE),
+      }),
+    ]);
+    // A set larger than a page (or an answer that is not a set) is read alone, page by page.
+    const whole =
+      Array.isArray(page.validators) && page.validators.length > 0 && String(page.validators.length) === page.total;
+    return whole ? lightBlockOf(height, commit, page.validators) : this.lightBlockAlone(height);
   }
 
   private async lightBlockAlone(height: bigint): Promise<LightBlockJson> {
@@ -149,12 +160,12 @@ export class ProofReader {
   }
 
   async header(height: bigint): Promise<HeaderJson> {
-    const { header } = await this.call<{ header: HeaderJson }>('header', { height: String(height) });
+    const { header } = await this.batched<{ header: HeaderJson }>('header', { height: String(height) });
     return header;
   }
 
   async blockTxs(height: bigint): Promise<BlockTxs> {
-    const { block } = await this.call<{ block: { header: HeaderJson; data: { txs: string[] | null } } }>('block', {
+    const { block } = await this.batched<{ block: { header: HeaderJson; data: { txs: string[] | null } } }>('block', {
       height: String(height),
     });
     return { header: block.header, txs: block.data.txs ?? [] };
@@ -162,7 +173,9 @@ export class ProofReader {
 
   /** The deterministic fields of each transaction's result (what last_results_hash commits to). */
   async results(height: bigint): Promise<TxResultJson[]> {
-    const answer = await this.call<{ txs_results: TxResultJson[] | null }>('block_results', { height: String(height) });
+    const answer = await this.batched<{ txs_results: TxResultJson[] | null }>('block_results', {
+      height: String(height),
+    });
     return (answer.txs_results ?? []).map((result) => ({
       code: result.code,
       data: result.data,
@@ -173,7 +186,7 @@ export class ProofReader {
 
   /** A store key with its ICS23 proofs, in the state after block `height`. */
   async storeKey(store: string, keyHex: string, height: bigint): Promise<StoreAnswer> {
-    const { response } = await this.call<{
+    const { response } = await this.batched<{
       response: {
         code: number;
         log: string;
@@ -181,7 +194,12 @@ export class ProofReader {
         height: string;
         proofOps?: { ops: ProofOpJson[] } | null;
       };
-    }>('abci_query', { path: `"/store/${store}/key"`, data: `0x${keyHex}`, height: String(height), prove: 'true' });
+    }>(
+      'abci_query',
+      { path: `"/store/${store}/key"`, data: `0x${keyHex}`, height: String(height), prove: 'true' },
+      // Over POST, CometBFT decodes typed JSON: the path unquoted, the key as plain hex, prove a boolean.
+      { path: `/store/${store}/key`, data: keyHex.toUpperCase(), height: String(height), prove: true },
+    );
     if (response.code !== 0) throw new NotServedError(`abci_query at ${height}: ${response.log}`);
     if (!response.proofOps?.ops.length) throw new NotServedError(`abci_query at ${height} answered without a proof`);
     return { value: response.value, proofOps: response.proofOps.ops, height: response.height };

@@ -80,14 +80,17 @@ export class FactEvidence {
   /** A transaction by its hash in block `height`, with the message the archive says it holds. */
   async transaction(height: bigint, txHash: string, claim: Statement): Promise<Evidence> {
     try {
-      const above = await this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
-      const header = await this.once(`linked ${height}`, () => this.light.linkedHeader(height));
-      const block = await this.once(`block ${height}`, () => this.reader.blockTxs(height));
+      // The block's four reads side by side: each is one call of a batch the node answers at once.
+      const aboveRead = this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
+      const headerRead = this.once(`linked ${height}`, () => this.light.linkedHeader(height));
+      const blockRead = this.once(`block ${height}`, () => this.reader.blockTxs(height));
+      const resultsRead = this.once(`results ${height}`, () => this.reader.results(height));
+      const [above, header, block] = await Promise.all([aboveRead, headerRead, blockRead]);
       const txs = block.txs.map((tx) => fromBase64(tx));
       const index = txs.findIndex((tx) => hexOf(sha256(tx)) === txHash.toUpperCase());
       if (index === -1)
         return { verified: false, height, reason: `block ${height} holds no transaction ${txHash}`, refused: true };
-      const results = await this.once(`results ${height}`, () => this.reader.results(height));
+      const results = await resultsRead;
       if (results.length !== txs.length)
         return {
           verified: false,

@@ -35,8 +35,11 @@ const PROPOSALS_PER_TURN = 32;
 const UPGRADES_PER_TURN = 32;
 const MEMBERS_PER_TURN = 256;
 const POLICIES_PER_TURN = 64;
-/** Store reads in flight at once: their round trips overlap, the node is not flooded. */
-const READS_AT_ONCE = 8;
+/**
+ * Store reads in flight at once: two JSON-RPC batches of ten (one answered while the next is
+ * asked), so their round trips overlap and the node is not flooded.
+ */
+const READS_AT_ONCE = 20;
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
@@ -119,30 +122,22 @@ export class ProvePipeline {
     const after = (await provenThrough(this.db)) ?? 0n;
     const heights = await heightsToProve(this.db, after, tip - 1n, HEIGHTS_PER_TURN);
     const groupTip = await groupStoreTip(this.db, tip);
-    // Heights side by side, the facts of one height one after another: they share its block's reads.
-    const facts = new Map<string, (() => Promise<FactProof>)[]>(heights.map((height) => [String(height), []]));
-    for (const vote of await votesAt(this.db, heights)) facts.get(vote.height)?.push(() => this.vote(vote));
-    for (const event of await eventsAt(this.db, heights)) facts.get(event.height)?.push(() => this.event(event));
-    const ofHeights = await inParallel(
-      [...facts.values()],
+    // Every fact of these heights side by side: those of one block share its reads (FactEvidence.once).
+    const facts: (() => Promise<FactProof>)[] = [
+      ...(await votesAt(this.db, heights)).map((vote) => () => this.vote(vote)),
+      ...(await eventsAt(this.db, heights)).map((event) => () => this.event(event)),
+    ];
+    const proofs: FactProof[] = await inParallel(facts, READS_AT_ONCE, (prove) => prove(), going);
+    const proposals = await proposalsToProve(this.db, groupTip, PROPOSALS_PER_TURN);
+    const provenProposals = await inParallel(
+      proposals,
       READS_AT_ONCE,
-      async (proving) => {
-        const found: FactProof[] = [];
-        for (const prove of proving) if (going()) found.push(await prove());
-        return found;
-      },
+      (proposal) => this.proposal(proposal, groupTip),
       going,
     );
-    const proofs: FactProof[] = ofHeights.flat();
-    for (const proposal of await proposalsToProve(this.db, groupTip, PROPOSALS_PER_TURN)) {
-      if (!going()) return { proven: 0, refusal: null };
-      const proof = await this.proposal(proposal, groupTip);
-      if (proof) proofs.push(proof);
-    }
-    for (const upgrade of await upgradesToProve(this.db, tip, UPGRADES_PER_TURN)) {
-      if (!going()) return { proven: 0, refusal: null };
-      proofs.push(await this.upgrade(upgrade, tip));
-    }
+    proofs.push(...provenProposals.filter((proof): proof is FactProof => proof !== null));
+    const upgrades = await upgradesToProve(this.db, tip, UPGRADES_PER_TURN);
+    proofs.push(...(await inParallel(upgrades, READS_AT_ONCE, (upgrade) => this.upgrade(upgrade, tip), going)));
     // Current records, all in the latest state below the tip that holds x/group: one header vouches for them all.
     const members = await membersToProve(this.db, groupTip, MEMBERS_PER_TURN);
     proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, groupTip), going)));

@@ -6,14 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { ProofReader } from './proof-reader.ts';
 
-// Light blocks asked for together reach the node as JSON-RPC batches (five heights a request,
-// CometBFT's default batch limit), answer exactly what single reads answer, and a node that
-// answers batches badly (an empty answer, a refusal) is read one height at a time instead —
-// never left waiting.
+// Reads asked for together reach the node as JSON-RPC batches of ten calls (CometBFT's default
+// batch limit): a light block is two (a commit and a page of validators), so five heights a
+// request; a store key with its proof is one. They answer exactly what single reads answer, and a
+// node that answers batches badly (an empty answer, a refusal) is read one call at a time instead
+// — never left waiting.
 
 type Answering = 'pass' | 'empty' | 'refuse';
 
-describe('light blocks read together', () => {
+describe('reads asked for together', () => {
   let h: Harness;
   let front: http.Server;
   let frontUrl = '';
@@ -66,15 +67,33 @@ describe('light blocks read together', () => {
   let alone: string[] = [];
 
   it('asks five heights a request, and answers what single reads answer', async () => {
-    // Reads one after another never meet in a batch: the reference answers.
+    // Reads one after another: the reference answers, a request each (its commit and validators together).
     const reader = new ProofReader(frontUrl);
     alone = [];
     for (const height of heights()) alone.push(JSON.stringify(await reader.lightBlock(height)));
-    expect(seen.posts).toBe(0);
-    seen.gets = 0;
+    expect(seen).toEqual({ posts: 20, gets: 0 });
+    seen.posts = 0;
     const together = await readTogether();
     expect(together).toEqual(alone);
     expect(seen).toEqual({ posts: 4, gets: 0 });
+  });
+
+  it('asks ten store keys a request, with their proofs as single reads answer them', async () => {
+    const reader = new ProofReader(frontUrl);
+    const height = h.node.height - 2n;
+    // Proposals 1 to 20: some stored, some not (their absence is proven too).
+    const keys = Array.from({ length: 20 }, (_, index) => `3000${(index + 1).toString(16).padStart(16, '0')}`);
+    const single: string[] = [];
+    for (const key of keys) single.push(JSON.stringify(await reader.storeKey('group', key, height)));
+    seen.posts = 0;
+    seen.gets = 0;
+    const together = await Promise.all(
+      keys.map(async (key) => JSON.stringify(await reader.storeKey('group', key, height))),
+    );
+    expect(together).toEqual(single);
+    expect(single.some((answer) => answer.includes('"value":null'))).toBe(true);
+    expect(single.some((answer) => !answer.includes('"value":null'))).toBe(true);
+    expect(seen).toEqual({ posts: 2, gets: 0 });
   });
 
   it('reads each height alone when a batch is answered with nothing', async () => {
