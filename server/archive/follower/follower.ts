@@ -167,7 +167,8 @@ export class Follower {
     const cursor = this.archive.lane.committed?.height;
     if (!this.fillMayRun || !this.seat.writes || cursor === undefined) return STANDBY_POLL_MS;
     try {
-      const turn = await proofs.proveTurn(cursor, () => this.running);
+      const backfilling = this.archive.lane.state.phase === 'backfilling';
+      const turn = await proofs.proveTurn(cursor, () => this.running, backfilling);
       if (turn.refusal) return this.refused(this.archive, `a block the archive holds is not proven: ${turn.refusal}`);
       return turn.rest;
     } catch (error) {

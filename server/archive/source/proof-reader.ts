@@ -1,8 +1,8 @@
 import type { HeaderJson } from '../../../verify/header.ts';
-import type { LightBlockJson } from '../../../verify/light-block.ts';
+import { failed, type LightBlockJson } from '../../../verify/light-block.ts';
 import type { ProofOpJson } from '../../../verify/store-proof.ts';
 import type { TxResultJson } from '../../../verify/tx-proof.ts';
-import type { ValidatorJson } from '../../../verify/validator-set.ts';
+import { validatorSetHashOf, type ValidatorJson } from '../../../verify/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
@@ -16,6 +16,8 @@ import { RpcBatches, type PostedParams, type RpcParams } from './rpc-batches.ts'
 const TIMEOUT_MS = 30_000;
 /** CometBFT's largest page of /validators. */
 const VALIDATORS_PAGE = 100;
+/** Validator sets kept by hash: a chain changes its set now and then, and a backfill meets each a while. */
+const SETS_KEPT = 16;
 
 /** The node does not serve this (a height it pruned, no such method): an answer, not a fault to retry. */
 export class NotServedError extends Error {}
@@ -48,6 +50,8 @@ function lightBlockOf(
 
 export class ProofReader {
   private readonly batches: RpcBatches;
+  /** Validator sets read lately, by their hash. */
+  private readonly sets = new Map<string, ValidatorJson[]>();
 
   constructor(private readonly rpc: string) {
     this.batches = new RpcBatches(rpc, (method, params) => this.call(method, params));
@@ -127,18 +131,31 @@ export class ProofReader {
    * asked for together share one request.
    */
   async lightBlock(height: bigint): Promise<LightBlockJson> {
-    const [commit, page] = await Promise.all([
-      this.batched<{ signed_header: LightBlockJson['signed_header'] }>('commit', { height: String(height) }),
-      this.batched<{ validators: ValidatorJson[]; total: string }>('validators', {
-        height: String(height),
-        page: '1',
-        per_page: String(VALIDATORS_PAGE),
-      }),
-    ]);
+    const commit = await this.batched<{ signed_header: LightBlockJson['signed_header'] }>('commit', {
+      height: String(height),
+    });
+    // A set signs many blocks in a row: read once, it is named by the hash every header carries.
+    const known = this.sets.get(commit.signed_header?.header?.validators_hash?.toUpperCase() ?? '');
+    if (known) return lightBlockOf(height, commit, known);
+    const page = await this.batched<{ validators: ValidatorJson[]; total: string }>('validators', {
+      height: String(height),
+      page: '1',
+      per_page: String(VALIDATORS_PAGE),
+    });
     // A set larger than a page (or an answer that is not a set) is read alone, page by page.
     const whole =
       Array.isArray(page.validators) && page.validators.length > 0 && String(page.validators.length) === page.total;
-    return whole ? lightBlockOf(height, commit, page.validators) : this.lightBlockAlone(height);
+    const block = whole ? lightBlockOf(height, commit, page.validators) : await this.lightBlockAlone(height);
+    this.remember(block.validator_set);
+    return block;
+  }
+
+  /** A set kept under the hash it has (never under the one a header claims for it). */
+  private remember(validators: ValidatorJson[]): void {
+    const hashed = validatorSetHashOf(validators);
+    if (failed(hashed) || this.sets.has(hashed.hash)) return;
+    this.sets.set(hashed.hash, validators);
+    if (this.sets.size > SETS_KEPT) this.sets.delete(this.sets.keys().next().value as string);
   }
 
   private async lightBlockAlone(height: bigint): Promise<LightBlockJson> {

@@ -92,10 +92,14 @@ export class ProofService {
   }
 
   /** One prover turn up to the archive's cursor; the rest the prover asks for. */
-  async proveTurn(cursor: bigint, going: () => boolean): Promise<{ rest: number; refusal: string | null }> {
+  async proveTurn(
+    cursor: bigint,
+    going: () => boolean,
+    backfilling: boolean,
+  ): Promise<{ rest: number; refusal: string | null }> {
     await this.ready();
     if (!this.prover) return { rest: IDLE_MS, refusal: null };
-    const turn = await this.prover.turn(cursor, going);
+    const turn = await this.prover.turn(cursor, going, backfilling);
     return { rest: turn.proven === 0 ? IDLE_MS : 0, refusal: turn.refusal };
   }
 }

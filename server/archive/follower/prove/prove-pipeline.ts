@@ -40,6 +40,11 @@ const POLICIES_PER_TURN = 64;
  * asked), so their round trips overlap and the node is not flooded.
  */
 const READS_AT_ONCE = 20;
+/**
+ * While the archive catches up on history, fewer: the prover stays close behind without taking
+ * the node and the processor from the backfill (which verifies every header it merges itself).
+ */
+const READS_AT_ONCE_BEHIND_BACKFILL = 4;
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
@@ -111,7 +116,8 @@ export class ProvePipeline {
   private rootSaved = false;
 
   /** One turn of work up to `tip` (the last block the archive committed). */
-  async turn(tip: bigint, going: () => boolean = () => true): Promise<ProveTurn> {
+  async turn(tip: bigint, going: () => boolean = () => true, backfilling = false): Promise<ProveTurn> {
+    const atOnce = backfilling ? READS_AT_ONCE_BEHIND_BACKFILL : READS_AT_ONCE;
     this.refusals.clear();
     this.linked.clear();
     this.evidence.forget();
@@ -127,22 +133,17 @@ export class ProvePipeline {
       ...(await votesAt(this.db, heights)).map((vote) => () => this.vote(vote)),
       ...(await eventsAt(this.db, heights)).map((event) => () => this.event(event)),
     ];
-    const proofs: FactProof[] = await inParallel(facts, READS_AT_ONCE, (prove) => prove(), going);
+    const proofs: FactProof[] = await inParallel(facts, atOnce, (prove) => prove(), going);
     const proposals = await proposalsToProve(this.db, groupTip, PROPOSALS_PER_TURN);
-    const provenProposals = await inParallel(
-      proposals,
-      READS_AT_ONCE,
-      (proposal) => this.proposal(proposal, groupTip),
-      going,
-    );
+    const provenProposals = await inParallel(proposals, atOnce, (proposal) => this.proposal(proposal, groupTip), going);
     proofs.push(...provenProposals.filter((proof): proof is FactProof => proof !== null));
     const upgrades = await upgradesToProve(this.db, tip, UPGRADES_PER_TURN);
-    proofs.push(...(await inParallel(upgrades, READS_AT_ONCE, (upgrade) => this.upgrade(upgrade, tip), going)));
+    proofs.push(...(await inParallel(upgrades, atOnce, (upgrade) => this.upgrade(upgrade, tip), going)));
     // Current records, all in the latest state below the tip that holds x/group: one header vouches for them all.
     const members = await membersToProve(this.db, groupTip, MEMBERS_PER_TURN);
-    proofs.push(...(await inParallel(members, READS_AT_ONCE, (member) => this.member(member, groupTip), going)));
+    proofs.push(...(await inParallel(members, atOnce, (member) => this.member(member, groupTip), going)));
     const policies = await policiesToProve(this.db, groupTip, POLICIES_PER_TURN);
-    proofs.push(...(await inParallel(policies, READS_AT_ONCE, (policy) => this.policy(policy, groupTip), going)));
+    proofs.push(...(await inParallel(policies, atOnce, (policy) => this.policy(policy, groupTip), going)));
     // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
     await this.light.saved();
