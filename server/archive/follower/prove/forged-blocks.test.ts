@@ -5,14 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { earliestHeaderOf } from '../../../test/trusted-header.ts';
 
 // A node that serves the real chain's signed headers beside blocks and state of another chain
 // (its own links and hashes all consistent): every header the light client checks verifies,
 // but the blocks are not the ones those headers name. Refused before anything is merged.
-
-interface Commit {
-  result: { signed_header: { commit: { block_id: { hash: string } } } };
-}
 
 /** What the light client reads: commits and validator sets. */
 const SIGNATURE_METHODS = new Set(['commit', 'validators']);
@@ -71,14 +68,7 @@ describe.each(DATABASE_KINDS)('signed headers beside forged blocks, on $kind', (
   });
 
   it('are refused: the block read is not the one the verified header names, and nothing is merged', async () => {
-    const status = (await real.get('/rpc/status')).json as { result: { sync_info: { earliest_block_height: string } } };
-    const first = status.result.sync_info.earliest_block_height;
-    const commit = (await real.get(`/rpc/commit?height=${first}`)).json as Commit;
-    const trust = {
-      kind: 'header' as const,
-      height: BigInt(first),
-      hash: commit.result.signed_header.commit.block_id.hash,
-    };
+    const trust = await earliestHeaderOf(real);
     const created = await kind.create();
     drop = created.drop;
     const base = `http://127.0.0.1:${(mixed.address() as AddressInfo).port}`;

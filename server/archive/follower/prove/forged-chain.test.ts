@@ -2,14 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { earliestHeaderOf } from '../../../test/trusted-header.ts';
 
 // A node that serves a forged chain, consistent in itself — the same chain id, headers, hashes and
 // links all in order, signed by validators whose keys it made up — is refused from its first
 // header once the archive trusts a header of the real chain: nothing is merged.
-
-interface Commit {
-  result: { signed_header: { header: { height: string }; commit: { block_id: { hash: string } } } };
-}
 
 describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
   let real: Harness;
@@ -34,14 +31,7 @@ describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
   });
 
   it('is refused at the trusted height, with the reason in the status, and nothing merged', async () => {
-    const status = (await real.get('/rpc/status')).json as { result: { sync_info: { earliest_block_height: string } } };
-    const first = status.result.sync_info.earliest_block_height;
-    const commit = (await real.get(`/rpc/commit?height=${first}`)).json as Commit;
-    const trusted = {
-      kind: 'header' as const,
-      height: BigInt(first),
-      hash: commit.result.signed_header.commit.block_id.hash,
-    };
+    const trusted = await earliestHeaderOf(real);
     const created = await kind.create();
     drop = created.drop;
     archive = await followNode(forged.base, created.database, undefined, { trust: trusted });
@@ -50,7 +40,7 @@ describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
       await new Promise((resolve) => setTimeout(resolve, 50));
     expect(archive.follower.state.problem).toMatch(
       new RegExp(
-        `the node does not serve the trusted chain: header ${first} hashes to [0-9A-F]{64}, not the trusted ${trusted.hash}`,
+        `the node does not serve the trusted chain: header ${trusted.height} hashes to [0-9A-F]{64}, not the trusted ${trusted.hash}`,
       ),
     );
     expect(await archive.db.query('SELECT * FROM archive_cursor')).toEqual([]);
@@ -60,18 +50,9 @@ describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
   it('is followed, and proven, when the trusted header is its own', async () => {
     await archive.close();
     await drop();
-    const status = (await forged.get('/rpc/status')).json as {
-      result: { sync_info: { earliest_block_height: string } };
-    };
-    const first = status.result.sync_info.earliest_block_height;
-    const commit = (await forged.get(`/rpc/commit?height=${first}`)).json as Commit;
+    const trust = await earliestHeaderOf(forged);
     const created = await kind.create();
     drop = created.drop;
-    const trust = {
-      kind: 'header' as const,
-      height: BigInt(first),
-      hash: commit.result.signed_header.commit.block_id.hash,
-    };
     archive = await followNode(forged.base, created.database, undefined, { trust });
     const deadline = Date.now() + 90_000;
     const proven = async () =>
