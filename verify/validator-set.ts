@@ -15,8 +15,32 @@ export interface ValidatorJson {
 
 export const ED25519_KEY_TYPE = 'tendermint/PubKeyEd25519';
 
+type SetHash = { hash: string } | { problem: string };
+
+/**
+ * Sets hashed lately, by what the hash depends on: a bundle carries the same set with each of its
+ * thousands of headers, and hashing it again each time was a third of checking a header.
+ */
+const hashedSets = new Map<string, SetHash>();
+const SETS_REMEMBERED = 64;
+
 /** The set's hash in upper hex, or why it has none. */
-export function validatorSetHashOf(validators: readonly ValidatorJson[]): { hash: string } | { problem: string } {
+export function validatorSetHashOf(validators: readonly ValidatorJson[]): SetHash {
+  const said = validators
+    .map(
+      (validator) =>
+        `${validator.address}/${validator.pub_key.type}/${validator.pub_key.value}/${validator.voting_power}`,
+    )
+    .join(',');
+  const remembered = hashedSets.get(said);
+  if (remembered) return remembered;
+  const hashed = hashSet(validators);
+  if (hashedSets.size >= SETS_REMEMBERED) hashedSets.clear();
+  hashedSets.set(said, hashed);
+  return hashed;
+}
+
+function hashSet(validators: readonly ValidatorJson[]): SetHash {
   const leaves: Uint8Array[] = [];
   for (const validator of validators) {
     const key = bytesOfBase64(validator.pub_key.value);
