@@ -105,6 +105,7 @@ export class Follower {
     if (this.fillTrack) this.fillTrack.lane.halted = true;
     for (const wake of this.sleepers) wake();
     await this.loops;
+    await this.proofs?.keepVerified().catch(() => undefined);
     // Another process on the same database takes over at once instead of after the lease runs out.
     await this.seat.release().catch(() => undefined);
     this.state.phase = this.state.phase === 'refused' ? 'refused' : 'stopped';

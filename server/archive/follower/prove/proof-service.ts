@@ -91,6 +91,11 @@ export class ProofService {
     }
   }
 
+  /** Headers verified but not saved yet are saved (a follower stopping keeps what it checked). */
+  async keepVerified(): Promise<void> {
+    await this.light?.saved();
+  }
+
   /** One prover turn up to the archive's cursor; the rest the prover asks for. */
   async proveTurn(
     cursor: bigint,
