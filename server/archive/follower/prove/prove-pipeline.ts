@@ -30,9 +30,9 @@ import type { Evidence, FactEvidence } from './fact-evidence.ts';
 // and each proposal record from the state the archive last read it in — while the node still
 // keeps them. A fact the node cannot prove any more is kept, marked unproven with the reason.
 
-const HEIGHTS_PER_TURN = 16;
-const PROPOSALS_PER_TURN = 32;
-const UPGRADES_PER_TURN = 32;
+const HEIGHTS_PER_TURN = 64;
+const PROPOSALS_PER_TURN = 128;
+const UPGRADES_PER_TURN = 128;
 const MEMBERS_PER_TURN = 256;
 const POLICIES_PER_TURN = 64;
 /**
