@@ -26,12 +26,15 @@ const SETS_REMEMBERED = 64;
 
 /** The set's hash in upper hex, or why it has none. */
 export function validatorSetHashOf(validators: readonly ValidatorJson[]): SetHash {
-  const said = validators
-    .map(
-      (validator) =>
-        `${validator.address}/${validator.pub_key.type}/${validator.pub_key.value}/${validator.voting_power}`,
-    )
-    .join(',');
+  // JSON, not joined text: fields are the node's words, and no two sets may share a key.
+  const said = JSON.stringify(
+    validators.map((validator) => [
+      validator.address,
+      validator.pub_key.type,
+      validator.pub_key.value,
+      validator.voting_power,
+    ]),
+  );
   const remembered = hashedSets.get(said);
   if (remembered) return remembered;
   const hashed = hashSet(validators);
