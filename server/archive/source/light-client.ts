@@ -30,7 +30,7 @@ export interface VerifiedBlock extends TrustedBlock {
 
 /** Where verified headers are kept between runs (the archive's store). */
 export interface HeaderVault {
-  /** The verified header nearest below `height` (or at it), or null. */
+  /** A verified header at `height`, else one below it (the nearest the vault knows of), or null. */
   atOrBelow(height: bigint): Promise<VerifiedBlock | null>;
   save(block: VerifiedBlock): Promise<void>;
   /** Everything given to `save` is in the store (a proof that names a header is saved after it). */
@@ -122,8 +122,23 @@ export class LightClient {
     this.anchor ??= root;
   }
 
+  /** Verifications under way: one asked for twice at once (the backfill and the prover) is done once. */
+  private readonly verifying = new Map<bigint, Promise<VerifiedBlock>>();
+
   /** The header at `height`, verified (read from the vault when it already was). */
   async verify(height: bigint): Promise<VerifiedBlock> {
+    const under = this.verifying.get(height);
+    if (under) return under;
+    const verifying = this.verifyOnce(height);
+    this.verifying.set(height, verifying);
+    try {
+      return await verifying;
+    } finally {
+      this.verifying.delete(height);
+    }
+  }
+
+  private async verifyOnce(height: bigint): Promise<VerifiedBlock> {
     await this.trustRoot();
     if (this.latest && BigInt(this.latest.header.height) === height) return this.latest;
     const below = await this.vault.atOrBelow(height);

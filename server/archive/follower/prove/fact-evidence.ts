@@ -80,7 +80,7 @@ export class FactEvidence {
   /** A transaction by its hash in block `height`, with the message the archive says it holds. */
   async transaction(height: bigint, txHash: string, claim: Statement): Promise<Evidence> {
     try {
-      // The block's four reads side by side: each is one call of a batch the node answers at once.
+      // The block's reads side by side: they join the JSON-RPC batches of the other facts' reads.
       const aboveRead = this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
       const headerRead = this.once(`linked ${height}`, () => this.light.linkedHeader(height));
       const blockRead = this.once(`block ${height}`, () => this.reader.blockTxs(height));

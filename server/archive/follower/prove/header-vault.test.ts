@@ -70,9 +70,21 @@ describe.each(DATABASE_KINDS)('the header vault on $kind', (kind) => {
     expect(await restarted.atOrBelow(5n)).toBeNull();
   }, 60_000);
 
+  it('has saved, once asked, the headers a save under way was writing', async () => {
+    const vault = headerVault(store.db);
+    for (let height = 200n; height < 263n; height += 1n) await vault.save(verifiedAt(height, 10n));
+    // The 64th starts a save; a proof naming these headers asks right then, before it is done.
+    const writing = vault.save(verifiedAt(263n, 10n));
+    await vault.saved();
+    expect((await savedHeights(store)).filter((height) => Number(height) >= 200)).toHaveLength(64);
+    await writing;
+  }, 60_000);
+
   it('saves on its own once 64 headers wait', async () => {
     const vault = headerVault(store.db);
     for (let height = 100n; height < 164n; height += 1n) await vault.save(verifiedAt(height, 10n));
-    expect((await savedHeights(store)).filter((height) => Number(height) >= 100)).toHaveLength(64);
+    expect((await savedHeights(store)).filter((height) => Number(height) >= 100 && Number(height) < 200)).toHaveLength(
+      64,
+    );
   }, 60_000);
 });

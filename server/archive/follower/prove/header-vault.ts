@@ -8,7 +8,8 @@ import {
 } from '../../store/proofs/proof-store.ts';
 
 // The light client's memory of verified headers, kept in the archive's database so a restart
-// (or another process on the same database) never checks a header's signatures twice.
+// never checks a header's signatures twice (another process that wrote above this vault's first
+// look may have some checked again: the writer seat keeps that rare).
 // A backfill verifies a header for each block it reads, and the prover asks again for the very
 // headers just verified: a query for each, and a statement to save each, cost more than checking
 // their signatures. So the headers verified lately are kept in memory, saved a few dozen at a
@@ -16,8 +17,12 @@ import {
 // may hold that memory does not — at or below its highest header when this vault first looked,
 // or one memory let go of. A header lost to a crash before it was saved is verified again.
 
-/** Verified headers kept in memory; the oldest make room. */
-const RECENT_HEADERS = 4096;
+/**
+ * Verified headers kept in memory; the oldest make room. Each holds a commit with a signature per
+ * validator (some 40 kB on a chain of 150): the prover works close behind the backfill, and an
+ * older one is read from the store.
+ */
+const RECENT_HEADERS = 1024;
 /** Verified headers waiting to be saved, at most. */
 const SAVED_TOGETHER = 64;
 
@@ -46,9 +51,17 @@ export function headerVault(db: ArchiveStore['db']): HeaderVault {
   /** Validator sets this vault has saved: a set signs many headers and is saved once. */
   const savedSets = new Set<string>();
   let waiting: VerifiedBlock[] = [];
-  /** Heights above this the store holds only if this vault saved them (so memory has them). Undefined: not looked yet. */
-  let storeMayHold: bigint | null | undefined;
+  /** Saves one after another: `saved` waits for one under way, not only for what still waits. */
+  let saving: Promise<void> = Promise.resolve();
+  /** Whether the store's highest header was looked up yet. */
+  let looked = false;
+  /** Heights above this the store holds only if this vault saved them (so memory has them). */
+  let storeMayHold: bigint | null = null;
   let highest: StoredSignedHeader | null = null;
+
+  const raise = (height: bigint | null) => {
+    if (height !== null && (storeMayHold === null || height > storeMayHold)) storeMayHold = height;
+  };
 
   const remember = (height: bigint, block: VerifiedBlock) => {
     recent.delete(height);
@@ -56,29 +69,41 @@ export function headerVault(db: ArchiveStore['db']): HeaderVault {
     if (recent.size <= RECENT_HEADERS) return;
     const oldest = recent.keys().next().value as bigint;
     recent.delete(oldest);
-    if (storeMayHold === undefined || storeMayHold === null || oldest > storeMayHold) storeMayHold = oldest;
+    raise(oldest);
   };
 
-  const saveWaiting = async () => {
-    const blocks = waiting;
-    waiting = [];
-    for (const block of blocks) {
-      const setHash = block.header.validators_hash.toUpperCase();
-      if (savedSets.has(setHash)) continue;
-      await saveValidatorSet(db, setHash, block.validators);
-      savedSets.add(setHash);
-    }
-    await saveSignedHeaders(db, blocks.map(storedOf));
+  const saveWaiting = (): Promise<void> => {
+    const next = saving.then(async () => {
+      const blocks = waiting;
+      waiting = [];
+      if (blocks.length === 0) return;
+      try {
+        for (const block of blocks) {
+          const setHash = block.header.validators_hash.toUpperCase();
+          if (savedSets.has(setHash)) continue;
+          await saveValidatorSet(db, setHash, block.validators);
+          savedSets.add(setHash);
+        }
+        await saveSignedHeaders(db, blocks.map(storedOf));
+      } catch (error) {
+        // Not saved: they wait again, for the next save (a proof naming them waits with them).
+        waiting = [...blocks, ...waiting];
+        throw error;
+      }
+    });
+    saving = next.catch(() => undefined);
+    return next;
   };
 
   return {
     async atOrBelow(height) {
       const known = recent.get(height);
       if (known) return known;
-      if (storeMayHold === undefined) {
+      if (!looked) {
         // The store's highest header stands in for any height above it (a restart goes on from it).
         highest = await signedHeaderAtOrBelow(db, MOST_HEIGHT);
-        storeMayHold = highest?.height ?? null;
+        looked = true;
+        raise(highest?.height ?? null);
       }
       if (storeMayHold === null || height > storeMayHold) return highest && verifiedOf(highest);
       const stored = await signedHeaderAtOrBelow(db, height);
@@ -92,8 +117,6 @@ export function headerVault(db: ArchiveStore['db']): HeaderVault {
       waiting.push(block);
       if (waiting.length >= SAVED_TOGETHER) await saveWaiting();
     },
-    async saved() {
-      if (waiting.length > 0) await saveWaiting();
-    },
+    saved: saveWaiting,
   };
 }

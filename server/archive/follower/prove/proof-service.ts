@@ -74,9 +74,10 @@ export class ProofService {
 
   /**
    * Before a batch ending at `height` is merged: its last header is signed by validators that
-   * chain back to the trust root (the batch's blocks link to it by hash). Throws a chain break,
-   * so nothing is merged and the status names the failure. Answers the hash the verified headers
-   * give block `height`, or null while the node offers no proofs.
+   * chain back to the trust root (the batch's blocks link to it by hash), or — `by` 'next header'
+   * — the header of `height + 1` is, and names this one by hash. Throws a chain break, so nothing
+   * is merged and the status names the failure. Answers the hash the verified headers give block
+   * `height`, or null while the node offers no proofs.
    */
   async vouchFor(height: bigint, by: VouchBy = 'own signatures'): Promise<string | null> {
     const light = await this.ready();

@@ -36,8 +36,9 @@ const UPGRADES_PER_TURN = 128;
 const MEMBERS_PER_TURN = 256;
 const POLICIES_PER_TURN = 64;
 /**
- * Store reads in flight at once: two JSON-RPC batches of ten (one answered while the next is
- * asked), so their round trips overlap and the node is not flooded.
+ * Facts proven at once: a store record is one read, a transaction a few (shared with the other
+ * facts of its block), so some two JSON-RPC batches of ten are in flight — one answered while the
+ * next is asked — and the node is not flooded.
  */
 const READS_AT_ONCE = 20;
 /**
