@@ -24,38 +24,101 @@ async function verify(...args: string[]): Promise<{ code: number; stdout: string
   }
 }
 
+const AT = ['--at', '2026-01-01T01:00:00Z'];
+const rootHashOf = (bundle: ReturnType<typeof forgedBundle>) => bundle.light_blocks[0].signed_header.commit.block_id.hash;
+
+function saved(name: string, bundle: unknown): string {
+  const file = path.join(folder, name);
+  writeFileSync(file, JSON.stringify(bundle));
+  return file;
+}
+
 describe('polity-verify', () => {
-  it('proves a bundle offline and says what it proved, from which trust root', async () => {
-    const file = path.join(folder, 'vote.json');
-    writeFileSync(file, JSON.stringify(forgedBundle()));
-    const result = await verify(file);
+  it('proves a bundle offline from a root you give, and says what it proved (exit 0)', async () => {
+    const bundle = forgedBundle();
+    const result = await verify(saved('vote.json', bundle), ...AT, '--trust', `1:${rootHashOf(bundle)}`);
     expect(result.code).toBe(0);
     expect(result.stdout).toContain(
-      'Proven: 1 vote, signed by validators holding 100 % of the power at height 41, from the trust root at height 1.',
+      'Proven: 1 vote, signed by validators holding 100 % of the power at height 41, from your root (height 1, hash',
     );
+    expect(result.stdout).toContain('Checked as of 2026-01-01T01:00:00.000Z (the instant you gave), with a trusting period of 14 days');
     expect(result.stdout).toContain('height 40 (hash link): named by header 41');
+  });
+
+  it('never says "Proven" from the bundle’s own root: it says whose root it is (exit 3)', async () => {
+    const bundle = forgedBundle();
+    const result = await verify(saved('own-root.json', bundle), ...AT);
+    expect(result.code).toBe(3);
+    expect(result.stdout).not.toMatch(/^Proven/);
+    expect(result.stdout).toContain(
+      `Follows from the root this bundle carries (height 1, hash ${rootHashOf(bundle)}): 1 vote`,
+    );
+    expect(result.stdout).toContain('Compare that root with a source you trust.');
+  });
+
+  it('gives records the archive could not prove an exit code of their own (4 from your root, 5 from the bundle’s)', async () => {
+    const bundle = forgedBundle();
+    bundle.unproven.push({ what: 'the vote of cosmos1x on proposal #7', reason: 'not proven yet' });
+    const file = saved('unproven.json', bundle);
+    const yours = await verify(file, ...AT, '--trust', `1:${rootHashOf(bundle)}`);
+    expect(yours.code).toBe(4);
+    expect(yours.stdout).toMatch(/^Proven except 1 unproven record: 1 vote/);
+    expect((await verify(file, ...AT)).code).toBe(5);
+  });
+
+  it('judges by this machine’s clock: a root past the trusting period is refused, whatever the bundle asks', async () => {
+    const bundle = forgedBundle();
+    bundle.trusting_period_seconds = String(10n ** 12n);
+    const file = saved('old.json', bundle);
+    const now = await verify(file);
+    expect(now.code).toBe(1);
+    expect(now.stdout).toMatch(/trusted header 1 .* is older than the trusting period of 14 days/);
+    // The auditor's own period, or an instant of the auditor's, decides instead.
+    expect((await verify(file, '--trusting-period', '100000d')).code).toBe(3);
+    expect((await verify(file, '--at', '2026-01-10T00:00:00Z')).code).toBe(3);
+    expect((await verify(file, '--at', '2026-01-20T00:00:00Z')).code).toBe(1);
   });
 
   it('refuses a changed bundle with exit 1, naming what failed; a wrong --trust too', async () => {
     const bundle = forgedBundle();
     bundle.facts[0].claim.option = 'VOTE_OPTION_NO';
-    const file = path.join(folder, 'changed.json');
-    writeFileSync(file, JSON.stringify(bundle));
-    const changed = await verify(file);
+    const changed = await verify(saved('changed.json', bundle), ...AT);
     expect(changed.code).toBe(1);
     expect(changed.stdout).toContain(
       'Not proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p NO on #7 at 40, because the archive says option is VOTE_OPTION_NO',
     );
-    const real = path.join(folder, 'real.json');
-    writeFileSync(real, JSON.stringify(realBundle()));
-    const wrongTrust = await verify(real, '--trust', `361:${'0'.repeat(64)}`);
+    const wrongTrust = await verify(saved('real.json', realBundle()), '--trust', `361:${'0'.repeat(64)}`);
     expect(wrongTrust.code).toBe(1);
     expect(wrongTrust.stdout).toMatch(/the trust root says 0{64}/);
   });
 
-  it('says how to use it when the arguments or the file are wrong (exit 2)', async () => {
+  it('refuses a bundle with a round that is not an integer in words, not a stack trace', async () => {
+    const bundle = forgedBundle();
+    bundle.light_blocks[1].signed_header.commit.round = 0.5;
+    const result = await verify(saved('round.json', bundle), ...AT);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain('round 0.5 is not an integer within its type');
+    expect(result.stderr).toBe('');
+  });
+
+  it('prints a bundle’s escape sequences escaped, never to the terminal raw', async () => {
+    const bundle = forgedBundle();
+    bundle.subject.label = 'x';
+    bundle.unproven.push({ what: '\u001b[2J\u001b[32mProven: everything', reason: 'trust \u202Eme' });
+    const result = await verify(saved('escapes.json', bundle), ...AT);
+    expect(result.stdout).not.toContain('\u001b');
+    expect(result.stdout).toContain('\\x1b[2J\\x1b[32mProven: everything');
+    expect(result.stdout).toContain('trust \\u202eme');
+  });
+
+  it('says how to use it when the arguments or the file are wrong (exit 2), and in full with --help (exit 0)', async () => {
     expect((await verify()).stderr).toMatch(/^usage: polity-verify/);
     expect((await verify(path.join(folder, 'missing.json'))).code).toBe(2);
     expect((await verify('x.json', '--trust', '12')).stderr).toMatch(/--trust wants HEIGHT:HASH/);
+    expect((await verify('x.json', '--at', 'yesterday')).stderr).toMatch(/--at wants an RFC 3339 UTC time/);
+    const help = await verify('--help');
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('exit codes:');
+    expect(help.stdout).toContain('--trusting-period TIME');
   });
 });

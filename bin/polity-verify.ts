@@ -1,56 +1,134 @@
 import { readFileSync } from 'node:fs';
 
-import { verifyBundleQuickly } from '../verify/bundle-verify.ts';
+import { verifyBundleQuickly, type BundleVerdict } from '../verify/bundle-verify.ts';
+import { nanosOf, timestampOf } from '../verify/header.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/light-block.ts';
 import { reportLines } from '../verify/report-words.ts';
+import { terminalSafe } from './terminal-text.ts';
 
-// polity-verify BUNDLE [--trust HEIGHT:HASH] [--json]: checks a proof bundle with nothing else —
-// no server, no node, no network. Exit 0 when every fact is proven, 1 when something is not, 2
-// when the command was used wrongly or the file cannot be read.
+// polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —
+// by this machine's clock and a trusting period of the auditor's, never the bundle's.
 
-const USAGE = 'usage: polity-verify BUNDLE.json [--trust HEIGHT:HASH] [--json]   (BUNDLE "-" reads standard input)';
+const USAGE = `usage: polity-verify BUNDLE.json [options]      (BUNDLE "-" reads standard input)
 
-function parseArguments(
-  argv: readonly string[],
-): { file: string; trust?: { height: string; hash: string }; json: boolean } | string {
+Checks a Polity proof bundle offline: every signed header from the trust root, every hash link,
+every transaction and store proof, and every claim against the proven bytes.
+
+options:
+  --trust HEIGHT:HASH      start from a header you trust (its height and 64-digit hex block hash),
+                           got from a source other than the bundle; without it the check starts
+                           from the root the bundle carries, and says so
+  --trusting-period TIME   how long a trusted header vouches for later ones (default 14d, CometBFT's
+                           advice for a 21-day unbonding time: use two thirds of your chain's);
+                           TIME is seconds or a number with s, m, h or d
+  --at TIME                judge by this instant (RFC 3339, e.g. 2026-11-01T00:00:00Z) instead of
+                           this machine's clock: re-checks an old export as of when it was made
+  --json                   the whole report as JSON
+  -h, --help               this text
+
+exit codes:
+  0  everything proven, from a root you gave (--trust)
+  1  something is refused (a header, a signature, a proof or a claim): see the report
+  2  the command was used wrongly, or the file cannot be read as JSON
+  3  everything follows, but from the root the bundle carries: compare it with a source you trust
+  4  proven from your root, except records the archive lists as unproven
+  5  both 3 and 4
+`;
+
+const EXIT_CODES: Record<BundleVerdict, number> = {
+  proven: 0,
+  refused: 1,
+  'own-root': 3,
+  'unproven-records': 4,
+  'own-root-unproven-records': 5,
+};
+
+interface Arguments {
+  file: string;
+  trust?: { height: string; hash: string };
+  trustingPeriodSeconds: bigint;
+  atNanos?: bigint;
+  json: boolean;
+}
+
+const UNITS: Record<string, bigint> = { s: 1n, m: 60n, h: 3600n, d: 86_400n };
+
+/** "14d", "336h", "1209600s" or "1209600" as seconds; null when it is none of these. */
+export function durationSeconds(text: string): bigint | null {
+  const match = /^(\d{1,12})([smhd]?)$/.exec(text);
+  if (!match) return null;
+  const seconds = BigInt(match[1]) * UNITS[match[2] || 's'];
+  return seconds > 0n ? seconds : null;
+}
+
+function parseArguments(argv: readonly string[]): Arguments | { message: string; exit: number } {
   let file: string | undefined;
-  let trust: { height: string; hash: string } | undefined;
-  let json = false;
+  const parsed: Omit<Arguments, 'file'> = { trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS, json: false };
+  const valueOf = (index: number, name: string) => {
+    const argument = argv[index];
+    return argument === name ? { value: argv[index + 1], next: index + 1 } : { value: argument.slice(name.length + 1), next: index };
+  };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
-    if (argument === '--json') json = true;
-    else if (argument === '--trust' || argument.startsWith('--trust=')) {
-      const value = argument === '--trust' ? argv[(index += 1)] : argument.slice('--trust='.length);
-      const match = /^(\d+):([0-9a-fA-F]{64})$/.exec(value ?? '');
+    const named = (name: string) => argument === name || argument.startsWith(`${name}=`);
+    if (argument === '--json') parsed.json = true;
+    else if (argument === '--help' || argument === '-h') return { message: USAGE, exit: 0 };
+    else if (named('--trust')) {
+      const { value, next } = valueOf(index, '--trust');
+      index = next;
+      const match = /^(\d{1,19}):([0-9a-fA-F]{64})$/.exec(value ?? '');
       if (!match)
-        return `--trust wants HEIGHT:HASH (a height and a 64-digit hex block hash), got ${value ?? 'nothing'}`;
-      trust = { height: match[1], hash: match[2].toUpperCase() };
-    } else if (argument === '--help' || argument === '-h') return USAGE;
-    else if (argument.startsWith('--')) return `unknown option ${argument}\n${USAGE}`;
+        return {
+          message: `--trust wants HEIGHT:HASH (a height and a 64-digit hex block hash), got ${value ?? 'nothing'}`,
+          exit: 2,
+        };
+      parsed.trust = { height: BigInt(match[1]).toString(), hash: match[2].toUpperCase() };
+    } else if (named('--trusting-period')) {
+      const { value, next } = valueOf(index, '--trusting-period');
+      index = next;
+      const seconds = durationSeconds(value ?? '');
+      if (seconds === null)
+        return { message: `--trusting-period wants seconds or a number with s, m, h or d (14d), got ${value ?? 'nothing'}`, exit: 2 };
+      parsed.trustingPeriodSeconds = seconds;
+    } else if (named('--at')) {
+      const { value, next } = valueOf(index, '--at');
+      index = next;
+      const time = timestampOf(value ?? '');
+      if (!time) return { message: `--at wants an RFC 3339 UTC time (2026-11-01T00:00:00Z), got ${value ?? 'nothing'}`, exit: 2 };
+      parsed.atNanos = nanosOf(time);
+    } else if (argument.startsWith('--')) return { message: `unknown option ${argument}\n\n${USAGE}`, exit: 2 };
     else if (file === undefined) file = argument;
-    else return `one bundle at a time\n${USAGE}`;
+    else return { message: `one bundle at a time\n\n${USAGE}`, exit: 2 };
   }
-  if (file === undefined) return USAGE;
-  return { file, trust, json };
+  if (file === undefined) return { message: USAGE, exit: 2 };
+  return { file, ...parsed };
 }
 
 async function main(): Promise<number> {
   const parsed = parseArguments(process.argv.slice(2));
-  if (typeof parsed === 'string') {
-    process.stderr.write(`${parsed}\n`);
-    return 2;
+  if ('message' in parsed) {
+    (parsed.exit === 0 ? process.stdout : process.stderr).write(parsed.message.endsWith('\n') ? parsed.message : `${parsed.message}\n`);
+    return parsed.exit;
   }
   let input: unknown;
   try {
     input = JSON.parse(readFileSync(parsed.file === '-' ? 0 : parsed.file, 'utf8'));
   } catch (error) {
     process.stderr.write(
-      `cannot read ${parsed.file} as JSON: ${error instanceof Error ? error.message : String(error)}\n`,
+      terminalSafe(`cannot read ${parsed.file} as JSON: ${error instanceof Error ? error.message : String(error)}`) + '\n',
     );
     return 2;
   }
-  const report = await verifyBundleQuickly(input, { trust: parsed.trust });
-  process.stdout.write(parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${reportLines(report).join('\n')}\n`);
-  return report.ok ? 0 : 1;
+  const report = await verifyBundleQuickly(input, {
+    trust: parsed.trust,
+    atNanos: parsed.atNanos,
+    trustingPeriodSeconds: parsed.trustingPeriodSeconds,
+  });
+  // JSON escapes control characters itself; the words carry the bundle's text, so they are escaped here.
+  process.stdout.write(
+    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${reportLines(report).map(terminalSafe).join('\n')}\n`,
+  );
+  return EXIT_CODES[report.verdict];
 }
 
 process.exitCode = await main();

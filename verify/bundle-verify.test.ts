@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ProofBundle } from './bundle-format.ts';
 import { verifyBundle, verifyBundleQuickly } from './bundle-verify.ts';
 import { preverifySignatures } from './fast-signatures.ts';
-import { forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
-import { forgedBundle, genesisSigners, realBundle } from './testing/sample-bundles.ts';
+import { clockAfter, forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
+import { forgedBundle, genesisSigners, realBundle, SAMPLE_CLOCK } from './testing/sample-bundles.ts';
 
 // Whole bundles: trust root → signed headers → facts. A real node's proofs verify from its header
 // 361; a made-up chain's vote verifies from its genesis validators, across a validator set change;
@@ -13,14 +13,14 @@ import { forgedBundle, genesisSigners, realBundle } from './testing/sample-bundl
 
 describe('proof bundles', () => {
   it('verify a real node’s records from its header 361', () => {
-    const report = verifyBundle(realBundle());
+    const report = verifyBundle(realBundle(), SAMPLE_CLOCK);
     expect(report.problem).toBeNull();
     expect(report.facts.map((fact) => fact.ok)).toEqual([true, true, true, true, true]);
     expect(report.ok).toBe(true);
   });
 
   it('verify a vote from the genesis validators, skipping across a set change, the vote’s block by its hash link', () => {
-    const report = verifyBundle(forgedBundle());
+    const report = verifyBundle(forgedBundle(), SAMPLE_CLOCK);
     expect(report.steps.map((step) => [step.height, step.how, step.ok])).toEqual([
       ['1', 'trust root', true],
       ['41', 'skipping', true],
@@ -41,17 +41,17 @@ describe('proof bundles', () => {
       validators: genesisSigners,
     });
     bundle.light_blocks.push({ ...later.block, verified_from: root.signed_header.header.height });
-    expect(verifyBundle(bundle).steps).toContainEqual(
+    expect(verifyBundle(bundle, SAMPLE_CLOCK).steps).toContainEqual(
       expect.objectContaining({ height: '90', how: 'skipping', ok: true }),
     );
     bundle.light_blocks[2].verified_from = '2';
-    expect(verifyBundle(bundle).problem).toBe('header 90 is to be verified from 2, which is not proven');
+    expect(verifyBundle(bundle, SAMPLE_CLOCK).problem).toBe('header 90 is to be verified from 2, which is not proven');
   });
 
   it('refuse the vote when the archive’s claim differs from the proven transaction', () => {
     const bundle = forgedBundle();
     bundle.facts[0].claim.option = 'VOTE_OPTION_NO';
-    const report = verifyBundle(bundle);
+    const report = verifyBundle(bundle, SAMPLE_CLOCK);
     expect(report.ok).toBe(false);
     expect(report.facts[0].how).toBe('the archive says option is VOTE_OPTION_NO, the proven bytes say VOTE_OPTION_YES');
   });
@@ -103,25 +103,32 @@ describe('proof bundles', () => {
     for (const [what, change, expected] of changes) {
       const bundle = JSON.parse(reference) as ProofBundle;
       change(bundle);
-      for (const report of [verifyBundle(bundle), await verifyBundleQuickly(bundle)]) {
+      for (const report of [verifyBundle(bundle, SAMPLE_CLOCK), await verifyBundleQuickly(bundle, SAMPLE_CLOCK)]) {
         expect(report.ok, what).toBe(false);
         expect([report.problem, ...report.facts.map((fact) => fact.how)].join(' | '), what).toMatch(expected);
       }
     }
   });
 
-  it('refuse an expired trust root, and a bundle that is not one', () => {
+  it('refuse a trust root older than the verifier’s trusting period by its own clock, and a bundle that is not one', () => {
     const bundle = forgedBundle();
-    if (bundle.trust_root.kind === 'genesis') bundle.trust_root.genesis_time = timeAfter(-15 * 24 * 3600);
-    expect(verifyBundle(bundle).problem).toMatch(/trust root \(genesis, .*\) expired before the first header/);
+    const fifteenDays = 15 * 24 * 3600;
+    const late = verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos });
+    expect(late.code).toBe('trusted-header-expired');
+    expect(late.problem).toMatch(/trusted header 1 .* is older than the trusting period of 14 days/);
+    // The bundle asking for a longer period changes nothing: the period is the verifier's.
+    bundle.trusting_period_seconds = String(10n ** 12n);
+    expect(verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos }).code).toBe('trusted-header-expired');
+    // An auditor who gives a longer period (or asks as of an earlier instant) gets the answer to that.
+    expect(verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos, trustingPeriodSeconds: 20n * 86_400n }).ok).toBe(true);
     expect(verifyBundle({ format: 'something else' }).problem).toMatch(/^not a proof bundle: at format/);
   });
 
   it('start from a header the auditor gives, and refuse one the bundle does not lead from', () => {
     const bundle = realBundle();
     const hash = bundle.light_blocks[0].signed_header.commit.block_id.hash;
-    expect(verifyBundle(bundle, { trust: { height: '361', hash } }).ok).toBe(true);
-    expect(verifyBundle(bundle, { trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem).toMatch(
+    expect(verifyBundle(bundle, { ...SAMPLE_CLOCK, trust: { height: '361', hash } }).ok).toBe(true);
+    expect(verifyBundle(bundle, { ...SAMPLE_CLOCK, trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem).toMatch(
       /the trust root says 00/,
     );
   });
@@ -135,7 +142,7 @@ describe('signatures checked by the platform’s Ed25519 first', () => {
       );
       const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks);
       expect(checked).toEqual({ accepted: signatures.length, leftOver: 0, native: true });
-      expect(await verifyBundleQuickly(bundle)).toEqual(verifyBundle(bundle));
+      expect(await verifyBundleQuickly(bundle, SAMPLE_CLOCK)).toEqual(verifyBundle(bundle, SAMPLE_CLOCK));
     }
   });
 

@@ -4,8 +4,9 @@ import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import { verifyChainOfTrust, type TrustStep } from './chain-of-trust.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './facts.ts';
 import { preverifySignatures } from './fast-signatures.ts';
-import type { HeaderJson } from './header.ts';
-import { DEFAULT_TRUST, type TrustOptions } from './light-block.ts';
+import { nanosOf, timestampOf, type HeaderJson } from './header.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis, trustOptionsAt } from './light-block.ts';
+import type { ProblemCode } from './problem-codes.ts';
 import { storeProofProblem } from './store-proof.ts';
 import { resultInBlockProblem, txInBlockProblem } from './tx-proof.ts';
 
@@ -20,12 +21,41 @@ export interface FactVerdict {
   proven: Statement | null;
   ok: boolean;
   how: string;
+  /** Why it is not proven, as a stable code (absent when proven). */
+  code?: ProblemCode;
 }
 
+/**
+ * What a bundle's check comes to, in order of strength: `proven` only when every record is
+ * proven from a root the auditor gave; `own-root` when everything follows from the root the
+ * bundle carries (which says nothing of whose chain that is); `unproven-records` when the archive
+ * itself lists records it could not prove; `refused` when anything fails.
+ */
+export type BundleVerdict = 'proven' | 'own-root' | 'unproven-records' | 'own-root-unproven-records' | 'refused';
+
 export interface BundleReport {
+  /** Every fact proven and the chain of trust holds (whoever's root it is: see `verdict`). */
   ok: boolean;
+  verdict: BundleVerdict;
   /** Why nothing could be checked (not a bundle, a broken chain of trust), or null. */
   problem: string | null;
+  /** The stable code of `problem`, or of the first refused fact. */
+  code: ProblemCode | null;
+  /** Whose root the check starts from: one the auditor gave, or the one the bundle carries. */
+  rootFrom: 'you' | 'bundle';
+  /** The root's height and hash (or "genesis"), and its header's time, as checked. */
+  root: { height: string; hash: string; time: string } | null;
+  /** The verifier's clock the check was made at (RFC 3339), and whether it was given (--at). */
+  checkedAt: string;
+  checkedAtGiven: boolean;
+  /** The trusting period used: the verifier's own, never the bundle's. */
+  trustingPeriodSeconds: string;
+  /** The period the bundle suggests, shown as information only. */
+  bundleTrustingPeriodSeconds: string | null;
+  /** How old the root header is at the verifier's clock, in seconds. */
+  rootAgeSeconds: string | null;
+  /** Until when the chain of trust holds (RFC 3339): the earliest expiry of a header that vouched. */
+  holdsUntil: string | null;
   chainId: string;
   subject: ProofBundle['subject'] | null;
   trustRoot: string;
@@ -37,8 +67,10 @@ export interface BundleReport {
 export interface VerifyOptions {
   /** A header the auditor trusts, got elsewhere: replaces the bundle's own trust root. */
   trust?: { height: string; hash: string };
-  /** The moment to judge by; historical bundles default to each header's own time. */
-  now?: TrustOptions['now'];
+  /** The verifier's clock in nanoseconds since the epoch: now unless an auditor asks about a past instant. */
+  atNanos?: bigint;
+  /** The verifier's trusting period (default 14 days); a bundle's own is only information. */
+  trustingPeriodSeconds?: bigint;
 }
 
 const plus1 = (height: string) => (BigInt(height) + 1n).toString();
@@ -47,19 +79,24 @@ function txVerdict(fact: Extract<FactJson, { kind: 'tx' }>, proven: Map<string, 
   const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
   const block = proven.get(fact.height);
   const next = proven.get(plus1(fact.height));
-  if (!block || !next) return { ...base, how: `header ${block ? plus1(fact.height) : fact.height} is not proven` };
+  if (!block || !next)
+    return {
+      ...base,
+      how: `header ${block ? plus1(fact.height) : fact.height} is not proven`,
+      code: 'not-proven',
+    };
   const tx = bytesOfBase64(fact.tx);
-  if (!tx) return { ...base, how: 'the transaction is not base64' };
+  if (!tx) return { ...base, how: 'the transaction is not base64', code: 'malformed' };
   const included = txInBlockProblem(tx, fact.tx_path, block.data_hash);
-  if (included) return { ...base, how: included };
+  if (included) return { ...base, how: included, code: 'tx-not-in-block' };
   const succeeded = resultInBlockProblem(fact.result, fact.result_path, next.last_results_hash);
-  if (succeeded) return { ...base, how: succeeded };
+  if (succeeded) return { ...base, how: succeeded, code: 'result-not-in-block' };
   const messages = messagesOfTx(tx, bytesOfBase64(fact.result.data ?? '') ?? undefined);
-  if ('problem' in messages) return { ...base, how: messages.problem };
+  if ('problem' in messages) return { ...base, how: messages.problem, code: 'malformed' };
   const matching = messages.find((message) => claimMismatch(fact.claim, message) === null);
   if (!matching) {
     const mismatch = messages.length > 0 ? claimMismatch(fact.claim, messages[0]) : 'the transaction has no message';
-    return { ...base, proven: messages[0] ?? null, how: mismatch ?? 'no message matches' };
+    return { ...base, proven: messages[0] ?? null, how: mismatch ?? 'no message matches', code: 'claim-mismatch' };
   }
   return {
     ...base,
@@ -76,17 +113,17 @@ function storeVerdict(
 ): FactVerdict {
   const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
   const next = proven.get(plus1(fact.height));
-  if (!next) return { ...base, how: `header ${plus1(fact.height)} is not proven` };
+  if (!next) return { ...base, how: `header ${plus1(fact.height)} is not proven`, code: 'not-proven' };
   const key = bytesOfHex(fact.key);
   const value = fact.value === null ? null : bytesOfBase64(fact.value);
   const appHash = bytesOfHex(next.app_hash);
   if (!key || !appHash || (fact.value !== null && !value))
-    return { ...base, how: 'the key, value or app hash is not well formed' };
+    return { ...base, how: 'the key, value or app hash is not well formed', code: 'malformed' };
   const problem = storeProofProblem(fact.proof_ops, fact.store, key, value, appHash);
-  if (problem) return { ...base, how: problem };
+  if (problem) return { ...base, how: problem, code: 'store-proof-invalid' };
   const statement = statementOfRecord(fact.store, key, value, prefix);
   const mismatch = claimMismatch(fact.claim, statement);
-  if (mismatch) return { ...base, proven: statement, how: mismatch };
+  if (mismatch) return { ...base, proven: statement, how: mismatch, code: 'claim-mismatch' };
   return {
     ...base,
     proven: statement,
@@ -101,9 +138,19 @@ export function factVerdict(fact: FactJson, proven: Map<string, HeaderJson>, bec
 }
 
 /** The report on something that is not a bundle (not JSON, not the format): why, and nothing checked. */
-export const unreadable = (problem: string): BundleReport => ({
+export const unreadable = (problem: string, options: VerifyOptions = {}): BundleReport => ({
   ok: false,
+  verdict: 'refused',
   problem,
+  code: 'malformed',
+  rootFrom: options.trust ? 'you' : 'bundle',
+  root: null,
+  checkedAt: isoOfNanos(options.atNanos ?? nanosOfMillis(Date.now())),
+  checkedAtGiven: options.atNanos !== undefined,
+  trustingPeriodSeconds: String(options.trustingPeriodSeconds ?? DEFAULT_TRUSTING_PERIOD_SECONDS),
+  bundleTrustingPeriodSeconds: null,
+  rootAgeSeconds: null,
+  holdsUntil: null,
   chainId: '',
   subject: null,
   trustRoot: '',
@@ -115,7 +162,7 @@ export const unreadable = (problem: string): BundleReport => ({
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
 export function verifyBundle(input: unknown, options: VerifyOptions = {}): BundleReport {
   const parsed = parseBundle(input);
-  return 'problem' in parsed ? unreadable(parsed.problem) : verifyParsed(parsed.bundle, options);
+  return 'problem' in parsed ? unreadable(parsed.problem, options) : verifyParsedSafely(parsed.bundle, options);
 }
 
 /**
@@ -124,9 +171,28 @@ export function verifyBundle(input: unknown, options: VerifyOptions = {}): Bundl
  */
 export async function verifyBundleQuickly(input: unknown, options: VerifyOptions = {}): Promise<BundleReport> {
   const parsed = parseBundle(input);
-  if ('problem' in parsed) return unreadable(parsed.problem);
+  if ('problem' in parsed) return unreadable(parsed.problem, options);
   await preverifySignatures(parsed.bundle.chain_id, parsed.bundle.light_blocks);
-  return verifyParsed(parsed.bundle, options);
+  return verifyParsedSafely(parsed.bundle, options);
+}
+
+/** A bundle the schema let through can still hold a number no encoder takes: a report, not a crash. */
+function verifyParsedSafely(bundle: ProofBundle, options: VerifyOptions): BundleReport {
+  try {
+    return verifyParsed(bundle, options);
+  } catch (error) {
+    return unreadable(
+      `the bundle holds a value the verifier cannot encode: ${error instanceof Error ? error.message : String(error)}`,
+      options,
+    );
+  }
+}
+
+function verdictOf(report: Pick<BundleReport, 'ok' | 'rootFrom' | 'unproven'>): BundleVerdict {
+  if (!report.ok) return 'refused';
+  const unproven = report.unproven.length > 0;
+  if (report.rootFrom === 'bundle') return unproven ? 'own-root-unproven-records' : 'own-root';
+  return unproven ? 'unproven-records' : 'proven';
 }
 
 function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport {
@@ -136,20 +202,31 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport
     root = { kind: 'header', height: options.trust.height, hash: options.trust.hash };
     blocks = blocks.filter((block) => BigInt(block.signed_header.header.height) >= BigInt(options.trust?.height ?? 0));
   }
+  const rootFrom = options.trust ? 'you' : 'bundle';
   const trustRoot =
     root.kind === 'genesis'
       ? `the genesis validators of ${bundle.chain_id} (height ${root.initial_height}), as the bundle gives them`
       : `header ${root.height} with hash ${root.hash}${options.trust ? ', as you gave it' : ', as the bundle gives it'}`;
-  const trust: TrustOptions = {
-    ...DEFAULT_TRUST,
-    trustingPeriodSeconds: BigInt(bundle.trusting_period_seconds),
-    now: options.now ?? 'header-time',
-  };
+  const atNanos = options.atNanos ?? nanosOfMillis(Date.now());
+  const trust = trustOptionsAt(atNanos, options.trustingPeriodSeconds);
   const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
   const facts = bundle.facts.map((fact) => factVerdict(fact, chain.proven, bundle.bech32_prefix));
+  const rootTime = chain.root ? timestampOf(chain.root.time) : null;
+  const ok = chain.failure === null && facts.every((fact) => fact.ok);
+  const firstRefusedFact = facts.find((fact) => !fact.ok);
   return {
-    ok: chain.failure === null && facts.every((fact) => fact.ok),
+    ok,
+    verdict: verdictOf({ ok, rootFrom, unproven: bundle.unproven }),
     problem: chain.failure,
+    code: chain.failureCode ?? firstRefusedFact?.code ?? null,
+    rootFrom,
+    root: chain.root,
+    checkedAt: isoOfNanos(atNanos),
+    checkedAtGiven: options.atNanos !== undefined,
+    trustingPeriodSeconds: String(trust.trustingPeriodSeconds),
+    bundleTrustingPeriodSeconds: bundle.trusting_period_seconds,
+    rootAgeSeconds: rootTime ? String((atNanos - nanosOf(rootTime)) / 1_000_000_000n) : null,
+    holdsUntil: chain.holdsUntilNanos === null ? null : isoOfNanos(chain.holdsUntilNanos),
     chainId: bundle.chain_id,
     subject: bundle.subject,
     trustRoot,

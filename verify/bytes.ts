@@ -52,9 +52,16 @@ export function bytesOfBase64(text: string): Uint8Array | null {
 
 export const utf8 = (text: string) => new TextEncoder().encode(text);
 
+const UINT64_END = 1n << 64n;
+
+/**
+ * A varint of a value within uint64. Never wrapped: a number outside is a bug of the caller (the
+ * bounds are checked first, see bounds.ts), and wrapping it would make 2^64 + n encode as n.
+ */
 export function uvarint(value: bigint | number): number[] {
   const out: number[] = [];
-  let rest = BigInt.asUintN(64, BigInt(value));
+  let rest = BigInt(value);
+  if (rest < 0n || rest >= UINT64_END) throw new RangeError(`${rest} is not within uint64`);
   while (rest >= 0x80n) {
     out.push(Number(rest & 0x7fn) | 0x80);
     rest >>= 7n;

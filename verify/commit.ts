@@ -1,7 +1,9 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 
 import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from './bytes.ts';
+import { commitBoundsProblem } from './bounds.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
+import { failed, refusal, type Checked, type Refusal } from './problem-codes.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
 
 // A commit: the precommits of the validators for one block. CometBFT's rules
@@ -27,6 +29,7 @@ export const BLOCK_ID_FLAG_COMMIT = 2;
 
 const sfixed64 = (field: number, value: bigint) => {
   if (value === 0n) return [];
+  if (value < -(1n << 63n) || value >= 1n << 63n) throw new RangeError(`${value} is not within int64`);
   const bytes = new Uint8Array(8);
   new DataView(bytes.buffer).setBigInt64(0, value, true);
   return [(field << 3) | 1, ...bytes];
@@ -42,7 +45,9 @@ function sharedPartsOf(chainId: string, commit: CommitJson) {
   let parts = sharedParts.get(commit);
   if (parts === undefined || (parts !== null && parts.chainId !== chainId)) {
     const blockId = blockIdBytes(commit.block_id);
-    parts = blockId && {
+    const bounded = /^\d{1,19}$/.test(commit.height) && BigInt(commit.height) < 1n << 63n;
+    const roundBounded = Number.isSafeInteger(commit.round) && commit.round >= 0 && commit.round < 2 ** 31;
+    parts = blockId && bounded && roundBounded ? {
       chainId,
       head: [
         ...varintField(1, 2),
@@ -51,7 +56,7 @@ function sharedPartsOf(chainId: string, commit: CommitJson) {
         ...bytesField(4, blockId),
       ],
       chain: bytesField(6, utf8(chainId)),
-    };
+    } : null;
     sharedParts.set(commit, parts);
   }
   return parts;
@@ -117,15 +122,25 @@ function signatureProblem(
   commit: CommitJson,
   sig: CommitSigJson,
   validator: ValidatorJson,
-): string | null {
+): Refusal | null {
   const precommit = precommitSignature(chainId, commit, sig, validator);
-  if (!precommit) return `commit at ${commit.height}: the signature of ${sig.validator_address} is not well formed`;
+  if (!precommit)
+    return refusal(
+      'signature-malformed',
+      `commit at ${commit.height}: the signature of ${sig.validator_address} is not well formed`,
+    );
   const { key, signature, message } = precommit;
   if (addressOfKey(key) !== validator.address.toUpperCase()) {
-    return `commit at ${commit.height}: validator ${validator.address} does not own the key given for it`;
+    return refusal(
+      'address-not-of-key',
+      `commit at ${commit.height}: validator ${validator.address} does not own the key given for it`,
+    );
   }
   if (!verifies(signature, message, key)) {
-    return `commit at ${commit.height}: the signature of ${sig.validator_address} does not verify`;
+    return refusal(
+      'signature-invalid',
+      `commit at ${commit.height}: the signature of ${sig.validator_address} does not verify`,
+    );
   }
   return null;
 }
@@ -140,34 +155,43 @@ export function verifyCommitLight(
   blockId: BlockIdJson,
   height: string,
   commit: CommitJson,
-): PowerSigned | { problem: string } {
-  if (commit.height !== height) return { problem: `the commit is for height ${commit.height}, not ${height}` };
+): Checked<PowerSigned> {
+  const total = totalPowerOf(validators);
+  if (failed(total)) return total;
+  const bounds = commitBoundsProblem(commit);
+  if (bounds) return bounds;
+  if (commit.height !== height)
+    return refusal('commit-mismatch', `the commit is for height ${commit.height}, not ${height}`);
   if (commit.block_id.hash.toUpperCase() !== blockId.hash.toUpperCase()) {
-    return { problem: `commit at ${height} signs block ${commit.block_id.hash}, not ${blockId.hash}` };
+    return refusal('commit-mismatch', `commit at ${height} signs block ${commit.block_id.hash}, not ${blockId.hash}`);
   }
   if (commit.signatures.length !== validators.length) {
-    return {
-      problem: `commit at ${height} has ${commit.signatures.length} signatures for a set of ${validators.length} validators`,
-    };
+    return refusal(
+      'commit-mismatch',
+      `commit at ${height} has ${commit.signatures.length} signatures for a set of ${validators.length} validators`,
+    );
   }
-  const total = totalPowerOf(validators);
   let signed = 0n;
   for (const [index, sig] of commit.signatures.entries()) {
     if (sig.block_id_flag !== BLOCK_ID_FLAG_COMMIT) continue;
     const validator = validators[index];
     if (sig.validator_address.toUpperCase() !== validator.address.toUpperCase()) {
-      return {
-        problem: `commit at ${height}: signature ${index} is by ${sig.validator_address}, not ${validator.address}`,
-      };
+      return refusal(
+        'commit-mismatch',
+        `commit at ${height}: signature ${index} is by ${sig.validator_address}, not ${validator.address}`,
+      );
     }
     const problem = signatureProblem(chainId, commit, sig, validator);
-    if (problem) return { problem };
+    if (problem) return problem;
     signed += BigInt(validator.voting_power);
   }
-  if (signed * 3n <= total * 2n) {
-    return { problem: `commit at ${height}: ${shareOf({ signed, total })} of the power signed, more than 2/3 needed` };
+  if (signed * 3n <= total.total * 2n) {
+    return refusal(
+      'too-little-power',
+      `commit at ${height}: ${shareOf({ signed, total: total.total })} of the power signed, more than 2/3 needed`,
+    );
   }
-  return { signed, total };
+  return { signed, total: total.total };
 }
 
 /**
@@ -179,9 +203,12 @@ export function verifyCommitLightTrusting(
   trustedValidators: readonly ValidatorJson[],
   commit: CommitJson,
   trustLevel: { numerator: bigint; denominator: bigint },
-): PowerSigned | { problem: string } {
-  const byAddress = new Map(trustedValidators.map((validator) => [validator.address.toUpperCase(), validator]));
+): Checked<PowerSigned> {
   const total = totalPowerOf(trustedValidators);
+  if (failed(total)) return total;
+  const bounds = commitBoundsProblem(commit);
+  if (bounds) return bounds;
+  const byAddress = new Map(trustedValidators.map((validator) => [validator.address.toUpperCase(), validator]));
   const seen = new Set<string>();
   let signed = 0n;
   for (const sig of commit.signatures) {
@@ -189,16 +216,17 @@ export function verifyCommitLightTrusting(
     const address = sig.validator_address.toUpperCase();
     const validator = byAddress.get(address);
     if (!validator) continue;
-    if (seen.has(address)) return { problem: `commit at ${commit.height}: ${address} signed twice` };
+    if (seen.has(address)) return refusal('double-signed', `commit at ${commit.height}: ${address} signed twice`);
     seen.add(address);
     const problem = signatureProblem(chainId, commit, sig, validator);
-    if (problem) return { problem };
+    if (problem) return problem;
     signed += BigInt(validator.voting_power);
   }
-  if (signed * trustLevel.denominator <= total * trustLevel.numerator) {
-    return {
-      problem: `commit at ${commit.height}: the trusted validators signed ${shareOf({ signed, total })} of their power, more than ${trustLevel.numerator}/${trustLevel.denominator} needed`,
-    };
+  if (signed * trustLevel.denominator <= total.total * trustLevel.numerator) {
+    return refusal(
+      'too-little-trusted-power',
+      `commit at ${commit.height}: the trusted validators signed ${shareOf({ signed, total: total.total })} of their power, more than ${trustLevel.numerator}/${trustLevel.denominator} needed`,
+    );
   }
-  return { signed, total };
+  return { signed, total: total.total };
 }

@@ -1,5 +1,7 @@
+import { signedHeaderBoundsProblem } from './bounds.ts';
 import { bytesField, bytesOfHex, hexOf, messageField, utf8, varintField } from './bytes.ts';
 import { merkleRoot } from './merkle.ts';
+import { refusal, type Checked } from './problem-codes.ts';
 
 // A block's identity as CometBFT v0.38 computes it (types/block.go, Header.Hash): the Merkle
 // root of the header's fields, each protobuf-encoded on its own.
@@ -39,7 +41,8 @@ export function timestampOf(text: string): Timestamp | null {
   const match = RFC3339.exec(text);
   if (!match) return null;
   const millis = Date.parse(`${match[1]}Z`);
-  if (Number.isNaN(millis)) return null;
+  // Before 1970 a protobuf Timestamp's seconds are negative, which no chain writes.
+  if (Number.isNaN(millis) || millis < 0) return null;
   return { seconds: BigInt(millis / 1000), nanos: Number((match[2] ?? '').padEnd(9, '0')) };
 }
 
@@ -66,9 +69,11 @@ const wrapped = (value: Uint8Array) => Uint8Array.from(bytesField(1, value));
  * The header's hash in upper hex, or a sentence saying why it has none (a field that is not hex,
  * a time CometBFT cannot encode, no validators hash).
  */
-export function headerHashOf(header: HeaderJson): { hash: string } | { problem: string } {
+export function headerHashOf(header: HeaderJson): Checked<{ hash: string }> {
+  const bounds = signedHeaderBoundsProblem(header, null);
+  if (bounds) return bounds;
   const time = timestampOf(header.time);
-  if (!time) return { problem: `header ${header.height} has a time CometBFT cannot encode: ${header.time}` };
+  if (!time) return refusal('malformed', `header ${header.height} has a time CometBFT cannot encode: ${header.time}`);
   const hashes = [
     header.last_commit_hash,
     header.data_hash,
@@ -82,11 +87,11 @@ export function headerHashOf(header: HeaderJson): { hash: string } | { problem: 
   ].map(bytesOfHex);
   const lastBlockId = blockIdBytes(header.last_block_id);
   if (!lastBlockId || hashes.some((bytes) => bytes === null) || !/^\d+$/.test(header.height)) {
-    return { problem: `header ${header.height} has a field that is not hex or a number` };
+    return refusal('malformed', `header ${header.height} has a field that is not hex or a number`);
   }
   const [lastCommit, data, validators, nextValidators, consensus, app, results, evidence, proposer] =
     hashes as Uint8Array[];
-  if (validators.length === 0) return { problem: `header ${header.height} has no validators hash` };
+  if (validators.length === 0) return refusal('malformed', `header ${header.height} has no validators hash`);
   const root = merkleRoot([
     Uint8Array.from([
       ...varintField(1, BigInt(header.version.block)),

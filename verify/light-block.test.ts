@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 
 import {
   checkSignedHeader,
-  DEFAULT_TRUST,
   verifyAdjacent,
   verifyNonAdjacent,
   type TrustedBlock,
 } from './light-block.ts';
-import { forgeLightBlock, signerOf, timeAfter, type Signer } from './testing/forge-chain.ts';
+import { clockAfter, forgeLightBlock, signerOf, timeAfter, type Signer } from './testing/forge-chain.ts';
+
+/** The verifier's clock two hours after the forged chain begins. */
+const CLOCK = clockAfter(7200);
 import { realChainId, realLightBlock361 } from './testing/real-node.ts';
 
 // The light client's rules: a header signed by more than 2/3 of a set it names, the next one by
@@ -75,7 +77,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: trusted.hash,
       validators: set,
     });
-    expect(problemOf(verifyAdjacent(trusted, next.block, DEFAULT_TRUST))).toBeNull();
+    expect(problemOf(verifyAdjacent(trusted, next.block, CLOCK))).toBeNull();
     // erin 50 + dave 40 = 90 of 150: 60 %.
     const weak = forgeLightBlock({
       chainId,
@@ -85,7 +87,7 @@ describe('adjacent and skipping verification', () => {
       validators: set,
       signers: [erin, dave],
     });
-    expect(problemOf(verifyAdjacent(trusted, weak.block, DEFAULT_TRUST))).toBe(
+    expect(problemOf(verifyAdjacent(trusted, weak.block, CLOCK))).toBe(
       'commit at 11: 60 % of the power signed, more than 2/3 needed',
     );
     const unlinked = forgeLightBlock({
@@ -95,7 +97,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: '00'.repeat(32),
       validators: set,
     });
-    expect(problemOf(verifyAdjacent(trusted, unlinked.block, DEFAULT_TRUST))).toMatch(/does not link/);
+    expect(problemOf(verifyAdjacent(trusted, unlinked.block, CLOCK))).toMatch(/does not link/);
   });
 
   it('skips across a set change when the trusted set holds more than 1/3 of the new commit', () => {
@@ -108,7 +110,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: 'AB'.repeat(32),
       validators: [dave, erin, ...newcomers],
     });
-    expect(problemOf(verifyNonAdjacent(trusted, later.block, DEFAULT_TRUST))).toBeNull();
+    expect(problemOf(verifyNonAdjacent(trusted, later.block, CLOCK))).toBeNull();
   });
 
   it('refuses a skip whose new set shares less than 1/3 of the trusted power', () => {
@@ -121,7 +123,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: 'AB'.repeat(32),
       validators: [alice, bob, ...strangers],
     });
-    expect(problemOf(verifyNonAdjacent(trusted, later.block, DEFAULT_TRUST))).toBe(
+    expect(problemOf(verifyNonAdjacent(trusted, later.block, CLOCK))).toBe(
       'commit at 500: the trusted validators signed 20 % of their power, more than 1/3 needed',
     );
   });
@@ -135,7 +137,9 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: 'AB'.repeat(32),
       validators: set,
     });
-    expect(problemOf(verifyNonAdjacent(trusted, late.block, DEFAULT_TRUST))).toMatch(/expired before header 900/);
+    expect(problemOf(verifyNonAdjacent(trusted, late.block, clockAfter(fifteenDays + 60)))).toMatch(
+      /trusted header 10 .* is older than the trusting period of 14 days/,
+    );
     const earlier = trustedAt(20n, 100, set);
     const backwards = forgeLightBlock({
       chainId,
@@ -144,7 +148,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: earlier.hash,
       validators: set,
     });
-    expect(problemOf(verifyAdjacent(earlier, backwards.block, DEFAULT_TRUST))).toMatch(
+    expect(problemOf(verifyAdjacent(earlier, backwards.block, CLOCK))).toMatch(
       /not after the trusted header 20/,
     );
   });
@@ -158,6 +162,6 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: rotated.hash,
       validators: set,
     });
-    expect(problemOf(verifyAdjacent(rotated, next.block, DEFAULT_TRUST))).toMatch(/another set than 30 named as next/);
+    expect(problemOf(verifyAdjacent(rotated, next.block, CLOCK))).toMatch(/another set than 30 named as next/);
   });
 });

@@ -50,9 +50,40 @@ export function countFacts(facts: readonly FactVerdict[], subject?: BundleReport
 const shareText = ({ signed, total }: { signed: string; total: string }) =>
   BigInt(total) === 0n ? '0 %' : `${(BigInt(signed) * 100n) / BigInt(total)} %`;
 
+const shortHash = (hash: string) => (hash.length > 16 ? `${hash.slice(0, 12)}…` : hash);
+
+/** "3 days", "5 hours", "40 seconds": an age or a period, rounded down to its largest unit. */
+export function durationWords(seconds: bigint): string {
+  const units: [bigint, string][] = [
+    [86_400n, 'day'],
+    [3600n, 'hour'],
+    [60n, 'minute'],
+    [1n, 'second'],
+  ];
+  const negative = seconds < 0n;
+  const size = negative ? -seconds : seconds;
+  for (const [unit, word] of units) {
+    if (size >= unit || unit === 1n) {
+      const count = Number(size / unit);
+      return `${negative ? '−' : ''}${grouped(count, word)}`;
+    }
+  }
+  return '0 seconds';
+}
+
+/** The root the check started from, in a few words: "your header 518,402 (7A3F…)". */
+function rootWords(report: BundleReport): string {
+  const root = report.root;
+  if (!root) return 'its trust root';
+  const at = `height ${withCommas(root.height)}, hash ${shortHash(root.hash)}`;
+  return report.rootFrom === 'you' ? `your root (${at})` : `the root this bundle carries (${at})`;
+}
+
 /**
- * One sentence: what is proven and from what, or where the proof breaks. `where` says who checked
- * ("in your browser"); the command leaves it out.
+ * One sentence: what is proven and from what, or where the proof breaks. "Proven" is said only of
+ * a check from a root the auditor gave; from the bundle's own root, the records follow from it,
+ * and whose chain that root is remains to be compared. `where` says who checked ("in your
+ * browser"); the command leaves it out.
  */
 export function headlineOf(report: BundleReport, where = ''): string {
   const by = where ? ` ${where}` : '';
@@ -66,15 +97,37 @@ export function headlineOf(report: BundleReport, where = ''): string {
   const refused = report.facts.filter((fact) => !fact.ok);
   const signed = report.steps.filter((step) => step.ok && step.how !== 'hash link').at(-1);
   const root = report.steps[0];
-  const from = root ? `from the trust root at height ${withCommas(root.height)}` : '';
   const power = signed?.power ? `validators holding ${shareText(signed.power)} of the power` : 'its validators';
-  const at =
-    signed && signed !== root ? `, signed by ${power} at height ${withCommas(signed.height)}, ${from}` : `, ${from}`;
+  const at = signed && signed !== root ? `, signed by ${power} at height ${withCommas(signed.height)}` : '';
   if (report.facts.length === 0) return `Nothing proven${by}: the bundle holds no proofs.`;
-  if (refused.length === 0) return `Proven${by}: ${countFacts(proven, report.subject)}${at}.`;
-  if (proven.length === 0)
-    return `Not proven${by}: ${countFacts(refused, report.subject)} refused; the chain of trust holds${at}.`;
-  return `Not all proven${by}: ${countFacts(refused, report.subject)} refused, ${countFacts(proven, report.subject)} proven${at}.`;
+  if (refused.length > 0) {
+    const from = `, from ${rootWords(report)}`;
+    if (proven.length === 0)
+      return `Not proven${by}: ${countFacts(refused, report.subject)} refused; the chain of trust holds${at}${from}.`;
+    return `Not all proven${by}: ${countFacts(refused, report.subject)} refused, ${countFacts(proven, report.subject)} proven${at}${from}.`;
+  }
+  const unproven =
+    report.unproven.length > 0
+      ? ` The archive holds ${grouped(report.unproven.length, 'more record')} without proof (listed below).`
+      : '';
+  if (report.rootFrom === 'you') {
+    const lead = report.unproven.length > 0 ? `Proven except ${grouped(report.unproven.length, 'unproven record')}` : 'Proven';
+    return `${lead}${by}: ${countFacts(proven, report.subject)}${at}, from ${rootWords(report)}.${report.unproven.length > 0 ? unproven : ''}`;
+  }
+  return (
+    `Follows${by} from the root this bundle carries (height ${withCommas(report.root?.height ?? root?.height ?? '0')}, hash ${
+      report.root?.hash ?? '?'
+    }): ${countFacts(proven, report.subject)}${at}. Compare that root with a source you trust.${unproven}`
+  );
+}
+
+/** The verifier's clock and period, and how old the root is: what "still vouches" was judged by. */
+export function clockLine(report: BundleReport): string {
+  const when = report.checkedAtGiven ? `as of ${report.checkedAt} (the instant you gave)` : `at ${report.checkedAt} by this machine's clock`;
+  const period = `a trusting period of ${durationWords(BigInt(report.trustingPeriodSeconds))} (the verifier's own)`;
+  const age = report.rootAgeSeconds === null ? '' : `; the root is ${durationWords(BigInt(report.rootAgeSeconds))} old`;
+  const until = report.holdsUntil ? `; the chain of trust holds until ${report.holdsUntil}` : '';
+  return `Checked ${when}, with ${period}${age}${until}.`;
 }
 
 const OPTION = /^VOTE_OPTION_/;
@@ -175,7 +228,7 @@ export const stepLine = (step: TrustStep) =>
   `height ${withCommas(step.height)} (${step.how}): ${heightsGrouped(step.detail)}`;
 
 export function reportLines(report: BundleReport): string[] {
-  const lines = [headlineOf(report), '', `Trust root: ${trustRootLine(report)}`];
+  const lines = [headlineOf(report), clockLine(report), '', `Trust root: ${trustRootLine(report)}`];
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);

@@ -4,7 +4,7 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { hexOf, sha256, utf8 } from '../bytes.ts';
 import { precommitSignBytes, type CommitJson } from '../commit.ts';
 import { headerHashOf, type HeaderJson } from '../header.ts';
-import type { LightBlockJson } from '../light-block.ts';
+import { nanosOfMillis, trustOptionsAt, type LightBlockJson, type TrustOptions } from '../light-block.ts';
 import { addressOfKey, ED25519_KEY_TYPE, validatorSetHashOf, type ValidatorJson } from '../validator-set.ts';
 
 // Signed headers made up for tests: any keys, any powers, any signers — what a lying node could
@@ -107,3 +107,7 @@ export function forgeLightBlock(options: ForgeOptions): { block: LightBlockJson;
 /** A time `seconds` after 2026-01-01, as CometBFT writes it (nine fractional digits). */
 export const timeAfter = (seconds: number) =>
   new Date(Date.UTC(2026, 0, 1) + seconds * 1000).toISOString().replace(/\.(\d{3})Z$/, '.$1000000Z');
+
+/** The verifier's clock `seconds` after 2026-01-01, with CometBFT's defaults (14 days, 1/3, 10 s). */
+export const clockAfter = (seconds: number, trustingPeriodSeconds?: bigint): TrustOptions =>
+  trustOptionsAt(nanosOfMillis(Date.UTC(2026, 0, 1) + seconds * 1000), trustingPeriodSeconds);

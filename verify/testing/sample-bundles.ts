@@ -6,7 +6,7 @@ import { BUNDLE_FORMAT, type ProofBundle } from '../bundle-format.ts';
 import { hexOf, sha256 } from '../bytes.ts';
 import { merklePathOf, merkleRoot } from '../merkle.ts';
 import { resultBytes } from '../tx-proof.ts';
-import { forgeLightBlock, signerOf, timeAfter } from './forge-chain.ts';
+import { clockAfter, forgeLightBlock, signerOf, timeAfter } from './forge-chain.ts';
 import { realLightBlock361, realProofs } from './real-node.ts';
 
 // Two bundles for tests: a real node's records proven from its header 361, and a made-up chain's
@@ -115,3 +115,6 @@ export function forgedBundle(): ProofBundle {
     unproven: [],
   };
 }
+
+/** The verifier's clock for the sample bundles: an hour after the made-up chain begins. */
+export const SAMPLE_CLOCK = { atNanos: clockAfter(3600).nowNanos };

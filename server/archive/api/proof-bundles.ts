@@ -1,5 +1,5 @@
 import { BUNDLE_FORMAT, type BundleLightBlock, type ProofBundle } from '../../../verify/bundle-format.ts';
-import { DEFAULT_TRUST } from '../../../verify/light-block.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../../../verify/light-block.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 import {
   headersAt,
@@ -22,6 +22,8 @@ export interface BundleSubject {
 export interface ChainNames {
   chainId: string;
   bech32Prefix: string;
+  /** The archive's own trusting period, written into the bundle as information (no verifier uses it). */
+  trustingPeriodSeconds?: string;
 }
 
 const plus1 = (height: bigint) => height + 1n;
@@ -78,7 +80,7 @@ export async function assembleBundle(
     bech32_prefix: chain.bech32Prefix,
     subject,
     trust_root: root,
-    trusting_period_seconds: String(DEFAULT_TRUST.trustingPeriodSeconds),
+    trusting_period_seconds: chain.trustingPeriodSeconds ?? String(DEFAULT_TRUSTING_PERIOD_SECONDS),
     light_blocks: lightBlocks,
     linked_headers: [...linked.values()].map((entry) => entry.header),
     facts: proven.map((fact) => fact.evidence!),

@@ -74,7 +74,14 @@ export class Follower {
     this.proofs =
       options.trust === null || options.rpcUrl === undefined
         ? null
-        : new ProofService(store, options.rpcUrl, options.trust ?? { kind: 'genesis' }, options.log);
+        : new ProofService(
+            store,
+            options.rpcUrl,
+            options.trust ?? { kind: 'genesis' },
+            options.log,
+            rest,
+            options.proofClock,
+          );
     const proofs = this.proofs;
     const vouched: FollowerOptions = proofs
       ? { ...options, vouchFor: (height, by) => proofs.vouchFor(height, by) }

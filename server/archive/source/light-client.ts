@@ -4,16 +4,18 @@ import { preverifySignatures } from '../../../verify/fast-signatures.ts';
 import { headerHashOf, type HeaderJson } from '../../../verify/header.ts';
 import {
   checkSignedHeader,
-  DEFAULT_TRUST,
+  DEFAULT_TRUSTING_PERIOD_SECONDS,
   failed,
+  nanosOfMillis,
+  trustOptionsAt,
   verifyAdjacent,
   verifyNonAdjacent,
   type Checked,
   type LightBlockJson,
   type TrustedBlock,
-  type TrustOptions,
 } from '../../../verify/light-block.ts';
-import { validatorSetHashOf } from '../../../verify/validator-set.ts';
+import type { ProblemCode } from '../../../verify/problem-codes.ts';
+import { inCometOrder, validatorSetHashOf } from '../../../verify/validator-set.ts';
 import type { ProofReader } from './proof-reader.ts';
 
 // A light client where the archive reads a node: every header the archive relies on is signed by
@@ -38,15 +40,40 @@ export interface HeaderVault {
 }
 
 /** A header that does not verify: the node lied, or trust cannot reach it. Never merged. */
-export class HeaderRefusedError extends Error {}
+export class HeaderRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly code: ProblemCode | null = null,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The light client's trusting period and clock: the chain's own period where the archive knows
+ * it (two thirds of its unbonding time), and the wall clock — never a header's own time, which a
+ * forger writes.
+ */
+export interface TrustClock {
+  trustingPeriodSeconds: bigint;
+  /** Nanoseconds since the epoch. */
+  now(): bigint;
+}
+
+export const WALL_CLOCK: TrustClock = {
+  trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS,
+  now: () => nanosOfMillis(Date.now()),
+};
 
 /** A height below the trust root: nothing vouches for it, and nothing is wrong with it either. */
 export class BeforeTrustRootError extends Error {}
 
 export type TrustSetting = { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string };
 
-/** Too little of the trusted set signed, or the trusted header is too old: a closer one may do. */
-const isBisectable = (problem: string) => /trusted validators signed|expired before/.test(problem);
+/** Too little of the trusted set signed: a header halfway may be signed by enough of it. */
+const isBisectable = (code: ProblemCode) => code === 'too-little-trusted-power';
+/** Refusals another trusted header may not meet: the next candidate is tried. */
+const tryAnother = (code: ProblemCode) => isBisectable(code) || code === 'trusted-header-expired';
 
 /** Bisection depth: each level halves a skip; 40 levels span any uint64 height. */
 const MAX_BISECTIONS = 40;
@@ -62,8 +89,12 @@ export class LightClient {
     private readonly vault: HeaderVault,
     private readonly chainId: string,
     private readonly trust: TrustSetting,
-    private readonly options: TrustOptions = DEFAULT_TRUST,
+    private readonly clock: TrustClock = WALL_CLOCK,
   ) {}
+
+  private options() {
+    return trustOptionsAt(this.clock.now(), this.clock.trustingPeriodSeconds);
+  }
 
   /** The trust root, established on first use (its header is read and checked once). */
   async trustRoot(): Promise<TrustRootJson> {
@@ -71,10 +102,15 @@ export class LightClient {
     if (this.trust.kind === 'genesis') {
       const genesis = await this.reader.genesisValidators();
       if (genesis.chainId !== this.chainId)
-        throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`);
+        throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`, 'wrong-chain');
       const first = await this.lightBlockAt(BigInt(genesis.initialHeight));
-      if (first.signed_header.header.validators_hash !== this.setHash(genesis.validators)) {
-        throw new HeaderRefusedError(`header ${genesis.initialHeight} is not signed by the genesis validators`);
+      const genesisSet = validatorSetHashOf(inCometOrder(genesis.validators));
+      if (failed(genesisSet)) throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
+      if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash) {
+        throw new HeaderRefusedError(
+          `header ${genesis.initialHeight} is not signed by the genesis validators`,
+          'validator-set-mismatch',
+        );
       }
       await this.keepRoot(first);
       this.root = {
@@ -89,6 +125,7 @@ export class LightClient {
       if (failed(hashed) || hashed.hash !== this.trust.hash) {
         throw new HeaderRefusedError(
           `header ${this.trust.height} hashes to ${failed(hashed) ? 'nothing' : hashed.hash}, not the trusted ${this.trust.hash}`,
+          'header-hash-mismatch',
         );
       }
       await this.keepRoot(first);
@@ -107,14 +144,9 @@ export class LightClient {
     return block;
   }
 
-  private setHash(validators: LightBlockJson['validator_set']): string {
-    const hashed = validatorSetHashOf(validators);
-    return failed(hashed) ? '' : hashed.hash;
-  }
-
   private async keepRoot(block: LightBlockJson): Promise<void> {
     const checked = checkSignedHeader(this.chainId, block);
-    if (failed(checked)) throw new HeaderRefusedError(`the trust root: ${checked.problem}`);
+    if (failed(checked)) throw new HeaderRefusedError(`the trust root: ${checked.problem}`, checked.code);
     const root: VerifiedBlock = { ...checked, commit: block.signed_header.commit, parent: null };
     const kept = await this.vault.atOrBelow(BigInt(checked.header.height));
     if (!kept || kept.hash !== root.hash) await this.vault.save(root);
@@ -152,6 +184,8 @@ export class LightClient {
     if (candidates.length === 0)
       throw new BeforeTrustRootError(`header ${height} is before the trust root: nothing vouches for it`);
     let verified: VerifiedBlock | null = null;
+    let lastRefusal: { problem: string; code: ProblemCode } | null = null;
+    const bisectable: VerifiedBlock[] = [];
     for (const candidate of candidates) {
       const checked = this.step(candidate, block);
       if (!failed(checked)) {
@@ -160,10 +194,15 @@ export class LightClient {
         if (candidate !== this.anchor) this.anchor = verified;
         break;
       }
-      if (!isBisectable(checked.problem)) throw new HeaderRefusedError(checked.problem);
+      if (!tryAnother(checked.code)) throw new HeaderRefusedError(checked.problem, checked.code);
+      if (isBisectable(checked.code)) bisectable.push(candidate);
+      lastRefusal = checked;
     }
     if (!verified) {
-      const nearest = candidates.reduce((best, candidate) =>
+      // Every trusted header it could hang off has expired: nothing vouches for it any more.
+      if (bisectable.length === 0)
+        throw new HeaderRefusedError(lastRefusal?.problem ?? `nothing vouches for ${height}`, lastRefusal?.code);
+      const nearest = bisectable.reduce((best, candidate) =>
         BigInt(candidate.header.height) > BigInt(best.header.height) ? candidate : best,
       );
       verified = await this.bisect(nearest, height, 0);
@@ -179,8 +218,8 @@ export class LightClient {
     const height = BigInt(block.signed_header.header.height);
     const checked =
       height === trustedHeight + 1n
-        ? verifyAdjacent(trusted, block, this.options)
-        : verifyNonAdjacent(trusted, block, this.options);
+        ? verifyAdjacent(trusted, block, this.options())
+        : verifyNonAdjacent(trusted, block, this.options());
     if (failed(checked)) return checked;
     return {
       header: checked.header,
@@ -196,8 +235,8 @@ export class LightClient {
     const checked = this.step(trusted, await this.lightBlockAt(height));
     if (!failed(checked)) return checked;
     const trustedHeight = BigInt(trusted.header.height);
-    if (!isBisectable(checked.problem) || depth >= MAX_BISECTIONS || height - trustedHeight < 2n) {
-      throw new HeaderRefusedError(checked.problem);
+    if (!isBisectable(checked.code) || depth >= MAX_BISECTIONS || height - trustedHeight < 2n) {
+      throw new HeaderRefusedError(checked.problem, checked.code);
     }
     const halfway = await this.bisect(trusted, trustedHeight + (height - trustedHeight) / 2n, depth + 1);
     await this.vault.save(halfway);
@@ -215,7 +254,7 @@ export class LightClient {
     const header = await this.reader.header(height);
     const hashed = headerHashOf(header);
     if (failed(hashed) || hashed.hash !== above.header.last_block_id.hash.toUpperCase()) {
-      throw new HeaderRefusedError(`header ${height} is not the one header ${height + 1n} names`);
+      throw new HeaderRefusedError(`header ${height} is not the one header ${height + 1n} names`, 'not-linked');
     }
     return header;
   }

@@ -194,4 +194,25 @@ export class RestReader {
     );
     return answer?.module_versions ?? [];
   }
+
+  /**
+   * Staking's unbonding time in seconds (`/cosmos/staking/v1beta1/params`), from which the light
+   * client's trusting period follows; null when the node does not say (no x/staking, an error).
+   */
+  async unbondingSeconds(): Promise<bigint | null> {
+    try {
+      const response = await httpGet(
+        `${this.base.replace(/\/$/, '')}/cosmos/staking/v1beta1/params`,
+        { accept: 'application/json' },
+        this.timeoutMs,
+        64 * 1024,
+      );
+      if (response.status !== 200) return null;
+      const answer = JSON.parse(response.text) as { params?: { unbonding_time?: unknown } };
+      const match = /^(\d{1,12})(?:\.\d+)?s$/.exec(String(answer.params?.unbonding_time ?? ''));
+      return match && BigInt(match[1]) > 0n ? BigInt(match[1]) : null;
+    } catch {
+      return null;
+    }
+  }
 }

@@ -14,11 +14,13 @@ import {
   voteJson,
 } from './record-json.ts';
 import { route, type Route } from './route.ts';
+import { STAKING_PARAMS_JSON } from './staking-params.ts';
 
 const GROUP = 'cosmos/group/v1';
 const UPGRADE = 'cosmos/upgrade/v1beta1';
 const GOV = 'cosmos/gov/v1';
 const AUTH = 'cosmos/auth/v1beta1';
+const STAKING = 'cosmos/staking/v1beta1';
 
 /**
  * The node's REST routes for x/group, x/upgrade, x/gov and the CometBFT block service: path,
@@ -172,6 +174,13 @@ export const ROUTES: readonly Route[] = [
     'none',
     () => Promise.resolve(ACCOUNT_PREFIX),
     (prefix) => `{"bech32_prefix":"${prefix}"}`,
+  ),
+  // Staking's parameters: a light client's trusting period is two thirds of the unbonding time.
+  route(
+    `${STAKING}/params`,
+    'none',
+    () => Promise.resolve(STAKING_PARAMS_JSON),
+    (json) => json,
   ),
   ...BLOCK_SERVICE_ROUTES,
 ];

@@ -42,6 +42,11 @@ export interface FollowerOptions {
    */
   trust?: { kind: 'genesis' } | { kind: 'header'; height: bigint; hash: string } | null;
   /**
+   * The light client's clock (nanoseconds since the epoch; the wall clock unless a test fixes it)
+   * and its trusting period where the node does not say its unbonding time.
+   */
+  proofClock?: { now(): bigint; fallbackTrustingPeriodSeconds?: bigint };
+  /**
    * The archive's name in its log lines (`archive local: …`, `archive hub: …`): a server keeps
    * several archives and logs them to one console. None: `archive: …`.
    */

@@ -1,7 +1,12 @@
 import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
 import { errorText } from '../../source/error-text.ts';
-import { HeaderRefusedError, LightClient, type TrustSetting } from '../../source/light-client.ts';
+import {
+  trustingPeriodOfUnbonding,
+  DEFAULT_TRUSTING_PERIOD_SECONDS,
+} from '../../../../verify/light-block.ts';
+import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
+import type { RestReader } from '../../source/rest-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { archivedBech32Prefix } from '../../store/votes/vote-reads.ts';
@@ -12,23 +17,34 @@ import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';
 
 // Proofs for one archive: the light client the pipelines ask before they merge a batch, and the
-// prover that works right behind them. A node that cannot vouch for anything (no commits, no
-// signatures, no genesis validators) leaves the archive following unproven, and says why; a node
-// whose headers do not verify once trust is established is refused like a forged block.
+// prover that works right behind them. Proofs are asked for unless the operator said
+// `--trust NAME=off`: a trust root that cannot be checked (no commits, no signatures, no genesis
+// validators, a root past its trusting period) stops merging, with the reason in the status, and
+// is asked again; nothing ever falls back to following unproven by itself. A node whose headers do
+// not verify is refused like a forged block.
 
 export interface ProofState {
   /** null: not established yet; false: the node offers no proofs (see problem). */
   available: boolean | null;
   problem: string | null;
   trustRoot: TrustRootJson | null;
+  /** The light client's trusting period (seconds) and where it comes from. */
+  trustingPeriod: { seconds: string; from: 'unbonding time' | 'default' } | null;
 }
 
-/** How soon an archive whose node offered no proofs asks again (the node may be upgraded). */
-const RETRY_UNAVAILABLE_MS = 10 * 60_000;
+/** The verifier's clock and, unless the chain says its unbonding time, its trusting period. */
+export interface ProofClock {
+  now(): bigint;
+  /** Used only where the node does not say its unbonding time. */
+  fallbackTrustingPeriodSeconds?: bigint;
+}
+
+/** How soon an archive whose trust root could not be checked asks again (the node may be mended). */
+const RETRY_UNAVAILABLE_MS = 60_000;
 const IDLE_MS = 1000;
 
 export class ProofService {
-  readonly state: ProofState = { available: null, problem: null, trustRoot: null };
+  readonly state: ProofState = { available: null, problem: null, trustRoot: null, trustingPeriod: null };
   private light: LightClient | null = null;
   private prover: ProvePipeline | null = null;
   private nextAttempt = 0;
@@ -38,15 +54,34 @@ export class ProofService {
     private readonly rpcUrl: string,
     private readonly trust: TrustSetting,
     private readonly log: (line: string) => void,
+    private readonly rest: RestReader | null = null,
+    private readonly clock: ProofClock = WALL_CLOCK,
   ) {}
 
-  /** The light client, once trust is established; null while the node offers no proofs. */
-  private async ready(): Promise<LightClient | null> {
+  /** Two thirds of the chain's unbonding time where its node says it, else CometBFT's default. */
+  private async trustingPeriodSeconds(): Promise<bigint> {
+    const unbonding = await this.rest?.unbondingSeconds();
+    const seconds = unbonding
+      ? trustingPeriodOfUnbonding(unbonding)
+      : (this.clock.fallbackTrustingPeriodSeconds ?? DEFAULT_TRUSTING_PERIOD_SECONDS);
+    this.state.trustingPeriod = { seconds: String(seconds), from: unbonding ? 'unbonding time' : 'default' };
+    return seconds;
+  }
+
+  /**
+   * The light client, once trust is established. Until then — and for as long as the root cannot
+   * be checked — a chain break: nothing is merged unproven unless the operator turned proofs off.
+   */
+  private async ready(): Promise<LightClient> {
     if (this.light && this.state.available) return this.light;
-    if (Date.now() < this.nextAttempt) return null;
+    if (Date.now() < this.nextAttempt) throw new ChainBreakError(this.state.problem ?? 'the trust root is not checked yet');
     const reader = new ProofReader(this.rpcUrl);
     const chainId = (await readMetaValue(this.store.db, 'chain_id')) ?? (await reader.chainId());
-    const light = new LightClient(reader, headerVault(this.store.db), chainId, this.trust);
+    const trustingPeriodSeconds = await this.trustingPeriodSeconds();
+    const light = new LightClient(reader, headerVault(this.store.db), chainId, this.trust, {
+      trustingPeriodSeconds,
+      now: () => this.clock.now(),
+    });
     try {
       this.state.trustRoot = await light.trustRoot();
     } catch (error) {
@@ -56,10 +91,12 @@ export class ProofService {
       }
       if (!(error instanceof HeaderRefusedError) && !(error instanceof NotServedError)) throw error;
       this.state.available = false;
-      this.state.problem = `no proofs: the trust root cannot be checked (${errorText(error)})`;
+      this.state.problem =
+        `proofs were asked for and the trust root cannot be checked (${errorText(error)}): nothing is merged ` +
+        'until it can; --trust NAME=HEIGHT:HASH names a root, --trust NAME=off follows without proofs';
       this.nextAttempt = Date.now() + RETRY_UNAVAILABLE_MS;
-      this.log(`archive: ${this.state.problem}; following without proofs`);
-      return null;
+      this.log(`archive: ${this.state.problem}`);
+      throw new ChainBreakError(this.state.problem);
     }
     this.light = light;
     this.prover = new ProvePipeline(
@@ -77,11 +114,10 @@ export class ProofService {
    * chain back to the trust root (the batch's blocks link to it by hash), or — `by` 'next header'
    * — the header of `height + 1` is, and names this one by hash. Throws a chain break, so nothing
    * is merged and the status names the failure. Answers the hash the verified headers give block
-   * `height`, or null while the node offers no proofs.
+   * `height`.
    */
-  async vouchFor(height: bigint, by: VouchBy = 'own signatures'): Promise<string | null> {
+  async vouchFor(height: bigint, by: VouchBy = 'own signatures'): Promise<string> {
     const light = await this.ready();
-    if (!light) return null;
     try {
       if (by === 'own signatures') return (await light.verify(height)).hash;
       return (await light.verify(height + 1n)).header.last_block_id.hash.toUpperCase();
@@ -103,8 +139,12 @@ export class ProofService {
     going: () => boolean,
     backfilling: boolean,
   ): Promise<{ rest: number; refusal: string | null }> {
-    await this.ready();
-    if (!this.prover) return { rest: IDLE_MS, refusal: null };
+    // Without a checked root the archive merges nothing, and there is nothing to prove.
+    const light = await this.ready().catch((error: unknown) => {
+      if (error instanceof ChainBreakError) return null;
+      throw error;
+    });
+    if (!light || !this.prover) return { rest: IDLE_MS, refusal: null };
     const turn = await this.prover.turn(cursor, going, backfilling);
     return { rest: turn.proven === 0 ? IDLE_MS : 0, refusal: turn.refusal };
   }
