@@ -25,7 +25,8 @@ async function verify(...args: string[]): Promise<{ code: number; stdout: string
 }
 
 const AT = ['--at', '2026-01-01T01:00:00Z'];
-const rootHashOf = (bundle: ReturnType<typeof forgedBundle>) => bundle.light_blocks[0].signed_header.commit.block_id.hash;
+const rootHashOf = (bundle: ReturnType<typeof forgedBundle>) =>
+  bundle.light_blocks[0].signed_header.commit.block_id.hash;
 
 function saved(name: string, bundle: unknown): string {
   const file = path.join(folder, name);
@@ -41,7 +42,9 @@ describe('polity-verify', () => {
     expect(result.stdout).toContain(
       'Proven: 1 vote, signed by validators holding 100 % of the power at height 41, from your root (height 1, hash',
     );
-    expect(result.stdout).toContain('Checked as of 2026-01-01T01:00:00.000Z (the instant you gave), with a trusting period of 14 days');
+    expect(result.stdout).toContain(
+      'Checked as of 2026-01-01T01:00:00.000Z (the instant you gave), with a trusting period of 14 days',
+    );
     expect(result.stdout).toContain('height 40 (hash link): named by header 41');
   });
 

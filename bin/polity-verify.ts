@@ -66,7 +66,9 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
   const parsed: Omit<Arguments, 'file'> = { trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS, json: false };
   const valueOf = (index: number, name: string) => {
     const argument = argv[index];
-    return argument === name ? { value: argv[index + 1], next: index + 1 } : { value: argument.slice(name.length + 1), next: index };
+    return argument === name
+      ? { value: argv[index + 1], next: index + 1 }
+      : { value: argument.slice(name.length + 1), next: index };
   };
   for (let index = 0; index < argv.length; index += 1) {
     const argument = argv[index];
@@ -88,13 +90,20 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
       index = next;
       const seconds = durationSeconds(value ?? '');
       if (seconds === null)
-        return { message: `--trusting-period wants seconds or a number with s, m, h or d (14d), got ${value ?? 'nothing'}`, exit: 2 };
+        return {
+          message: `--trusting-period wants seconds or a number with s, m, h or d (14d), got ${value ?? 'nothing'}`,
+          exit: 2,
+        };
       parsed.trustingPeriodSeconds = seconds;
     } else if (named('--at')) {
       const { value, next } = valueOf(index, '--at');
       index = next;
       const time = timestampOf(value ?? '');
-      if (!time) return { message: `--at wants an RFC 3339 UTC time (2026-11-01T00:00:00Z), got ${value ?? 'nothing'}`, exit: 2 };
+      if (!time)
+        return {
+          message: `--at wants an RFC 3339 UTC time (2026-11-01T00:00:00Z), got ${value ?? 'nothing'}`,
+          exit: 2,
+        };
       parsed.atNanos = nanosOf(time);
     } else if (argument.startsWith('--')) return { message: `unknown option ${argument}\n\n${USAGE}`, exit: 2 };
     else if (file === undefined) file = argument;
@@ -107,7 +116,9 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
 async function main(): Promise<number> {
   const parsed = parseArguments(process.argv.slice(2));
   if ('message' in parsed) {
-    (parsed.exit === 0 ? process.stdout : process.stderr).write(parsed.message.endsWith('\n') ? parsed.message : `${parsed.message}\n`);
+    (parsed.exit === 0 ? process.stdout : process.stderr).write(
+      parsed.message.endsWith('\n') ? parsed.message : `${parsed.message}\n`,
+    );
     return parsed.exit;
   }
   let input: unknown;
@@ -115,7 +126,8 @@ async function main(): Promise<number> {
     input = JSON.parse(readFileSync(parsed.file === '-' ? 0 : parsed.file, 'utf8'));
   } catch (error) {
     process.stderr.write(
-      terminalSafe(`cannot read ${parsed.file} as JSON: ${error instanceof Error ? error.message : String(error)}`) + '\n',
+      terminalSafe(`cannot read ${parsed.file} as JSON: ${error instanceof Error ? error.message : String(error)}`) +
+        '\n',
     );
     return 2;
   }

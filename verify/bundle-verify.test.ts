@@ -120,7 +120,9 @@ describe('proof bundles', () => {
     bundle.trusting_period_seconds = String(10n ** 12n);
     expect(verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos }).code).toBe('trusted-header-expired');
     // An auditor who gives a longer period (or asks as of an earlier instant) gets the answer to that.
-    expect(verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos, trustingPeriodSeconds: 20n * 86_400n }).ok).toBe(true);
+    expect(
+      verifyBundle(bundle, { atNanos: clockAfter(fifteenDays).nowNanos, trustingPeriodSeconds: 20n * 86_400n }).ok,
+    ).toBe(true);
     expect(verifyBundle({ format: 'something else' }).problem).toMatch(/^not a proof bundle: at format/);
   });
 
@@ -128,9 +130,9 @@ describe('proof bundles', () => {
     const bundle = realBundle();
     const hash = bundle.light_blocks[0].signed_header.commit.block_id.hash;
     expect(verifyBundle(bundle, { ...SAMPLE_CLOCK, trust: { height: '361', hash } }).ok).toBe(true);
-    expect(verifyBundle(bundle, { ...SAMPLE_CLOCK, trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem).toMatch(
-      /the trust root says 00/,
-    );
+    expect(
+      verifyBundle(bundle, { ...SAMPLE_CLOCK, trust: { height: '361', hash: `00${hash.slice(2)}` } }).problem,
+    ).toMatch(/the trust root says 00/);
   });
 });
 

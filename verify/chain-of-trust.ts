@@ -188,7 +188,11 @@ export function verifyChainOfTrust(
       );
     }
     if (header.chain_id !== chainId)
-      return fail(header.height, 'hash link', refusal('wrong-chain', `header ${header.height} is of chain ${header.chain_id}`));
+      return fail(
+        header.height,
+        'hash link',
+        refusal('wrong-chain', `header ${header.height} is of chain ${header.chain_id}`),
+      );
     proven.set(header.height, header);
     steps.push({ height: header.height, how: 'hash link', ok: true, detail: `named by header ${above.height}` });
   }

@@ -1,7 +1,7 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from './bytes.ts';
 import { commitBoundsProblem } from './bounds.ts';
+import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from './bytes.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
 import { failed, refusal, type Checked, type Refusal } from './problem-codes.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
@@ -47,16 +47,19 @@ function sharedPartsOf(chainId: string, commit: CommitJson) {
     const blockId = blockIdBytes(commit.block_id);
     const bounded = /^\d{1,19}$/.test(commit.height) && BigInt(commit.height) < 1n << 63n;
     const roundBounded = Number.isSafeInteger(commit.round) && commit.round >= 0 && commit.round < 2 ** 31;
-    parts = blockId && bounded && roundBounded ? {
-      chainId,
-      head: [
-        ...varintField(1, 2),
-        ...sfixed64(2, BigInt(commit.height)),
-        ...sfixed64(3, BigInt(commit.round)),
-        ...bytesField(4, blockId),
-      ],
-      chain: bytesField(6, utf8(chainId)),
-    } : null;
+    parts =
+      blockId && bounded && roundBounded
+        ? {
+            chainId,
+            head: [
+              ...varintField(1, 2),
+              ...sfixed64(2, BigInt(commit.height)),
+              ...sfixed64(3, BigInt(commit.round)),
+              ...bytesField(4, blockId),
+            ],
+            chain: bytesField(6, utf8(chainId)),
+          }
+        : null;
     sharedParts.set(commit, parts);
   }
   return parts;

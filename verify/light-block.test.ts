@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 
-import {
-  checkSignedHeader,
-  verifyAdjacent,
-  verifyNonAdjacent,
-  type TrustedBlock,
-} from './light-block.ts';
+import { checkSignedHeader, verifyAdjacent, verifyNonAdjacent, type TrustedBlock } from './light-block.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter, type Signer } from './testing/forge-chain.ts';
+import { realChainId, realLightBlock361 } from './testing/real-node.ts';
 
 /** The verifier's clock two hours after the forged chain begins. */
 const CLOCK = clockAfter(7200);
-import { realChainId, realLightBlock361 } from './testing/real-node.ts';
 
 // The light client's rules: a header signed by more than 2/3 of a set it names, the next one by
 // the set it named as next, a later one by validators holding more than 1/3 of a trusted set.
@@ -148,9 +143,7 @@ describe('adjacent and skipping verification', () => {
       lastBlockHash: earlier.hash,
       validators: set,
     });
-    expect(problemOf(verifyAdjacent(earlier, backwards.block, CLOCK))).toMatch(
-      /not after the trusted header 20/,
-    );
+    expect(problemOf(verifyAdjacent(earlier, backwards.block, CLOCK))).toMatch(/not after the trusted header 20/);
   });
 
   it('refuses a next header signed by another set than the one named next', () => {

@@ -157,7 +157,10 @@ export function verifyAdjacent(
     );
   }
   if (header.last_block_id.hash.toUpperCase() !== trusted.hash) {
-    return refusal('not-linked', `header ${header.height} does not link to the trusted header ${trusted.header.height}`);
+    return refusal(
+      'not-linked',
+      `header ${header.height} does not link to the trusted header ${trusted.header.height}`,
+    );
   }
   return checkSignedHeader(trusted.header.chain_id, untrusted);
 }

@@ -111,19 +111,20 @@ export function headlineOf(report: BundleReport, where = ''): string {
       ? ` The archive holds ${grouped(report.unproven.length, 'more record')} without proof (listed below).`
       : '';
   if (report.rootFrom === 'you') {
-    const lead = report.unproven.length > 0 ? `Proven except ${grouped(report.unproven.length, 'unproven record')}` : 'Proven';
+    const lead =
+      report.unproven.length > 0 ? `Proven except ${grouped(report.unproven.length, 'unproven record')}` : 'Proven';
     return `${lead}${by}: ${countFacts(proven, report.subject)}${at}, from ${rootWords(report)}.${report.unproven.length > 0 ? unproven : ''}`;
   }
-  return (
-    `Follows${by} from the root this bundle carries (height ${withCommas(report.root?.height ?? root?.height ?? '0')}, hash ${
-      report.root?.hash ?? '?'
-    }): ${countFacts(proven, report.subject)}${at}. Compare that root with a source you trust.${unproven}`
-  );
+  return `Follows${where ? ` (checked ${where})` : ''} from the root this bundle carries (height ${withCommas(report.root?.height ?? root?.height ?? '0')}, hash ${
+    report.root?.hash ?? '?'
+  }): ${countFacts(proven, report.subject)}${at}. Compare that root with a source you trust.${unproven}`;
 }
 
 /** The verifier's clock and period, and how old the root is: what "still vouches" was judged by. */
 export function clockLine(report: BundleReport): string {
-  const when = report.checkedAtGiven ? `as of ${report.checkedAt} (the instant you gave)` : `at ${report.checkedAt} by this machine's clock`;
+  const when = report.checkedAtGiven
+    ? `as of ${report.checkedAt} (the instant you gave)`
+    : `at ${report.checkedAt} by this machine's clock`;
   const period = `a trusting period of ${durationWords(BigInt(report.trustingPeriodSeconds))} (the verifier's own)`;
   const age = report.rootAgeSeconds === null ? '' : `; the root is ${durationWords(BigInt(report.rootAgeSeconds))} old`;
   const until = report.holdsUntil ? `; the chain of trust holds until ${report.holdsUntil}` : '';

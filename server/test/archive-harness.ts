@@ -57,6 +57,8 @@ export async function followNode(
     fillRecheckMs?: number;
     /** What the light client trusts; by default no proofs (tests of proofs ask for them). */
     trust?: FollowerOptions['trust'];
+    /** The light client's clock (a test's chain runs at a fixed date: see chain-clock.ts). */
+    proofClock?: FollowerOptions['proofClock'];
     /** What one request of a batched block read may answer (tests of huge answers shrink it). */
     maxAnswerBytesPerRequest?: number;
   } = {},
@@ -69,6 +71,7 @@ export async function followNode(
     sparseAbove: tuning.sparseAbove,
     fillRecheckMs: tuning.fillRecheckMs,
     trust: tuning.trust ?? null,
+    proofClock: tuning.proofClock,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => {

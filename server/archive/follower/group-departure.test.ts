@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
+import { chainClock } from '../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { LightClient } from '../source/light-client.ts';
 import { ProofReader } from '../source/proof-reader.ts';
@@ -150,7 +151,16 @@ describe.each(DATABASE_KINDS)('an archive of a chain that drops x/group, on $kin
     const chainId = (
       await archive!.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'")
     )[0].value;
-    const light = new LightClient(reader, headerVault(archive!.db), chainId, { kind: 'genesis' });
+    const light = new LightClient(
+      reader,
+      headerVault(archive!.db),
+      chainId,
+      { kind: 'genesis' },
+      {
+        ...chainClock(h.node),
+        trustingPeriodSeconds: 60n * 86_400n,
+      },
+    );
     const prover = new ProvePipeline(archive!.db, light, new FactEvidence(reader, light, 'cosmos'));
     for (let turn = 0; turn < 100; turn += 1) {
       const done = await prover.turn(h.node.height);

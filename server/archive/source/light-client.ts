@@ -105,7 +105,8 @@ export class LightClient {
         throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`, 'wrong-chain');
       const first = await this.lightBlockAt(BigInt(genesis.initialHeight));
       const genesisSet = validatorSetHashOf(inCometOrder(genesis.validators));
-      if (failed(genesisSet)) throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
+      if (failed(genesisSet))
+        throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
       if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash) {
         throw new HeaderRefusedError(
           `header ${genesis.initialHeight} is not signed by the genesis validators`,

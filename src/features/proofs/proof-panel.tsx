@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
-import { headlineOf, trustRootLine } from '../../../verify/report-words.ts';
+import { clockLine, headlineOf, trustRootLine } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
 import { OnChainText } from '../../components/on-chain-text.tsx';
@@ -41,16 +41,29 @@ function Said({ children }: { children: ReactNode }) {
   );
 }
 
+/** Green only for "proven from your root"; following from the bundle's own root is blue. */
 const colorOf = (report: BundleReport) =>
   report.ok && report.facts.length > 0
-    ? 'teal'
+    ? report.verdict === 'proven'
+      ? 'teal'
+      : 'blue'
     : report.problem
       ? 'red'
       : report.facts.length === 0
         ? 'gray'
         : 'orange';
 
-function CheckedReport({ report, millis, file }: { report: BundleReport; millis: number; file: ProofFile }) {
+function CheckedReport({
+  report,
+  millis,
+  file,
+  periodFrom,
+}: {
+  report: BundleReport;
+  millis: number;
+  file: ProofFile;
+  periodFrom: 'unbonding time' | 'default';
+}) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   return (
@@ -70,6 +83,12 @@ function CheckedReport({ report, millis, file }: { report: BundleReport; millis:
           </Code>
         </Text>
       )}
+      <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
+        {clockLine(report)}{' '}
+        {periodFrom === 'unbonding time'
+          ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
+          : 'The node does not say its unbonding time: this is CometBFT’s default.'}
+      </Text>
       {report.unproven.length > 0 && (
         <Text fz="sm">
           The archive also holds {report.unproven.length.toLocaleString('en-US')}{' '}

@@ -3,6 +3,7 @@ import { queryOptions, skipToken } from '@tanstack/react-query';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { proofBundleQuery } from '../../hooks/proof-bundle.ts';
 import { verifyInBrowser } from './run-verifier.ts';
+import { trustingPeriodQuery } from './trusting-period.ts';
 
 // Checking a bundle is work for the browser, not a request: it runs offline too, and the same
 // bytes (named by their SHA-256) are checked once however often the panel mounts.
@@ -14,10 +15,15 @@ export const checkedBundleQuery = (endpoint: string, subject: ProofSubject, sha2
     queryFn:
       sha256 === null
         ? skipToken
-        : ({ client, signal }) => {
+        : async ({ client, signal }) => {
             const file = client.getQueryData(proofBundleQuery(endpoint, subject).queryKey);
             if (file?.sha256 !== sha256) throw new Error('the bundle was read again while it was being checked');
-            return verifyInBrowser(file.bytes, signal);
+            const period = await client.fetchQuery(trustingPeriodQuery(endpoint));
+            const verified = await verifyInBrowser(
+              { bytes: file.bytes, trustingPeriodSeconds: period.seconds },
+              signal,
+            );
+            return { ...verified, periodFrom: period.from };
           },
     staleTime: Infinity,
     retry: false,

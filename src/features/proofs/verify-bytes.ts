@@ -9,7 +9,13 @@ export interface VerifiedBundle {
   millis: number;
 }
 
-export async function verifyBytes(bytes: Uint8Array): Promise<VerifiedBundle> {
+/** What the page hands the worker: the bytes, and the period it checks them with. */
+export interface VerifyRequest {
+  bytes: Uint8Array;
+  trustingPeriodSeconds: number;
+}
+
+export async function verifyBytes({ bytes, trustingPeriodSeconds }: VerifyRequest): Promise<VerifiedBundle> {
   const started = performance.now();
   let input: unknown;
   try {
@@ -18,6 +24,6 @@ export async function verifyBytes(bytes: Uint8Array): Promise<VerifiedBundle> {
     const why = error instanceof Error ? error.message : String(error);
     return { report: unreadable(`the bundle is not a JSON document (${why})`), millis: performance.now() - started };
   }
-  const report = await verifyBundleQuickly(input);
+  const report = await verifyBundleQuickly(input, { trustingPeriodSeconds: BigInt(trustingPeriodSeconds) });
   return { report, millis: performance.now() - started };
 }

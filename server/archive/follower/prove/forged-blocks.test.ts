@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { earliestHeaderOf } from '../../../test/trusted-header.ts';
 
@@ -72,7 +73,7 @@ describe.each(DATABASE_KINDS)('signed headers beside forged blocks, on $kind', (
     const created = await kind.create();
     drop = created.drop;
     const base = `http://127.0.0.1:${(mixed.address() as AddressInfo).port}`;
-    archive = await followNode(base, created.database, undefined, { trust });
+    archive = await followNode(base, created.database, undefined, { trust, proofClock: chainClock(real.node) });
     const deadline = Date.now() + 60_000;
     while (archive.follower.state.problem === null && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));

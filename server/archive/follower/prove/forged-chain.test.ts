@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { earliestHeaderOf } from '../../../test/trusted-header.ts';
 
@@ -34,7 +35,10 @@ describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
     const trusted = await earliestHeaderOf(real);
     const created = await kind.create();
     drop = created.drop;
-    archive = await followNode(forged.base, created.database, undefined, { trust: trusted });
+    archive = await followNode(forged.base, created.database, undefined, {
+      trust: trusted,
+      proofClock: chainClock(real.node),
+    });
     const deadline = Date.now() + 60_000;
     while (archive.follower.state.problem === null && Date.now() < deadline)
       await new Promise((resolve) => setTimeout(resolve, 50));
@@ -53,7 +57,10 @@ describe.each(DATABASE_KINDS)('a forged chain on $kind', (kind) => {
     const trust = await earliestHeaderOf(forged);
     const created = await kind.create();
     drop = created.drop;
-    archive = await followNode(forged.base, created.database, undefined, { trust });
+    archive = await followNode(forged.base, created.database, undefined, {
+      trust,
+      proofClock: chainClock(forged.node),
+    });
     const deadline = Date.now() + 90_000;
     const proven = async () =>
       (await archive.db.query<{ count: string }>('SELECT count(*)::text AS count FROM fact_proofs WHERE verified'))[0]

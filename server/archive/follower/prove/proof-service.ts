@@ -1,9 +1,6 @@
 import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS, trustingPeriodOfUnbonding } from '../../../../verify/light-block.ts';
 import { errorText } from '../../source/error-text.ts';
-import {
-  trustingPeriodOfUnbonding,
-  DEFAULT_TRUSTING_PERIOD_SECONDS,
-} from '../../../../verify/light-block.ts';
 import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
@@ -74,7 +71,8 @@ export class ProofService {
    */
   private async ready(): Promise<LightClient> {
     if (this.light && this.state.available) return this.light;
-    if (Date.now() < this.nextAttempt) throw new ChainBreakError(this.state.problem ?? 'the trust root is not checked yet');
+    if (Date.now() < this.nextAttempt)
+      throw new ChainBreakError(this.state.problem ?? 'the trust root is not checked yet');
     const reader = new ProofReader(this.rpcUrl);
     const chainId = (await readMetaValue(this.store.db, 'chain_id')) ?? (await reader.chainId());
     const trustingPeriodSeconds = await this.trustingPeriodSeconds();

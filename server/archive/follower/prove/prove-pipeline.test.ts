@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { verifyBundle } from '../../../../verify/bundle-verify.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { atChainTime, chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { assembleBundle } from '../../api/proof-bundles.ts';
 import { withProofs } from '../../api/proof-json.ts';
@@ -15,6 +16,9 @@ import { ProvePipeline } from './prove-pipeline.ts';
 // The prover over an archive of the embedded chain: every vote and proposal event it holds is
 // proven from its block (the chain's validators sign, their set changes every 50 blocks), every
 // proposal record by an ICS23 proof, and a bundle assembled from what it stored verifies alone.
+
+/** The embedded chain's: two thirds of its 90-day unbonding time. */
+const SIXTY_DAYS = 60n * 86_400n;
 
 describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
   let h: Harness;
@@ -41,7 +45,16 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     const reader = new ProofReader(`${h.base}/rpc`);
     chainId = (await archive.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0]
       .value;
-    const light = new LightClient(reader, headerVault(archive.db), chainId, { kind: 'genesis' });
+    const light = new LightClient(
+      reader,
+      headerVault(archive.db),
+      chainId,
+      { kind: 'genesis' },
+      {
+        ...chainClock(h.node),
+        trustingPeriodSeconds: SIXTY_DAYS,
+      },
+    );
     prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'));
     tip = h.node.height;
     for (let turn = 0; turn < 200; turn += 1) {
@@ -100,7 +113,10 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       facts,
       (fact) => fact.subjectKey,
     );
-    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)));
+    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)), {
+      ...atChainTime(h.node),
+      trustingPeriodSeconds: SIXTY_DAYS,
+    });
     expect(report.facts.map((fact) => [fact.proven, fact.ok])).toEqual(
       applied.map((upgrade) => [
         { kind: 'upgrade-applied', name: upgrade.name, height: upgrade.applied_height, applied: 'yes' },
@@ -168,7 +184,10 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       facts,
       (fact) => fact.subjectKey,
     );
-    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)));
+    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)), {
+      ...atChainTime(h.node),
+      trustingPeriodSeconds: SIXTY_DAYS,
+    });
     expect(report.problem).toBeNull();
     expect(report.facts.length).toBe(facts.length);
     expect(report.facts.every((fact) => fact.ok)).toBe(true);
@@ -194,7 +213,10 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
       facts,
       (fact) => fact.subjectKey,
     );
-    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)));
+    const report = verifyBundle(JSON.parse(JSON.stringify(bundle)), {
+      ...atChainTime(h.node),
+      trustingPeriodSeconds: SIXTY_DAYS,
+    });
     expect(report.problem).toBeNull();
     expect(report.facts.filter((fact) => fact.ok).length).toBeGreaterThan(0);
     expect(report.facts.every((fact) => fact.ok)).toBe(true);
