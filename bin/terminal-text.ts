@@ -2,7 +2,21 @@
 // an escape sequence could clear the screen and paint its own green "Proven", and a direction
 // control could reorder a line: every control character is shown as an escape instead.
 
-const CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu;
+// Built from code points: control characters are exactly what this matches.
+const CONTROLS = new RegExp(
+  `[${[
+    [0x00, 0x1f],
+    [0x7f, 0x9f],
+    [0x61c, 0x61c],
+    [0x200e, 0x200f],
+    [0x202a, 0x202e],
+    [0x2066, 0x2069],
+    [0x2028, 0x2029],
+  ]
+    .map(([first, last]) => `\\u{${first.toString(16)}}-\\u{${last.toString(16)}}`)
+    .join('')}]`,
+  'gu',
+);
 
 const escapeOf = (character: string) => {
   const code = character.codePointAt(0) ?? 0;

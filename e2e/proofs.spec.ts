@@ -60,12 +60,15 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await page.goto(`/proposals/${id}`);
     const panel = page.getByTestId('proof-panel');
     await expect(panel.getByTestId('proof-headline')).toContainText(
-      /^Proven in your browser: .+, signed by validators holding \d+ % of the power at height [\d,]+, from the trust root at height [\d,]+\.$/,
+      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): .+, signed by validators holding \d+ % of the power at height [\d,]+\. Compare that root with a source you trust\./,
       { timeout: 30_000 },
     );
     expect(scripts.some((url) => /verify-worker/.test(url))).toBe(true);
     await expect(panel.getByTestId('proof-trust-root')).toContainText(
       'It comes with the bundle, from the archive itself',
+    );
+    await expect(panel.getByTestId('proof-clock')).toContainText(
+      /by this machine's clock, with a trusting period of 60 days \(the verifier's own\); the root is \d+ days old; the chain of trust holds until \S+\. The period is two thirds of the chain’s unbonding time/,
     );
     await expect(panel.getByTestId('proof-details')).toHaveCount(0);
     await panel.getByRole('button', { name: 'Show each step and fact' }).click();
@@ -80,8 +83,26 @@ test.describe('with an archive: proofs checked in the browser', () => {
     expect(file.suggestedFilename()).toBe(`proposal-${id}-proof-bundle.json`);
     const saved = (await file.path())!;
     expect(createHash('sha256').update(readFileSync(saved)).digest('hex')).toBe(shown);
-    const { stdout } = await promisify(execFile)(process.execPath, ['bin/polity-verify.mjs', saved]);
-    expect(stdout).toMatch(/^Proven: /);
+    // From the root the file carries, the command says so (exit 3); from a root the reader takes
+    // from the node itself, it says "Proven" (exit 0, or 4 with records the archive lists unproven).
+    const command = (...args: string[]) =>
+      promisify(execFile)(process.execPath, ['bin/polity-verify.mjs', saved, '--trusting-period', '60d', ...args]).then(
+        ({ stdout }) => ({ code: 0, stdout }),
+        (failure: { code: number; stdout: string }) => ({ code: failure.code, stdout: failure.stdout }),
+      );
+    const own = await command();
+    expect(own.code).toBe(3);
+    expect(own.stdout).toMatch(/^Follows from the root this bundle carries/);
+    const bundle = JSON.parse(readFileSync(saved, 'utf8')) as {
+      light_blocks: { signed_header: { header: { height: string } } }[];
+    };
+    const rootHeight = bundle.light_blocks[0].signed_header.header.height;
+    const commit = (await (await request.get(`/rpc/commit?height=${rootHeight}`)).json()) as {
+      result: { signed_header: { commit: { block_id: { hash: string } } } };
+    };
+    const yours = await command('--trust', `${rootHeight}:${commit.result.signed_header.commit.block_id.hash}`);
+    expect([0, 4]).toContain(yours.code);
+    expect(yours.stdout).toMatch(/^Proven/);
   });
 
   test('the upgrades page proves the applied upgrades in the reader’s browser', async ({ page, request }) => {
@@ -102,7 +123,7 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await page.goto('/upgrades');
     const panel = page.getByTestId('proof-panel');
     await expect(panel.getByTestId('proof-headline')).toContainText(
-      /^Proven in your browser: \d+ applied upgrades?, signed by validators holding \d+ % of the power/,
+      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): \d+ applied upgrades?, signed by validators holding \d+ % of the power/,
       { timeout: 30_000 },
     );
     await panel.getByRole('button', { name: 'Show each step and fact' }).click();
@@ -142,7 +163,7 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await page.goto(`/groups/${group}`);
     const panel = page.getByTestId('proof-panel');
     await expect(panel.getByTestId('proof-headline')).toContainText(
-      /^Proven in your browser: [\d,]+ group polic(y|ies) and [\d,]+ memberships?, signed by validators holding \d+ % of the power/,
+      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): [\d,]+ group polic(y|ies) and [\d,]+ memberships?, signed by validators holding \d+ % of the power/,
       { timeout: 30_000 },
     );
     await panel.getByRole('button', { name: 'Show each step and fact' }).click();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ProofBundle } from '../../../verify/bundle-format.ts';
 import { forgedBundle } from '../../../verify/testing/sample-bundles.ts';
@@ -23,13 +23,18 @@ vi.mock('../../../verify/testing/real-node.ts', () => ({
 // archive sends and says what is proven from what — or where it breaks, and why.
 
 const HEADLINE =
-  'Proven in your browser: 1 vote, signed by validators holding 100 % of the power at height 41, from the trust root at height 1.';
+  /^Follows \(checked in your browser\) from the root this bundle carries \(height 1, hash [0-9A-F]{64}\): 1 vote, signed by validators holding 100 % of the power at height 41\. Compare that root with a source you trust\.$/;
 
 let bundleAnswer: () => Response;
 let statusAnswer: Record<string, unknown>;
+let stakingUnbonding = '1814400s';
 const asked: string[] = [];
 
 beforeEach(() => {
+  // The made-up chain begins on 1 January 2026; the browser's clock is an hour later.
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-01-01T01:00:00Z'));
+  stakingUnbonding = '1814400s';
   asked.length = 0;
   bundleAnswer = () => new Response(JSON.stringify(forgedBundle()), { status: 200 });
   statusAnswer = {
@@ -42,9 +47,15 @@ beforeEach(() => {
       asked.push(url);
       if (url.endsWith('/polity/archive/v1/status')) return jsonResponse(statusAnswer);
       if (url.endsWith('/polity/archive/v1/proofs/proposals/7')) return bundleAnswer();
+      if (url.endsWith('/cosmos/staking/v1beta1/params'))
+        return jsonResponse({ params: { unbonding_time: stakingUnbonding } });
       throw new Error(`unexpected ${url}`);
     }),
   );
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 const renderPanel = (held = true) =>
@@ -69,6 +80,10 @@ describe('the proof panel', () => {
     expect(screen.getByTestId('proof-trust-root')).toHaveTextContent(
       'npx polity-verify proposal-7-proof-bundle.json --trust HEIGHT:HASH',
     );
+    // The browser's own clock and the chain's own period, never the bundle's.
+    expect(screen.getByTestId('proof-clock')).toHaveTextContent(
+      "Checked at 2026-01-01T01:00:00.000Z by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 2026-01-15T00:00:00.000Z. The period is two thirds of the chain’s unbonding time, as its node says it.",
+    );
     // Collapsed by default; a button (so keyboards and phones reach it) opens the details.
     expect(screen.queryByTestId('proof-details')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Show each step and fact' });
@@ -81,6 +96,25 @@ describe('the proof panel', () => {
     expect(screen.getByTestId('proof-facts')).toHaveTextContent(
       'proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 at 40 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
     );
+  });
+
+  it('refuses a root older than the chain’s trusting period by the browser’s clock, whatever the bundle asks', async () => {
+    vi.setSystemTime(new Date('2026-01-20T00:00:00Z'));
+    const bundle = forgedBundle();
+    bundle.trusting_period_seconds = String(10n ** 12n);
+    bundleAnswer = () => new Response(JSON.stringify(bundle), { status: 200 });
+    renderPanel();
+    expect(await screen.findByTestId('proof-headline')).toHaveTextContent(
+      /^Not proven in your browser: the chain of trust breaks at height 41 \(skipping\) — the trusted header 1 \(.+\) is older than the trusting period of 14 days/,
+    );
+  });
+
+  it('uses a chain’s longer unbonding time, and says where its period comes from', async () => {
+    vi.setSystemTime(new Date('2026-01-20T00:00:00Z'));
+    stakingUnbonding = '3628800s';
+    renderPanel();
+    expect(await screen.findByTestId('proof-headline')).toHaveTextContent(HEADLINE);
+    expect(screen.getByTestId('proof-clock')).toHaveTextContent('with a trusting period of 28 days');
   });
 
   it('refuses a bundle with one byte changed, naming the step that broke', async () => {
