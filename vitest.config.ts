@@ -7,7 +7,7 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts', 'verify/**/*.test.ts', 'bin/**/*.test.ts'],
+          include: ['server/**/*.test.ts', 'verify/**/*.test.ts', 'bin/**/*.test.ts', 'checker/**/*.test.ts'],
           testTimeout: 30_000,
           // Dropping a PostgreSQL test database checkpoints: seconds on a busy machine.
           hookTimeout: 60_000,

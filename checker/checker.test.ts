@@ -1,0 +1,220 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { PROOF_ROUTES } from '../server/archive/api/proof-routes.ts';
+import { archivedUpTo, followNode, type TestArchive } from '../server/test/archive-harness.ts';
+import { chainClock } from '../server/test/chain-clock.ts';
+import { startHarness, type Harness } from '../server/test/harness.ts';
+import type { ProofBundle } from '../verify/bundle-format.ts';
+import { verifyBundle, type BundleReport, type VerifyOptions } from '../verify/bundle-verify.ts';
+import { isoOfNanos } from '../verify/light-block.ts';
+import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
+import { forgedBundle, realBundle } from '../verify/testing/sample-bundles.ts';
+
+// A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
+// package and cosmos/ics23's Go verifier) runs every light-client vector and checks bundles — made
+// up ones, forged ones, and those the archive builds from the embedded chain — and must accept and
+// refuse exactly what verify/ does.
+
+const run = promisify(execFile);
+const folder = mkdtempSync(path.join(tmpdir(), 'polity-checker-'));
+const binary = path.join(folder, 'checker');
+const root = path.join(import.meta.dirname, '..');
+
+interface GoVerdict {
+  chain_ok: boolean;
+  failure?: string;
+  facts: boolean[];
+  reasons: string[];
+}
+
+async function goVerdict(bundle: unknown, options: VerifyOptions): Promise<GoVerdict> {
+  const file = path.join(folder, `bundle-${Math.random().toString(36).slice(2)}.json`);
+  writeFileSync(file, JSON.stringify(bundle));
+  const args = ['bundle', file];
+  if (options.atNanos !== undefined) args.push('--at', isoOfNanos(options.atNanos));
+  if (options.trustingPeriodSeconds !== undefined)
+    args.push('--trusting-period', String(options.trustingPeriodSeconds));
+  if (options.trust) args.push('--trust', `${options.trust.height}:${options.trust.hash}`);
+  const { stdout } = await run(binary, args, { maxBuffer: 256 * 1024 * 1024 });
+  return JSON.parse(stdout) as GoVerdict;
+}
+
+/** verify/'s verdict in the checker's terms: claims are verify/'s alone, so a claim mismatch is a proof that held. */
+const tsVerdict = (report: BundleReport) => ({
+  chain_ok: report.problem === null,
+  facts: report.facts.map((fact) => fact.ok || fact.code === 'claim-mismatch'),
+});
+
+async function bothAgree(bundle: unknown, options: VerifyOptions) {
+  const ours = tsVerdict(verifyBundle(JSON.parse(JSON.stringify(bundle)), options));
+  const theirs = await goVerdict(bundle, options);
+  expect({ chain_ok: theirs.chain_ok, facts: theirs.chain_ok ? theirs.facts : [] }, theirs.failure ?? '').toEqual({
+    chain_ok: ours.chain_ok,
+    facts: ours.chain_ok ? ours.facts : [],
+  });
+  return ours;
+}
+
+beforeAll(async () => {
+  // The first build fetches CometBFT's modules and compiles them (a minute or two); later ones are cached.
+  await run('go', ['build', '-o', binary, '.'], { cwd: path.join(root, 'checker'), timeout: 600_000 });
+}, 660_000);
+
+describe('the Go checker, on CometBFT’s light client', () => {
+  it('agrees with verify/ on every light-client vector', async () => {
+    const { stdout } = await run(binary, ['vectors', path.join(root, 'test-vectors/light-client-vectors.json')]);
+    expect(stdout).toMatch(/^light-client vectors: (\d+) rows, (\d+) refusals, CometBFT agrees on \1$/m);
+    expect(stdout).toMatch(/^\d+ passed, 0 failed$/m);
+  });
+
+  it('agrees on the sample bundles and on every forgery of them', async () => {
+    const at = { atNanos: clockAfter(3600).nowNanos };
+    expect((await bothAgree(forgedBundle(), at)).chain_ok).toBe(true);
+    expect((await bothAgree(realBundle(), {})).chain_ok).toBe(true);
+    const changedClaim = forgedBundle();
+    changedClaim.facts[0].claim.option = 'VOTE_OPTION_NO';
+    expect((await bothAgree(changedClaim, at)).facts).toEqual([true]);
+    // The bundle's own period is only information: fifteen days on, its root vouches no more.
+    const longPeriod = forgedBundle();
+    longPeriod.trusting_period_seconds = String(10n ** 12n);
+    expect((await bothAgree(longPeriod, { atNanos: clockAfter(15 * 86_400).nowNanos })).chain_ok).toBe(false);
+    // A genesis listing one validator three times.
+    const tripled = forgedBundle();
+    if (tripled.trust_root.kind === 'genesis') {
+      const [first] = tripled.trust_root.validators;
+      tripled.trust_root.validators.push(first, first);
+    }
+    expect((await bothAgree(tripled, at)).chain_ok).toBe(false);
+    // A header relabelled to height + 2^64.
+    const relabelled = forgedBundle();
+    const top = relabelled.light_blocks[1].signed_header;
+    top.header.height = String(BigInt(top.header.height) + (1n << 64n));
+    top.commit.height = top.header.height;
+    expect((await bothAgree(relabelled, at)).chain_ok).toBe(false);
+    // A vote's transaction changed: its Merkle path no longer leads to the block's data_hash.
+    const changedTx = forgedBundle();
+    const fact = changedTx.facts[0];
+    if (fact.kind === 'tx') fact.tx = `${fact.tx.slice(0, -4)}AAAA`;
+    expect((await bothAgree(changedTx, at)).facts).toEqual([false]);
+    // A store record changed: its ICS23 proof no longer holds.
+    const changedRecord = realBundle();
+    const record = changedRecord.facts.find((entry) => entry.kind === 'store' && entry.value !== null);
+    if (record?.kind === 'store' && record.value) record.value = `${record.value.slice(0, -4)}AAAA`;
+    expect((await bothAgree(changedRecord, {})).facts).toContain(false);
+    // Another chain's bundle checked from a header the auditor trusts: the chain id differs.
+    const otherChain = realBundle();
+    otherChain.chain_id = 'another-chain-1';
+    const hash = otherChain.light_blocks[0].signed_header.commit.block_id.hash;
+    expect((await bothAgree(otherChain, { trust: { height: '361', hash } })).chain_ok).toBe(false);
+  });
+
+  it('agrees on a skip a former 39 % holder forged: refused by the clock, accepted within the period', async () => {
+    const holder = signerOf('holder', 39n);
+    const others = [signerOf('other-a', 31n), signerOf('other-b', 30n)];
+    const bundle = forgedBundle();
+    const first = forgeLightBlock({
+      chainId: bundle.chain_id,
+      height: 1n,
+      time: timeAfter(0),
+      lastBlockHash: '',
+      validators: [holder, ...others],
+    });
+    const fork = forgeLightBlock({
+      chainId: bundle.chain_id,
+      height: 77_777n,
+      time: timeAfter(15 * 86_400),
+      lastBlockHash: 'AB'.repeat(32),
+      validators: [holder],
+    });
+    const forked: ProofBundle = {
+      ...bundle,
+      trust_root: {
+        kind: 'genesis',
+        initial_height: '1',
+        genesis_time: timeAfter(-5),
+        validators: first.block.validator_set,
+      },
+      trusting_period_seconds: String(10n ** 12n),
+      light_blocks: [first.block, fork.block],
+      linked_headers: [],
+      facts: [],
+    };
+    expect((await bothAgree(forked, { atNanos: clockAfter(15 * 86_400 + 60).nowNanos })).chain_ok).toBe(false);
+    expect(
+      (
+        await bothAgree(forked, {
+          atNanos: clockAfter(15 * 86_400 + 60).nowNanos,
+          trustingPeriodSeconds: 20n * 86_400n,
+        })
+      ).chain_ok,
+    ).toBe(true);
+  });
+});
+
+describe('the Go checker, on bundles the archive builds from the embedded chain', () => {
+  let h: Harness;
+  let archive: TestArchive;
+  const SIXTY_DAYS = 60n * 86_400n;
+
+  beforeAll(async () => {
+    h = await startHarness({ seed: 'go-checker', livePeriodS: 30, keepRecent: 3000 });
+    archive = await followNode(h.base, ':memory:', undefined, {
+      trust: { kind: 'genesis' },
+      proofClock: chainClock(h.node),
+    });
+    for (let round = 0; round < 6; round += 1) {
+      h.node.advance(10, 3000);
+      await archivedUpTo(archive, h.node.height);
+    }
+    // The prover works a few blocks behind the archive: wait until votes are proven.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
+      const [row] = await archive.db.query<{ count: string }>(
+        "SELECT count(*)::text AS count FROM fact_proofs WHERE verified AND subject = 'vote'",
+      );
+      if (Number(row.count) >= 5) break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }, 300_000);
+
+  afterAll(async () => {
+    await archive?.close();
+    await h?.close();
+  });
+
+  const bundleAt = async (route: string) => {
+    for (const { pattern, answer } of PROOF_ROUTES) {
+      const match = pattern.exec(route);
+      if (match) return (await answer(archive, match)) as ProofBundle;
+    }
+    throw new Error(`no route ${route}`);
+  };
+
+  it('agrees on every proposal’s bundle, its group’s and the applied upgrades’', async () => {
+    const proposals = await archive.db.query<{ id: string; group_id: string }>(
+      `SELECT DISTINCT v.proposal_id::text AS id, p.group_id::text AS group_id FROM votes v JOIN proposals p ON p.id = v.proposal_id
+       ORDER BY 1 LIMIT 6`,
+    );
+    expect(proposals.length).toBeGreaterThan(0);
+    const options = { atNanos: chainClock(h.node).now(), trustingPeriodSeconds: SIXTY_DAYS };
+    let facts = 0;
+    for (const proposal of proposals) {
+      const bundle = await bundleAt(`proofs/proposals/${proposal.id}`);
+      const verdict = await bothAgree(bundle, options);
+      expect(verdict.chain_ok).toBe(true);
+      facts += verdict.facts.length;
+      await bothAgree(await bundleAt(`proofs/groups/${proposal.group_id}`), options);
+    }
+    expect(facts).toBeGreaterThan(4);
+    await bothAgree(await bundleAt('proofs/upgrades'), options);
+    // Twenty days later by the verifier's clock and with CometBFT's 14 days, both refuse the same bundle.
+    const later = { atNanos: options.atNanos + 20n * 86_400n * 1_000_000_000n };
+    expect((await bothAgree(await bundleAt(`proofs/proposals/${proposals[0].id}`), later)).chain_ok).toBe(false);
+  }, 120_000);
+});
