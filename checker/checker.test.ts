@@ -6,6 +6,8 @@ import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { ArchiveQuery } from '../server/archive/api/archive-params.ts';
+import type { SerializedJson } from '../server/archive/api/bundle-serial.ts';
 import { PROOF_ROUTES } from '../server/archive/api/proof-routes.ts';
 import { archivedUpTo, followNode, type TestArchive } from '../server/test/archive-harness.ts';
 import { chainClock } from '../server/test/chain-clock.ts';
@@ -191,7 +193,10 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
   const bundleAt = async (route: string) => {
     for (const { pattern, answer } of PROOF_ROUTES) {
       const match = pattern.exec(route);
-      if (match) return (await answer(archive, match)) as ProofBundle;
+      if (match) {
+        const answered = await answer(archive, match, new ArchiveQuery(new URLSearchParams()));
+        return JSON.parse((answered as SerializedJson).text) as ProofBundle;
+      }
     }
     throw new Error(`no route ${route}`);
   };

@@ -43,6 +43,24 @@ export type FactJson = TxFactJson | StoreFactJson;
 
 export type BundleLightBlock = LightBlockJson & { verified_from?: string };
 
+/**
+ * A bundle too large for one document (a proposal's or a voter's thousands of votes) comes in
+ * pages, each a whole bundle that verifies alone, linked to the pages beside it.
+ */
+export interface BundlePage {
+  /** 1-based. */
+  number: number;
+  of: number;
+  /** What the pages divide ("votes"), and which of them (1-based, inclusive) this page holds. */
+  items: string;
+  first: number;
+  last: number;
+  total: number;
+  /** The archive API paths of the pages beside this one. */
+  previous: string | null;
+  next: string | null;
+}
+
 export interface ProofBundle {
   format: typeof BUNDLE_FORMAT;
   chain_id: string;
@@ -60,4 +78,6 @@ export interface ProofBundle {
   facts: FactJson[];
   /** Records the archive holds without proof, and why: part of the bundle's honesty. */
   unproven: { what: string; reason: string }[];
+  /** Which page this is, where the subject's records take more than one. */
+  page?: BundlePage;
 }

@@ -97,6 +97,18 @@ const bundleSchema = v.object({
   linked_headers: v.array(header),
   facts: v.array(fact),
   unproven: v.array(v.object({ what: v.string(), reason: v.string() })),
+  page: v.optional(
+    v.object({
+      number: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      of: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      items: v.string(),
+      first: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      last: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      total: v.pipe(v.number(), v.integer(), v.minValue(0)),
+      previous: v.nullable(v.string()),
+      next: v.nullable(v.string()),
+    }),
+  ),
 });
 
 /** The bundle, or where it is not one. */

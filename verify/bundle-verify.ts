@@ -1,4 +1,4 @@
-import type { FactJson, ProofBundle } from './bundle-format.ts';
+import type { BundlePage, FactJson, ProofBundle } from './bundle-format.ts';
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import { verifyChainOfTrust, type TrustStep } from './chain-of-trust.ts';
@@ -62,6 +62,8 @@ export interface BundleReport {
   steps: TrustStep[];
   facts: FactVerdict[];
   unproven: ProofBundle['unproven'];
+  /** Which page of the subject's records the bundle is, where they take more than one. */
+  page: BundlePage | null;
 }
 
 export interface VerifyOptions {
@@ -157,6 +159,7 @@ export const unreadable = (problem: string, options: VerifyOptions = {}): Bundle
   steps: [],
   facts: [],
   unproven: [],
+  page: null,
 });
 
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
@@ -233,5 +236,6 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport
     steps: chain.steps,
     facts,
     unproven: bundle.unproven,
+    page: bundle.page ?? null,
   };
 }

@@ -228,8 +228,20 @@ export const trustRootLine = (report: BundleReport) => heightsGrouped(report.tru
 export const stepLine = (step: TrustStep) =>
   `height ${withCommas(step.height)} (${step.how}): ${heightsGrouped(step.detail)}`;
 
+/** "Page 2 of 25: votes 2,001–4,000 of 50,000. Previous: …; next: …" — or null for a whole bundle. */
+export function pageLine(report: BundleReport): string | null {
+  const page = report.page;
+  if (!page) return null;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const beside = [page.previous && `previous page: ${page.previous}`, page.next && `next page: ${page.next}`]
+    .filter(Boolean)
+    .join('; ');
+  return `Page ${count(page.number)} of ${count(page.of)}: ${page.items} ${count(page.first)}–${count(page.last)} of ${count(page.total)}${beside ? ` (${beside})` : ''}. Each page verifies alone.`;
+}
+
 export function reportLines(report: BundleReport): string[] {
-  const lines = [headlineOf(report), clockLine(report), '', `Trust root: ${trustRootLine(report)}`];
+  const page = pageLine(report);
+  const lines = [headlineOf(report), clockLine(report), ...(page ? [page] : []), '', `Trust root: ${trustRootLine(report)}`];
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);

@@ -2,6 +2,7 @@ import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
 import { ArchiveQuery } from './archive-params.ts';
 import { ARCHIVE_ROUTES } from './archive-routes.ts';
 import type { ArchiveSource } from './archive-source.ts';
+import { BusyError, SerializedJson } from './bundle-serial.ts';
 
 export const ARCHIVE_PREFIX = '/polity/archive/v1/';
 
@@ -22,7 +23,10 @@ const HTTP_STATUS: Partial<Record<number, number>> = {
 export function archiveFailure(error: GrpcStatusError): ArchiveAnswer {
   return {
     status: HTTP_STATUS[error.code] ?? 500,
-    headers: { 'Content-Type': 'application/json' },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(error instanceof BusyError ? { 'Retry-After': String(error.retryAfterSeconds) } : {}),
+    },
     body: JSON.stringify({ code: error.code, message: error.message, details: [] }),
   };
 }
@@ -65,7 +69,7 @@ export function routeArchiveRequest<Entry extends { pattern: RegExp }>(
 const okJson = (body: unknown): ArchiveAnswer => ({
   status: 200,
   headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' },
-  body: JSON.stringify(body),
+  body: body instanceof SerializedJson ? body.text : JSON.stringify(body),
 });
 
 /** The status of an archive whose database is still opening: nothing is known yet but that. */

@@ -1,3 +1,4 @@
+import type { BundlePage } from '../../../verify/bundle-format.ts';
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
@@ -5,9 +6,11 @@ import { readMetaValue } from '../store/cursor/cursor-reads.ts';
 import { groupExists, readGroupMemberWeights } from '../store/groups/group-reads.ts';
 import { readGroupPolicies } from '../store/policies/policy-reads.ts';
 import {
+  factCountWithPrefix,
   factProofs,
   factProofsWithPrefix,
   proofTotals,
+  voterFactCount,
   voterFactProofs,
   type FactProof,
 } from '../store/proofs/proof-store.ts';
@@ -15,12 +18,17 @@ import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../store/upgrades/upgrade-reads.ts';
 import { archivedBech32Prefix, voteExists } from '../store/votes/vote-reads.ts';
-import { isAddress } from './archive-params.ts';
+import { isAddress, uint64Path, type ArchiveQuery } from './archive-params.ts';
+import { serializeInSlices, WorkTurns } from './bundle-serial.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
 // Proof bundles (`proofs/…`): a proposal (its record, every vote and event the archive holds),
 // one vote, a voter's whole record, a group's members and policies, the applied upgrades — each a
-// document that verifies with nothing else.
+// document that verifies with nothing else. A proposal's or a voter's votes come in pages of
+// VOTES_PER_PAGE (`?page=N`), each a whole bundle; two bundles are built at once, a few dozen wait.
+
+export const VOTES_PER_PAGE = 2000;
+const bundleTurns = new WorkTurns(2, 64);
 
 /** What the routes read: the archive's store (any ArchiveSource is one). */
 interface ArchiveSource {
@@ -51,7 +59,7 @@ const pending = (subject: string, key: string): FactProof => ({
   reason: 'not proven yet: the archive proves records a few blocks after it reads them',
 });
 
-async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: FactProof[]) {
+async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: FactProof[], page?: BundlePage) {
   const db = source.store.db;
   const chainId = (await readMetaValue(db, 'chain_id')) ?? '';
   const bundle = await assembleBundle(
@@ -62,17 +70,54 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
     describe,
   );
   if (!bundle) throw notYet('its light client has not checked its trust root');
-  return bundle;
+  return serializeInSlices({ ...bundle, page });
 }
 
-async function proposalBundle(source: ArchiveSource, id: string) {
+/** The page asked for (`?page=N`, 1 by default), or a 400. */
+function pageNumber(query: ArchiveQuery): number {
+  const text = query.text('page');
+  if (text === null) return 1;
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw invalidArgument(`page must be a whole number from 1, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** Page `number` of `total` votes: which of them it holds and the paths of the pages beside it. */
+function votePage(path: string, number: number, total: number): BundlePage {
+  const of = Math.max(1, Math.ceil(total / VOTES_PER_PAGE));
+  if (number > of) throw new GrpcStatusError(GrpcCode.NotFound, `there are ${of} pages of votes, not ${number}`);
+  const first = total === 0 ? 0 : (number - 1) * VOTES_PER_PAGE + 1;
+  return {
+    number,
+    of,
+    items: 'votes',
+    first,
+    last: Math.min(total, number * VOTES_PER_PAGE),
+    total,
+    previous: number > 1 ? `${path}?page=${number - 1}` : null,
+    next: number < of ? `${path}?page=${number + 1}` : null,
+  };
+}
+
+const offsetOf = (page: BundlePage) => ({ offset: (page.number - 1) * VOTES_PER_PAGE, limit: VOTES_PER_PAGE });
+
+/** The proposal's record and events on its first page; its votes, 2,000 a page, on every page. */
+async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQuery) {
   const db = source.store.db;
+  const number = pageNumber(query);
   if (!(await proposalExists(db, id)))
     throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no proposal ${id}`);
-  const record = (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id);
-  const votes = await factProofsWithPrefix(db, 'vote', `${id}/`);
-  const events = await factProofsWithPrefix(db, 'event', `${id}/`);
-  return bundleOf(source, { kind: 'proposal', id, label: `Proposal #${id}` }, [record, ...events, ...votes]);
+  const page = votePage(`proofs/proposals/${id}`, number, await factCountWithPrefix(db, 'vote', `${id}/`));
+  const votes = await factProofsWithPrefix(db, 'vote', `${id}/`, offsetOf(page));
+  const head =
+    number === 1
+      ? [
+          (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id),
+          ...(await factProofsWithPrefix(db, 'event', `${id}/`)),
+        ]
+      : [];
+  const label = page.of > 1 ? `Proposal #${id}, page ${number} of ${page.of}` : `Proposal #${id}`;
+  return bundleOf(source, { kind: 'proposal', id, label }, [...head, ...votes], page.of > 1 ? page : undefined);
 }
 
 async function voteBundle(source: ArchiveSource, id: string, voter: string) {
@@ -86,10 +131,14 @@ async function voteBundle(source: ArchiveSource, id: string, voter: string) {
   ]);
 }
 
-async function voterBundle(source: ArchiveSource, voter: string) {
+async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQuery) {
   if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
-  const facts = await voterFactProofs(source.store.db, voter.toLowerCase());
-  return bundleOf(source, { kind: 'voter', id: voter, label: `Every vote of ${voter}` }, facts);
+  const number = pageNumber(query);
+  const address = voter.toLowerCase();
+  const page = votePage(`proofs/voters/${voter}`, number, await voterFactCount(source.store.db, address));
+  const facts = await voterFactProofs(source.store.db, address, offsetOf(page));
+  const label = page.of > 1 ? `Every vote of ${voter}, page ${number} of ${page.of}` : `Every vote of ${voter}`;
+  return bundleOf(source, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
 }
 
 /**
@@ -169,23 +218,32 @@ async function groupBundle(source: ArchiveSource, id: string) {
   return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }
 
-const uint64Path = (text: string | undefined) => {
-  if (!text || !/^\d{1,20}$/.test(text) || BigInt(text) > 2n ** 64n - 1n)
-    throw invalidArgument(`not a uint64 id: ${JSON.stringify(text)}`);
-  return text;
-};
+/** A bundle's work, in its turn among the others being built. */
+const inTurn =
+  (build: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>) =>
+  (source: ArchiveSource, match: string[], query: ArchiveQuery) =>
+    bundleTurns.run(() => build(source, match, query));
 
 export const PROOF_ROUTES: {
   pattern: RegExp;
-  answer: (source: ArchiveSource, match: string[]) => Promise<unknown>;
+  answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
 }[] = [
-  { pattern: /^proofs\/proposals\/([^/]+)$/, answer: (source, match) => proposalBundle(source, uint64Path(match[1])) },
+  {
+    pattern: /^proofs\/proposals\/([^/]+)$/,
+    answer: inTurn((source, match, query) => proposalBundle(source, uint64Path(match[1]), query)),
+  },
   {
     pattern: /^proofs\/votes\/([^/]+)\/([^/]+)$/,
-    answer: (source, match) => voteBundle(source, uint64Path(match[1]), match[2]),
+    answer: inTurn((source, match) => voteBundle(source, uint64Path(match[1]), match[2])),
   },
-  { pattern: /^proofs\/voters\/([^/]+)$/, answer: (source, match) => voterBundle(source, match[1]) },
-  { pattern: /^proofs\/groups\/([^/]+)$/, answer: (source, match) => groupBundle(source, uint64Path(match[1])) },
-  { pattern: /^proofs\/upgrades$/, answer: (source) => upgradesBundle(source) },
-  { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: (source, match) => upgradesBundle(source, match[1]) },
+  {
+    pattern: /^proofs\/voters\/([^/]+)$/,
+    answer: inTurn((source, match, query) => voterBundle(source, match[1], query)),
+  },
+  {
+    pattern: /^proofs\/groups\/([^/]+)$/,
+    answer: inTurn((source, match) => groupBundle(source, uint64Path(match[1]))),
+  },
+  { pattern: /^proofs\/upgrades$/, answer: inTurn((source) => upgradesBundle(source)) },
+  { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: inTurn((source, match) => upgradesBundle(source, match[1])) },
 ];

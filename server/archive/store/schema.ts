@@ -62,6 +62,7 @@ const MIGRATIONS: readonly Migration[] = [
   { id: 10, name: 'addresses by prefix' },
   { id: 11, name: 'proofs of what the archive holds' },
   { id: 12, name: 'webhook events claimed while they are sent' },
+  { id: 13, name: 'vote proofs by voter' },
 ];
 
 const statementsOf = (migration: Migration) =>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
-import { clockLine, headlineOf, trustRootLine } from '../../../verify/report-words.ts';
+import { clockLine, headlineOf, pageLine, trustRootLine } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
 import { OnChainText } from '../../components/on-chain-text.tsx';
@@ -89,6 +89,11 @@ function CheckedReport({
           ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
           : 'The node does not say its unbonding time: this is CometBFT’s default.'}
       </Text>
+      {report.page && (
+        <Text fz="sm" data-testid="proof-page" style={{ overflowWrap: 'anywhere' }}>
+          {pageLine(report)} This page was checked; the command checks the others (download each with its path).
+        </Text>
+      )}
       {report.unproven.length > 0 && (
         <Text fz="sm">
           The archive also holds {report.unproven.length.toLocaleString('en-US')}{' '}

@@ -47,6 +47,13 @@ export const FACT_PROOFS: Table = {
     column('reason', 'text', { nullable: true }),
   ],
   primaryKey: ['subject', 'subject_key'],
+  indexes: [
+    // A voter's proofs by the voter (the key's second part), not by scanning every vote's.
+    {
+      sql: `CREATE INDEX fact_proofs_by_voter ON fact_proofs ((split_part(subject_key, '/', 2)), subject_key) WHERE subject = 'vote'`,
+      since: 13,
+    },
+  ],
   since: 11,
 };
 
@@ -229,12 +236,27 @@ export async function factProofs(db: SqlExecutor, subject: string, keys: readonl
   return rows.map(factOf);
 }
 
-export async function factProofsWithPrefix(db: SqlExecutor, subject: string, prefix: string): Promise<FactProof[]> {
+export async function factProofsWithPrefix(
+  db: SqlExecutor,
+  subject: string,
+  prefix: string,
+  page: { offset: number; limit: number } = { offset: 0, limit: 1_000_000 },
+): Promise<FactProof[]> {
   const rows = await db.query<FactRow>(
-    `SELECT * FROM fact_proofs WHERE subject = $1 AND subject_key >= $2 AND subject_key < $2 || chr(1114111) ORDER BY subject_key`,
-    [subject, prefix],
+    `SELECT * FROM fact_proofs WHERE subject = $1 AND subject_key >= $2 AND subject_key < $2 || chr(1114111)
+     ORDER BY subject_key LIMIT $3 OFFSET $4`,
+    [subject, prefix, String(page.limit), String(page.offset)],
   );
   return rows.map(factOf);
+}
+
+/** How many facts of `subject` have keys beginning with `prefix` (a bundle's page count). */
+export async function factCountWithPrefix(db: SqlExecutor, subject: string, prefix: string): Promise<number> {
+  const [row] = await db.query<{ count: string }>(
+    `SELECT count(*)::text AS count FROM fact_proofs WHERE subject = $1 AND subject_key >= $2 AND subject_key < $2 || chr(1114111)`,
+    [subject, prefix],
+  );
+  return Number(row?.count ?? 0);
 }
 
 /**
@@ -277,11 +299,25 @@ export async function readTrustRoot(db: SqlExecutor): Promise<TrustRootJson | nu
   return rows[0] ? (JSON.parse(rows[0].value) as TrustRootJson) : null;
 }
 
-/** Every vote proof of one voter (keys end with the address). */
-export async function voterFactProofs(db: SqlExecutor, voter: string): Promise<FactProof[]> {
+/** A voter's vote proofs in key order, `limit` of them after `offset` (its bundle's pages). */
+export async function voterFactProofs(
+  db: SqlExecutor,
+  voter: string,
+  page: { offset: number; limit: number } = { offset: 0, limit: 1_000_000 },
+): Promise<FactProof[]> {
   const rows = await db.query<FactRow>(
-    `SELECT * FROM fact_proofs WHERE subject = 'vote' AND subject_key LIKE '%/' || $1 ORDER BY subject_key`,
-    [voter],
+    `SELECT * FROM fact_proofs WHERE subject = 'vote' AND split_part(subject_key, '/', 2) = $1
+     ORDER BY subject_key LIMIT $2 OFFSET $3`,
+    [voter, String(page.limit), String(page.offset)],
   );
   return rows.map(factOf);
+}
+
+/** How many vote proofs a voter has (its bundle's page count). */
+export async function voterFactCount(db: SqlExecutor, voter: string): Promise<number> {
+  const [row] = await db.query<{ count: string }>(
+    `SELECT count(*)::text AS count FROM fact_proofs WHERE subject = 'vote' AND split_part(subject_key, '/', 2) = $1`,
+    [voter],
+  );
+  return Number(row?.count ?? 0);
 }
