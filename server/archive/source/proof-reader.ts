@@ -4,6 +4,7 @@ import type { ProofOpJson } from '../../../verify/store-proof.ts';
 import type { TxResultJson } from '../../../verify/tx-proof.ts';
 import { validatorSetHashOf, type ValidatorJson } from '../../../verify/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
+import { readGenesisDocument } from './genesis-document.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
@@ -106,14 +107,14 @@ export class ProofReader {
     genesisTime: string;
     validators: ValidatorJson[];
   }> {
-    const { genesis } = await this.call<{
-      genesis: {
-        chain_id: string;
-        initial_height?: string;
-        genesis_time: string;
-        validators?: { address: string; pub_key: ValidatorJson['pub_key']; power: string }[];
-      };
-    }>('genesis', {});
+    const genesis = await readGenesisDocument<{
+      chain_id: string;
+      initial_height?: string;
+      genesis_time: string;
+      validators?: { address: string; pub_key: ValidatorJson['pub_key']; power: string }[];
+    }>(this.rpc, TIMEOUT_MS);
+    // No genesis to read: nothing vouches for the chain's first validators (a root must be named).
+    if (!genesis) throw new NotServedError('the node serves no genesis, whole or in chunks');
     return {
       chainId: genesis.chain_id,
       initialHeight: genesis.initial_height ?? '1',

@@ -111,6 +111,15 @@ describe('/genesis on the embedded node', () => {
       'votes',
     ]);
     expect(genesis.app_state.group.group_members.length).toBeGreaterThan(2500);
+    // The same document from genesis_chunked: one chunk, base64 of its bytes.
+    const chunked = (await h.get('/rpc/genesis_chunked?chunk=0')).json as {
+      result: { chunk: string; total: string; data: string };
+    };
+    expect(chunked.result).toMatchObject({ chunk: '0', total: '1' });
+    expect(JSON.parse(Buffer.from(chunked.result.data, 'base64').toString('utf8'))).toEqual(genesis);
+    expect(((await h.get('/rpc/genesis_chunked?chunk=1')).json as { error: { data: string } }).error.data).toBe(
+      'there are 1 chunks, 1 is invalid',
+    );
 
     const posted = await fetch(`${h.base}/rpc`, {
       method: 'POST',
@@ -210,6 +219,9 @@ describe('/genesis on the embedded node', () => {
         body: JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'genesis' }),
       });
       expect(await posted.json()).toEqual({ jsonrpc: '2.0', id: 3, error: TOO_LARGE_ERROR });
+      // No chunks either, in CometBFT's words: the archive has no genesis to read, and says so once.
+      const chunked = (await (await fetch(`${rpc}/genesis_chunked?chunk=0`)).json()) as { error: { data: string } };
+      expect(chunked.error.data).toBe('service configuration error, there are no chunks');
       expect(await readGenesis(rpc)).toBeNull();
     } finally {
       rpcServer.closeAllConnections();

@@ -2,6 +2,7 @@ import { validatorOf } from '../chain/block-header.ts';
 import type { BlockRecord } from '../chain/block.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import { validatorSetAt } from '../consensus/validators.ts';
+import { GENESIS_CHUNK_BYTES } from '../genesis-document.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { abciQuery } from './abci-query.ts';
 import { blockMatches, compileBlockQuery } from './block-query.ts';
@@ -216,6 +217,23 @@ function genesis(source: BlockSource): RawJson {
   return new RawJson(`{"genesis":${document.json}}`);
 }
 
+/**
+ * /genesis_chunked: the document in chunks of 16 MiB, base64, as CometBFT serves it. A genesis
+ * this node never builds (the large scenario's) has no chunks, in CometBFT's words.
+ */
+function genesisChunked(source: BlockSource, params: RpcParams): RawJson {
+  const document = source.genesis?.();
+  if (!document) throw new RpcError(-32601, 'Method not found', '');
+  if ('tooLarge' in document) throw internal('service configuration error, there are no chunks');
+  const bytes = Buffer.from(document.json, 'utf8');
+  const total = Math.max(1, Math.ceil(bytes.length / GENESIS_CHUNK_BYTES));
+  const asked = params.get('chunk');
+  const chunk = asked === undefined ? 0 : /^\d{1,9}$/.test(asked) ? Number(asked) : -1;
+  if (chunk < 0 || chunk >= total) throw internal(`there are ${total} chunks, ${asked ?? ''} is invalid`);
+  const data = bytes.subarray(chunk * GENESIS_CHUNK_BYTES, (chunk + 1) * GENESIS_CHUNK_BYTES).toString('base64');
+  return new RawJson(`{"chunk":"${chunk}","total":"${total}","data":"${data}"}`);
+}
+
 type RpcMethod = (source: BlockSource, params: RpcParams) => unknown;
 
 /**
@@ -234,6 +252,7 @@ export const RPC_METHODS: ReadonlyMap<string, RpcMethod> = new Map<string, RpcMe
     tx_search: txSearch,
     block_search: blockSearch,
     genesis,
+    genesis_chunked: genesisChunked,
     ...CONSENSUS_METHODS,
     abci_query: abciQuery,
   }),
