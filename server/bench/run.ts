@@ -12,6 +12,7 @@ import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { attackBench } from './attack-bench.ts';
 import { chainStartupBench } from './chain-startup.ts';
+import { bundleBench } from './bundle-bench.ts';
 import { proofBench, proofFigures } from './proof-bench.ts';
 import { retentionBench } from './retention.ts';
 
@@ -184,6 +185,7 @@ async function figures(): Promise<void> {
   if (only === 'node') return;
   await retentionBench();
   await archiveBench();
+  await bundleBench();
 }
 
 figures().catch((e: unknown) => {
