@@ -241,7 +241,13 @@ export function pageLine(report: BundleReport): string | null {
 
 export function reportLines(report: BundleReport): string[] {
   const page = pageLine(report);
-  const lines = [headlineOf(report), clockLine(report), ...(page ? [page] : []), '', `Trust root: ${trustRootLine(report)}`];
+  const lines = [
+    headlineOf(report),
+    clockLine(report),
+    ...(page ? [page] : []),
+    '',
+    `Trust root: ${trustRootLine(report)}`,
+  ];
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);

@@ -11,8 +11,8 @@ import { ChainNode } from '../node/sim/chain-node.ts';
 import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { attackBench } from './attack-bench.ts';
-import { chainStartupBench } from './chain-startup.ts';
 import { bundleBench } from './bundle-bench.ts';
+import { chainStartupBench } from './chain-startup.ts';
 import { proofBench, proofFigures } from './proof-bench.ts';
 import { retentionBench } from './retention.ts';
 

@@ -1,13 +1,8 @@
 import { BUNDLE_FORMAT, type BundleLightBlock, type ProofBundle } from '../../../verify/bundle-format.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../../../verify/light-block.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
-import {
-  headersAt,
-  readTrustRoot,
-  signedHeadersAt,
-  type FactProof,
-  type StoredSignedHeader,
-} from '../store/proofs/proof-store.ts';
+import { type FactProof } from '../store/proofs/fact-proofs.ts';
+import { headersAt, readTrustRoot, signedHeadersAt, type StoredSignedHeader } from '../store/proofs/proof-store.ts';
 
 // A bundle is assembled from what the prover stored: the facts' evidence, the signed headers they
 // rest on and every header those were verified from, back to the trust root — so it verifies

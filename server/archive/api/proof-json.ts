@@ -1,5 +1,5 @@
 import type { ArchiveStore } from '../store/archive-store.ts';
-import { factProofs, type FactProof } from '../store/proofs/proof-store.ts';
+import { factProofs, type FactProof } from '../store/proofs/fact-proofs.ts';
 
 // How each record the archive serves is proven, beside the record: the kind of evidence and the
 // height of the header it rests on, or why there is none. Never "verified" by default: a record

@@ -13,7 +13,7 @@ import {
   voterFactCount,
   voterFactProofs,
   type FactProof,
-} from '../store/proofs/proof-store.ts';
+} from '../store/proofs/fact-proofs.ts';
 import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { proposalExists } from '../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../store/upgrades/upgrade-reads.ts';

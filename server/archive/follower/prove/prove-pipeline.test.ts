@@ -8,7 +8,7 @@ import { assembleBundle } from '../../api/proof-bundles.ts';
 import { withProofs } from '../../api/proof-json.ts';
 import { LightClient } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
-import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/proof-store.ts';
+import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/fact-proofs.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';

@@ -4,7 +4,8 @@ import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts'
 import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
-import { saveFactProofs, saveLinkedHeaders, saveTrustRoot, type FactProof } from '../../store/proofs/proof-store.ts';
+import { saveFactProofs, type FactProof } from '../../store/proofs/fact-proofs.ts';
+import { saveLinkedHeaders, saveTrustRoot } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
   groupStoreTip,
