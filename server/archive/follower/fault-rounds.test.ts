@@ -13,7 +13,7 @@ import { startHarness, type Harness } from '../../test/harness.ts';
 /** Every read's deadline here, its retries included: short, so that a fault shows soon. */
 const DEADLINE_MS = 2000;
 /**
- * The README's bound (a node silent or dripping for 30 s is a problem by 40 s) scaled to this
+ * The bound docs/archive.md gives (a node silent or dripping for 30 s is a problem by 40 s) scaled to this
  * deadline: the deadline, and time for the failed turn to reach the status on a busy machine.
  */
 const PROBLEM_WITHIN_MS = DEADLINE_MS + 3000;

@@ -8,7 +8,7 @@ import { backfillStage, expectFaultRound } from '../../test/fault-round.ts';
 // API meanwhile, merges nothing it would not have merged from the honest node, and follows on
 // once the index is honest again.
 
-/** The README's: a lying index is a problem at its first page, so well within one read's deadline. */
+/** docs/archive.md's: a lying index is a problem at its first page, so well within one read's deadline. */
 const PROBLEM_LIMIT_MS = 10_000;
 /** How long the lie is kept up once named, the API asked all the while. */
 const FAULT_MS = 8000;

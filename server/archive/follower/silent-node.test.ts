@@ -5,7 +5,7 @@ import { startFaultProxy } from '../../test/fault-proxy.ts';
 import { startHarness } from '../../test/harness.ts';
 
 // A node that stops answering is a `problem` in the archive's status within the reads' deadline:
-// each read from the node, its retries included, ends by then. The README's bound (silent for
+// each read from the node, its retries included, ends by then. The bound docs/archive.md gives (silent for
 // 30 s: a problem by 40 s) is this with the default 30 s deadline; here the deadline is shortened
 // to 2 s. A node that drips its answers, or answers batches empty or in part, is held to the same
 // bound and more in fault-rounds.test.ts.
