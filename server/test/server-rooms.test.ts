@@ -72,4 +72,25 @@ describe('lint keeps the server rooms apart', { timeout: 60_000 }, () => {
     ].join('\n');
     expect(await problems('server/node/gateway/rooms-probe.ts', code)).toEqual([]);
   });
+
+  it('keeps the verifier pure: no Node API, neither the dashboard nor the server', async () => {
+    const code = "import { readFileSync } from 'node:fs';\nexport const used = readFileSync;\n";
+    expect(await problems('verify/rooms-probe.ts', code)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*no Node API/),
+    ]);
+    const server =
+      "import { ARCHIVE_PREFIX } from '../server/archive/api/archive-http.ts';\nexport const used = ARCHIVE_PREFIX;\n";
+    expect(await problems('verify/rooms-probe.ts', server)).toEqual([
+      expect.stringMatching(/^no-restricted-imports: .*neither the dashboard nor the server/),
+    ]);
+  });
+
+  it('stops a file, a test as much as any, at 300 lines', async () => {
+    const lines = (count: number) =>
+      `${Array.from({ length: count - 1 }, (_, index) => `export const line${index} = ${index};`).join('\n')}\n`;
+    expect(await problems('server/node/gateway/rooms-probe.ts', lines(300))).toEqual([]);
+    expect(await problems('server/node/gateway/rooms-probe.test.ts', lines(302))).toEqual([
+      expect.stringMatching(/^max-lines: File has too many lines \(30[12]\)/),
+    ]);
+  });
 });

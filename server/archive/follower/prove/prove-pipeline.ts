@@ -1,6 +1,4 @@
-import { fromBech32, toHex } from '@cosmjs/encoding';
-
-import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts';
+import type { Statement } from '../../../../verify/facts.ts';
 import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
@@ -25,7 +23,9 @@ import {
   type UpgradeToProve,
   type VoteToProve,
 } from '../../store/proofs/proof-work.ts';
+import { decisionPolicyClaim, tallyText, TX_CLAIMS } from './fact-claims.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
+import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex } from './store-keys.ts';
 
 // The prover: right behind the tip, each vote and proposal event is proven from its own block,
 // and each proposal record from the state the archive last read it in — while the node still
@@ -47,49 +47,6 @@ const READS_AT_ONCE = 20;
  * the node and the processor from the backfill (which verifies every header it merges itself).
  */
 const READS_AT_ONCE_BEHIND_BACKFILL = 4;
-
-const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
-export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
-export const voteKeyHex = (proposalId: string, voter: string) =>
-  `4000${idHex(proposalId)}${toHex(fromBech32(voter).data)}`;
-/** A member's row: its group id, then the member's raw address. */
-export const memberKeyHex = (groupId: string, address: string) =>
-  `1000${idHex(groupId)}${toHex(fromBech32(address).data)}`;
-/** A policy's row: its address behind a length byte. */
-export const policyKeyHex = (address: string) => {
-  const bytes = fromBech32(address).data;
-  return `2000${bytes.length.toString(16).padStart(2, '0')}${toHex(bytes)}`;
-};
-/** x/upgrade's done marker: 0x01, the height it was applied at (8 bytes big-endian), the name. */
-export const doneKeyHex = (name: string, height: string) =>
-  `01${idHex(height)}${toHex(new TextEncoder().encode(name))}`;
-
-const TX_CLAIMS: Record<string, (event: EventToProve) => Statement> = {
-  submitted: (event) => ({ kind: 'submit-proposal', group_policy_address: event.policy_address }),
-  executed: (event) => ({ kind: 'exec', proposal_id: event.proposal_id }),
-  withdrawn: (event) => ({ kind: 'withdraw', proposal_id: event.proposal_id }),
-};
-
-/** The node's JSON of a decision policy, in the verifier's words. */
-function decisionPolicyClaim(json: string): string {
-  const policy = JSON.parse(json) as {
-    '@type'?: string;
-    threshold?: string;
-    percentage?: string;
-    windows?: { voting_period?: string; min_execution_period?: string };
-  };
-  return decisionPolicyLine(
-    policy['@type'] ?? '(none)',
-    policy,
-    policy.windows?.voting_period ?? '',
-    policy.windows?.min_execution_period ?? '',
-  );
-}
-
-function tallyText(finalTally: string): string {
-  const tally = JSON.parse(finalTally) as Record<string, string>;
-  return [tally.yes_count, tally.no_count, tally.abstain_count, tally.no_with_veto_count].join('/');
-}
 
 const proofOf = (subject: string, subjectKey: string, version: string, evidence: Evidence): FactProof => ({
   subject,

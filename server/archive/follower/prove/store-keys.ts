@@ -1,0 +1,20 @@
+import { fromBech32, toHex } from '@cosmjs/encoding';
+
+// Where each record lives in its module's store, as the SDK lays out its keys (x/group's ORM
+// tables and x/upgrade's done markers): the keys the prover asks the node to prove.
+
+const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
+export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
+export const voteKeyHex = (proposalId: string, voter: string) =>
+  `4000${idHex(proposalId)}${toHex(fromBech32(voter).data)}`;
+/** A member's row: its group id, then the member's raw address. */
+export const memberKeyHex = (groupId: string, address: string) =>
+  `1000${idHex(groupId)}${toHex(fromBech32(address).data)}`;
+/** A policy's row: its address behind a length byte. */
+export const policyKeyHex = (address: string) => {
+  const bytes = fromBech32(address).data;
+  return `2000${bytes.length.toString(16).padStart(2, '0')}${toHex(bytes)}`;
+};
+/** x/upgrade's done marker: 0x01, the height it was applied at (8 bytes big-endian), the name. */
+export const doneKeyHex = (name: string, height: string) =>
+  `01${idHex(height)}${toHex(new TextEncoder().encode(name))}`;
