@@ -35,3 +35,19 @@ export async function fillMillionVotes(db: SqlDatabase, busyVoter: string): Prom
 export async function databaseSize(db: SqlExecutor): Promise<string> {
   return (await db.query<{ size: string }>('SELECT pg_database_size(current_database())::text AS size'))[0].size;
 }
+
+/** A proven vote of the chain, copied under `count` made-up voters' keys of its proposal: its id. */
+export async function copyProvenVote(db: SqlExecutor, count: number): Promise<string> {
+  const [row] = await db.query<{ subject_key: string; height: string; evidence: string }>(
+    `SELECT subject_key, height::text AS height, evidence FROM fact_proofs WHERE subject = 'vote' AND verified LIMIT 1`,
+  );
+  if (!row) throw new Error('no proven vote to copy');
+  const proposal = row.subject_key.split('/')[0];
+  await db.query(
+    `INSERT INTO fact_proofs (subject, subject_key, height, verified, record_version, evidence, reason)
+     SELECT 'vote', $1 || '/cosmos1bench' || lpad(n::text, 6, '0'), $2::numeric, true, '1', $3, NULL
+     FROM generate_series(1, $4::int) AS n ON CONFLICT DO NOTHING`,
+    [proposal, row.height, row.evidence, String(count)],
+  );
+  return proposal;
+}
