@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 
 import { verifyBundleQuickly, type BundleVerdict } from '../verify/bundle-verify.ts';
-import { nanosOf, timestampOf } from '../verify/header.ts';
-import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/light-block.ts';
 import { reportLines } from '../verify/report-words.ts';
+import { nanosOf, timestampOf } from '../verify/trust/header.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
 import { terminalSafe } from './terminal-text.ts';
 
 // polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —

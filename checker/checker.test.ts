@@ -7,16 +7,16 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ArchiveQuery } from '../server/archive/api/archive-params.ts';
-import type { SerializedJson } from '../server/archive/api/bundle-serial.ts';
-import { PROOF_ROUTES } from '../server/archive/api/proof-routes.ts';
+import type { SerializedJson } from '../server/archive/api/proofs/bundle-serial.ts';
+import { PROOF_ROUTES } from '../server/archive/api/proofs/proof-routes.ts';
 import { archivedUpTo, followNode, type TestArchive } from '../server/test/archive-harness.ts';
 import { chainClock } from '../server/test/chain-clock.ts';
 import { startHarness, type Harness } from '../server/test/harness.ts';
 import type { ProofBundle } from '../verify/bundle-format.ts';
 import { verifyBundle, type BundleReport, type VerifyOptions } from '../verify/bundle-verify.ts';
-import { isoOfNanos } from '../verify/light-block.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
 import { forgedBundle, realBundle } from '../verify/testing/sample-bundles.ts';
+import { isoOfNanos } from '../verify/trust/light-block.ts';
 
 // A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
 // package and cosmos/ics23's Go verifier) runs every light-client vector and checks bundles — made

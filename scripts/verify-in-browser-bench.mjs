@@ -20,8 +20,8 @@ const { MsgVote } = await import('cosmjs-types/cosmos/group/v1/tx');
 const { TxBody, TxRaw } = await import('cosmjs-types/cosmos/tx/v1beta1/tx');
 const { BUNDLE_FORMAT } = await import('../verify/bundle-format.ts');
 const { hexOf, sha256, utf8 } = await import('../verify/bytes.ts');
-const { merklePathOf, merkleRoot } = await import('../verify/merkle.ts');
-const { resultBytes } = await import('../verify/tx-proof.ts');
+const { merklePathOf, merkleRoot } = await import('../verify/records/merkle.ts');
+const { resultBytes } = await import('../verify/records/tx-proof.ts');
 const { forgeLightBlock, signerOf, timeAfter } = await import('../verify/testing/forge-chain.ts');
 
 const { values } = parseArgs({

@@ -19,7 +19,7 @@ import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream, type Upstream } from './node
 import { genesisOf } from './node/genesis-document.ts';
 import { QueryService } from './node/queries/query-service.ts';
 import { ChainNode } from './node/sim/chain-node.ts';
-import { lockDataDir } from './node/sim/data-dir-lock.ts';
+import { lockDataDir } from './node/sim/files/data-dir-lock.ts';
 import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
 import type { Scenario } from './node/sim/sim-chain.ts';
 import { upstreamArchiveConfig } from './upstream-archive-config.ts';

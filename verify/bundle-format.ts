@@ -1,9 +1,9 @@
-import type { Statement } from './facts.ts';
-import type { HeaderJson } from './header.ts';
-import type { LightBlockJson } from './light-block.ts';
-import type { ProofOpJson } from './store-proof.ts';
-import type { MerklePathJson, TxResultJson } from './tx-proof.ts';
-import type { ValidatorJson } from './validator-set.ts';
+import type { Statement } from './records/facts.ts';
+import type { ProofOpJson } from './records/store-proof.ts';
+import type { MerklePathJson, TxResultJson } from './records/tx-proof.ts';
+import type { HeaderJson } from './trust/header.ts';
+import type { LightBlockJson } from './trust/light-block.ts';
+import type { ValidatorJson } from './trust/validator-set.ts';
 
 // A proof bundle: everything needed to check some of the archive's records against a chain's
 // validators, with nothing else — no server, no node, no network. JSON, so an auditor can read

@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 
 import type { ProofBundle } from './bundle-format.ts';
 import { verifyBundle, verifyBundleQuickly } from './bundle-verify.ts';
-import { preverifySignatures } from './fast-signatures.ts';
 import { clockAfter, forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
 import { forgedBundle, genesisSigners, realBundle, SAMPLE_CLOCK } from './testing/sample-bundles.ts';
+import { preverifySignatures } from './trust/fast-signatures.ts';
 
 // Whole bundles: trust root → signed headers → facts. A real node's proofs verify from its header
 // 361; a made-up chain's vote verifies from its genesis validators, across a validator set change;

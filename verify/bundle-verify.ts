@@ -1,14 +1,14 @@
 import type { BundlePage, FactJson, ProofBundle } from './bundle-format.ts';
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
-import { verifyChainOfTrust, type TrustStep } from './chain-of-trust.ts';
-import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './facts.ts';
-import { preverifySignatures } from './fast-signatures.ts';
-import { nanosOf, timestampOf, type HeaderJson } from './header.ts';
-import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis, trustOptionsAt } from './light-block.ts';
 import type { ProblemCode } from './problem-codes.ts';
-import { storeProofProblem } from './store-proof.ts';
-import { resultInBlockProblem, txInBlockProblem } from './tx-proof.ts';
+import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
+import { storeProofProblem } from './records/store-proof.ts';
+import { resultInBlockProblem, txInBlockProblem } from './records/tx-proof.ts';
+import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
+import { preverifySignatures } from './trust/fast-signatures.ts';
+import { nanosOf, timestampOf, type HeaderJson } from './trust/header.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis, trustOptionsAt } from './trust/light-block.ts';
 
 // Checks a whole bundle: the chain of trust, then each fact against the headers it proved. The
 // report says, for every fact, what the proven bytes say and how, or why it is not proven.

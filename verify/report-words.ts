@@ -1,6 +1,6 @@
 import type { BundleReport, FactVerdict } from './bundle-verify.ts';
-import type { TrustStep } from './chain-of-trust.ts';
-import type { Statement } from './facts.ts';
+import type { Statement } from './records/facts.ts';
+import type { TrustStep } from './trust/chain-of-trust.ts';
 
 // A report in words, the same in the command and the browser: one headline, then each step of
 // the chain of trust and each fact, proven or not and why. Every value in a statement comes from

@@ -1,5 +1,5 @@
 // The name a group or policy goes by, read from its metadata the way the dashboard reads it
-// (src/lib/metadata.ts; neither imports the other, and both run test-vectors/metadata-names.json):
+// (src/lib/text/metadata.ts; neither imports the other, and both run test-vectors/metadata-names.json):
 // a JSON object's `name` (or `title`), or a short single line of plain text ("core team").
 // Stored beside the metadata so the archive can search names.
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { xmlText } from './api/xml-text.ts';
+import { xmlText } from './api/feeds/xml-text.ts';
 import { directionControlName } from './text-direction.ts';
 import { chatSafe } from './webhooks/chat-text.ts';
 

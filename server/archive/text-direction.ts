@@ -1,7 +1,7 @@
 // Text-direction controls: characters that reorder what is shown around them (a title that reads
 // "refund" while its bytes say otherwise). The archive's one table of them, by the name shown in
 // their place: the feeds mark them (api/xml-text.ts), chat lines drop them (webhooks/chat-text.ts).
-// The dashboard keeps its own (src/lib/hostile-text.ts), since neither imports the other; both run
+// The dashboard keeps its own (src/lib/text/hostile-text.ts), since neither imports the other; both run
 // test-vectors/text-direction-controls.json.
 
 const CONTROL_NAMES: Readonly<Record<string, string>> = {

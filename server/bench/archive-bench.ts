@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 import { handleArchive, type ArchiveAnswer } from '../archive/api/archive-http.ts';
-import { handleFeed } from '../archive/api/feed-http.ts';
+import { handleFeed } from '../archive/api/feeds/feed-http.ts';
 import { DEFAULT_BATCH, Follower } from '../archive/follower/follower.ts';
 import { startingState } from '../archive/follower/lane/follower-state.ts';
 import { RestReader } from '../archive/source/rest-reader.ts';
@@ -17,8 +17,8 @@ import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { readCursor } from '../archive/store/cursor/cursor-reads.ts';
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
+import { submitProposalMsg, voteMsg } from '../node/sim/activity/tx-messages.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
-import { submitProposalMsg, voteMsg } from '../node/sim/tx-messages.ts';
 import { copyDatabase, createDatabase, databaseName, dropDatabase } from '../test/postgres-admin.ts';
 import { backfillBench } from './backfill-bench.ts';
 import { databaseSize, fillMillionVotes } from './synthetic-archive.ts';

@@ -2,8 +2,8 @@
 // block (at live traffic, and for a block of 40 votes), and abci_query with proof. Run alone
 // (node --expose-gc --import tsx server/bench/proof-bench.ts [large]) or from `npm run bench`.
 
+import { voteMsg } from '../node/sim/activity/tx-messages.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
-import { voteMsg } from '../node/sim/tx-messages.ts';
 import { queryJson } from './proof-bench-kit.ts';
 
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 
 import { createPolityServer } from '../node/gateway/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
+import { LARGE } from '../node/sim/activity/scale.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
-import { LARGE } from '../node/sim/scale.ts';
 import { archiveBench } from './archive-bench.ts';
 import { attackBench } from './attack-bench.ts';
 import { bundleBench } from './bundle-bench.ts';

@@ -1,4 +1,4 @@
-import { nanosOfMillis } from '../../verify/light-block.ts';
+import { nanosOfMillis } from '../../verify/trust/light-block.ts';
 import type { ChainNode } from '../node/sim/chain-node.ts';
 
 // Tests run their chains at fixed dates (GENESIS), whatever the day they run on: a verifier's

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import type { ChainNode } from '../node/sim/chain-node.ts';
-import { fsWriter, withTemporaryRemoved, type DurableWriter } from '../node/sim/durable-writer.ts';
+import { fsWriter, withTemporaryRemoved, type DurableWriter } from '../node/sim/files/durable-writer.ts';
 import { openNode } from './harness.ts';
 
 // Shared by the chain-file tests: temporary data dirs, captured console lines, a record of the

@@ -1,4 +1,4 @@
-import { storeProofProblem, type ProofOpJson } from '../../verify/store-proof.ts';
+import { storeProofProblem, type ProofOpJson } from '../../verify/records/store-proof.ts';
 
 // The node's abci_query answers, checked by the archive's and auditors' own verifier (verify/),
 // which is tested on a real node's proofs: a node test fails when the node proves what a client

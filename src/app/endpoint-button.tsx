@@ -3,7 +3,7 @@ import { lazy, Suspense, useState } from 'react';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useServedChain } from '../hooks/use-served-chains.ts';
-import { endpointLabel } from '../lib/endpoint.ts';
+import { endpointLabel } from '../lib/chain/endpoint.ts';
 import classes from './endpoint-button.module.css';
 
 // The dialog (and the modal machinery it needs) loads on first use, keeping it off the first page.

@@ -1,10 +1,10 @@
 import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 
-import { RawErrorText } from '../components/query-states.tsx';
+import { RawErrorText } from '../components/states/query-states.tsx';
 import { useEndpoint, useSetEndpoint } from '../hooks/use-endpoint.ts';
 import { useServedChains } from '../hooks/use-served-chains.ts';
-import { endpointLabel, SAME_ORIGIN, validateEndpoint, type EndpointRefusal } from '../lib/endpoint.ts';
+import { endpointLabel, SAME_ORIGIN, validateEndpoint, type EndpointRefusal } from '../lib/chain/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { probeEndpoint, probeFailureInWords, type ProbeResult } from './endpoint-probe.ts';
 import { ServedChainList } from './served-chain-list.tsx';

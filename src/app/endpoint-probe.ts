@@ -2,7 +2,7 @@ import * as v from 'valibot';
 
 import { getJson } from '../api/client.ts';
 import { isApiError } from '../api/errors.ts';
-import { endpointLabel, SAME_ORIGIN } from '../lib/endpoint.ts';
+import { endpointLabel, SAME_ORIGIN } from '../lib/chain/endpoint.ts';
 
 // Before the dashboard switches chains it asks the endpoint a few cheap questions, so a wrong or
 // dead address is refused in the dialog instead of blanking the page. This module loads with the

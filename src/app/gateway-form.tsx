@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useState } from 'react';
 
 import { useIpfsGateway } from '../hooks/use-ipfs-gateway.ts';
-import { checkGateway, storeGateway } from '../lib/ipfs.ts';
+import { checkGateway, storeGateway } from '../lib/chain/ipfs.ts';
 
 /** Where ipfs:// links in metadata open; kept in this browser only. */
 export function GatewayForm() {

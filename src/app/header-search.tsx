@@ -3,8 +3,8 @@ import { flushSync } from 'react-dom';
 import { useLocation, useNavigate } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { withEndpoint } from '../lib/endpoint.ts';
-import type { SearchQuery } from '../lib/search-query.ts';
+import { withEndpoint } from '../lib/chain/endpoint.ts';
+import type { SearchQuery } from '../lib/text/search-query.ts';
 import classes from './header-search.module.css';
 
 /** Where a query goes at once, when it names one thing; everything else goes to the results page. */
@@ -17,7 +17,7 @@ function directTarget(query: SearchQuery): string | null {
 
 // The parser (and the bech32 code it checks addresses with) loads when the field is first used,
 // not with every page's first script.
-const loadParser = () => import('../lib/search-query.ts');
+const loadParser = () => import('../lib/text/search-query.ts');
 
 /** Whether a key press belongs to something the reader is typing into. */
 const typingIn = (target: EventTarget | null) =>

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 
-import type { ServedChain } from '../lib/served-chains.ts';
+import type { ServedChain } from '../lib/chain/served-chains.ts';
 
 /**
  * The chains this server serves, by name: one press reads one (after the same check as a typed

@@ -4,7 +4,7 @@ import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useHeightKeptFresh, useLatestHeight } from '../hooks/use-latest-height.ts';
-import { endpointLabel, withEndpoint } from '../lib/endpoint.ts';
+import { endpointLabel, withEndpoint } from '../lib/chain/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import { EndpointButton } from './endpoint-button.tsx';
 import { HeaderSearch } from './header-search.tsx';
@@ -18,7 +18,7 @@ const TimeZoneToggle = lazy(() =>
 
 // Shown only on a chain that removed x/group: its few lines come after the first paint, not with it.
 const GroupModuleNotice = lazy(() =>
-  import('../components/group-module-notice.tsx').then((module) => ({ default: module.GroupModuleNotice })),
+  import('../components/states/group-module-notice.tsx').then((module) => ({ default: module.GroupModuleNotice })),
 );
 
 const PAGES = [

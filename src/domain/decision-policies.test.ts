@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import vectorsText from '../../test-vectors/decision-policy.json?raw';
 import { knownDecisionPolicy, tallyResult } from '../api/schemas.ts';
-import { phraseText } from '../lib/phrase.ts';
+import { phraseText } from '../lib/text/phrase.ts';
 import { describePolicy, evaluatePolicy, readPolicy, type KnownPolicy, type ReadPolicy } from './decision-policies.ts';
 
 // The same file drives the service's tests, so the dashboard and the chain agree on x/group's Allow.

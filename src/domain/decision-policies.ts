@@ -8,8 +8,8 @@ import {
 } from '../api/schemas.ts';
 import { dec, max, min, type Dec } from '../lib/decimal.ts';
 import { shownDecimal } from '../lib/format-number.ts';
-import type { Phrase } from '../lib/phrase.ts';
 import { shareText } from '../lib/share-text.ts';
+import type { Phrase } from '../lib/text/phrase.ts';
 import { durationSeconds, humanDuration } from '../lib/time.ts';
 
 // Decision policies, one registry entry per @type. A new type added to the schema's

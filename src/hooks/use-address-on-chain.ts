@@ -1,4 +1,4 @@
-import { checkAddress, sameKeyAs, shortAddress } from '../lib/address.ts';
+import { checkAddress, sameKeyAs, shortAddress } from '../lib/chain/address.ts';
 import { useChainPrefix } from './use-chain-prefix.ts';
 
 /** An address of another chain: the prefix it has, the one this chain writes, and the same key here. */

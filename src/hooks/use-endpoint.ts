@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 
-import { endpointFromSearch, rememberEndpoint, SAME_ORIGIN } from '../lib/endpoint.ts';
+import { endpointFromSearch, rememberEndpoint, SAME_ORIGIN } from '../lib/chain/endpoint.ts';
 
 /** The REST endpoint this page reads (see lib/endpoint.ts for where the choice is kept). */
 export function useEndpoint(): string {

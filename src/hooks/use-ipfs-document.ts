@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { fetchIpfsDocument } from '../lib/ipfs-document.ts';
-import { gatewayUrl } from '../lib/ipfs.ts';
-import { metadataName } from '../lib/metadata.ts';
-import { safeLink } from '../lib/safe-url.ts';
+import { fetchIpfsDocument } from '../lib/chain/ipfs-document.ts';
+import { gatewayUrl } from '../lib/chain/ipfs.ts';
+import { safeLink } from '../lib/chain/safe-url.ts';
+import { metadataName } from '../lib/text/metadata.ts';
 import { useIpfsGateway } from './use-ipfs-gateway.ts';
 
 /**

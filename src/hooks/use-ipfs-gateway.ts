@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-import { currentGateway, onGatewayChange } from '../lib/ipfs.ts';
+import { currentGateway, onGatewayChange } from '../lib/chain/ipfs.ts';
 
 /** The IPFS gateway the user set ('' for none). */
 export function useIpfsGateway(): string {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { readServedChains, type ServedChain } from '../lib/served-chains.ts';
+import { readServedChains, type ServedChain } from '../lib/chain/served-chains.ts';
 import { useEndpoint } from './use-endpoint.ts';
 
 /** What this server serves: asked once per visit (it changes only when the server restarts). */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { sameKeyAs } from '../lib/address.ts';
+import { sameKeyAs } from '../lib/chain/address.ts';
 import { alice, chainAnswers, group } from '../test/chain-fixtures.ts';
 import { stubNode } from '../test/fake-node.ts';
 import { renderRoute } from '../test/render-route.tsx';

@@ -1,8 +1,8 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { PageTitle } from '../components/page-title.tsx';
-import { ErrorState, LoadingBlock } from '../components/query-states.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { ErrorState, LoadingBlock } from '../components/states/query-states.tsx';
 import { ChainSummary } from '../features/chains/chain-summary.tsx';
 import { servedChainsQuery } from '../hooks/use-served-chains.ts';
 

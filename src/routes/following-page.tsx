@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
 import { FollowedList } from '../features/following/followed-list.tsx';
 import { NotificationSettings } from '../features/following/notification-settings.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';

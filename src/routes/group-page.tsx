@@ -3,10 +3,10 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 
-import { AnchoredSection, OnThisPage } from '../components/anchored-sections.tsx';
-import { AppLink } from '../components/app-link.tsx';
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { LoadingBlock } from '../components/query-states.tsx';
+import { AnchoredSection, OnThisPage } from '../components/lists/anchored-sections.tsx';
+import { AppLink } from '../components/page/app-link.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { LoadingBlock } from '../components/states/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupHistory } from '../features/groups/group-history.tsx';
 import { GroupProposals } from '../features/groups/group-proposals.tsx';
@@ -17,7 +17,7 @@ import { PolicyList } from '../features/policies/policy-list.tsx';
 import { policyQueries } from '../features/policies/queries.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useMetadataName } from '../hooks/use-ipfs-document.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseId } from '../lib/chain/ids.ts';
 
 // The proof panel and the verifier it starts (in a worker) load only with a group's page.
 const ProofPanel = lazy(() =>

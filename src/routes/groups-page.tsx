@@ -1,7 +1,7 @@
 import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
 import { GroupFilterBar } from '../features/groups/group-filter-bar.tsx';
 import { groupFilterFrom } from '../features/groups/group-filter.ts';
 import { GroupList } from '../features/groups/group-list.tsx';

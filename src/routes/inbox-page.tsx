@@ -2,18 +2,18 @@ import { Group, Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 
 import { voterFeedUrl } from '../api/archive-feeds.ts';
-import { AddressText } from '../components/address-text.tsx';
-import { AppLink } from '../components/app-link.tsx';
-import { ArchiveGate, ArchiveReach, NeedsArchive } from '../components/archive-gate.tsx';
-import { FeedLink } from '../components/feed-link.tsx';
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
+import { AppLink } from '../components/page/app-link.tsx';
+import { FeedLink } from '../components/page/feed-link.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { ArchiveGate, ArchiveReach, NeedsArchive } from '../components/states/archive-gate.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { AddressText } from '../components/values/address-text.tsx';
+import { WrongChainAddress } from '../components/values/wrong-chain-address.tsx';
 import { InboxView } from '../features/inbox/inbox-view.tsx';
 import { KeyOnOtherChains } from '../features/inbox/key-on-other-chains.tsx';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { shortAddress } from '../lib/short-address.ts';
+import { shortAddress } from '../lib/chain/short-address.ts';
 
 /** A member's inbox: what waits for its vote across its groups, and what became of its votes lately. */
 export function Component() {

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { storeGateway } from '../lib/ipfs.ts';
+import { storeGateway } from '../lib/chain/ipfs.ts';
 import { chainAnswers, group, policy, proposal } from '../test/chain-fixtures.ts';
 import { stubNode } from '../test/fake-node.ts';
 import { renderRoute } from '../test/render-route.tsx';

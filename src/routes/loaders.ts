@@ -9,9 +9,9 @@ import { proposalQueries } from '../features/proposals/queries.ts';
 import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { voteQueries } from '../features/votes/queries.ts';
 import { groupInfoQuery, policyInfoQuery } from '../hooks/shared-queries.ts';
-import { endpointOfRequest } from '../lib/endpoint.ts';
-import { parseId } from '../lib/ids.ts';
-import { hasAddressShape } from '../lib/short-address.ts';
+import { endpointOfRequest } from '../lib/chain/endpoint.ts';
+import { parseId } from '../lib/chain/ids.ts';
+import { hasAddressShape } from '../lib/chain/short-address.ts';
 
 // Each page's loader starts the requests the page cannot show anything without, without
 // awaiting them. Loaders are loaded with the app (they are small), not with their page's code:

@@ -1,11 +1,11 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { AppLink } from '../components/app-link.tsx';
-import { ArchiveGate, useArchiveAvailability } from '../components/archive-gate.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { ErrorState } from '../components/query-states.tsx';
-import { QueryStatCard, StatCard } from '../components/stat-card.tsx';
+import { AppLink } from '../components/page/app-link.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { QueryStatCard, StatCard } from '../components/page/stat-card.tsx';
+import { ArchiveGate, useArchiveAvailability } from '../components/states/archive-gate.tsx';
+import { ErrorState } from '../components/states/query-states.tsx';
 import { NewestGroups } from '../features/groups/newest-groups.tsx';
 import { OpenProposalsOfNewestGroups } from '../features/groups/open-proposals-of-newest-groups.tsx';
 import { useNewestGroups, useOpenProposalsOfNewestGroups } from '../features/groups/use-newest-groups.ts';
@@ -14,7 +14,7 @@ import { upgradeQueries } from '../features/upgrades/queries.ts';
 import { ScheduledUpgradeNote } from '../features/upgrades/scheduled-upgrade-note.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useLatestHeight } from '../hooks/use-latest-height.ts';
-import { endpointLabel } from '../lib/endpoint.ts';
+import { endpointLabel } from '../lib/chain/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
 import classes from './overview-page.module.css';
 

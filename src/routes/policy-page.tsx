@@ -1,10 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 
-import { AppLink } from '../components/app-link.tsx';
-import { useArchiveAvailability } from '../components/archive-gate.tsx';
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
+import { AppLink } from '../components/page/app-link.tsx';
+import { useArchiveAvailability } from '../components/states/archive-gate.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { WrongChainAddress } from '../components/values/wrong-chain-address.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { PolicyCard } from '../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../features/policies/policy-header.tsx';

@@ -2,8 +2,8 @@ import { Stack } from '@mantine/core';
 import { lazy, Suspense, useMemo } from 'react';
 import { useParams } from 'react-router';
 
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { LoadingBlock } from '../components/query-states.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { LoadingBlock } from '../components/states/query-states.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { PolicyName } from '../features/policies/policy-name.tsx';
@@ -15,7 +15,7 @@ import { ProposalMessages, ProposalVotes } from '../features/proposals/proposal-
 import { useProposalContext } from '../features/proposals/use-proposal-context.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useMetadataName } from '../hooks/use-ipfs-document.ts';
-import { parseId } from '../lib/ids.ts';
+import { parseId } from '../lib/chain/ids.ts';
 
 // The title and facts come with the page's code; the heavier parts (decimal maths, the list
 // machinery) follow in chunks of their own, so a deep link shows what it is about sooner.

@@ -1,7 +1,7 @@
 import { Group, Stack } from '@mantine/core';
 
-import { ArchiveGate, ArchiveReach } from '../components/archive-gate.tsx';
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { ArchiveGate, ArchiveReach } from '../components/states/archive-gate.tsx';
 import { ArchiveProposals, ProposalsFeedLink } from '../features/proposals/archive-proposals.tsx';
 import { WalkedProposals } from '../features/proposals/walked-proposals.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';

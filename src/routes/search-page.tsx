@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 
-import { PageTitle } from '../components/page-title.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
 import { SearchResults } from '../features/search/search-results.tsx';
 
 /** `/search?q=…`: a search's results at a URL of their own, to share or come back to. */

@@ -2,9 +2,9 @@ import { Grid, Stack } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 import { upgradesFeedUrl } from '../api/archive-feeds.ts';
-import { FeedLink } from '../components/feed-link.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { LoadingBlock } from '../components/query-states.tsx';
+import { FeedLink } from '../components/page/feed-link.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { LoadingBlock } from '../components/states/query-states.tsx';
 import { ModuleVersionsCard } from '../features/upgrades/module-versions-card.tsx';
 import { NodePlanCards } from '../features/upgrades/node-plan-cards.tsx';
 import { UpgradeHistory } from '../features/upgrades/upgrade-history.tsx';

@@ -1,15 +1,15 @@
 import { Stack } from '@mantine/core';
 import { useParams } from 'react-router';
 
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { WrongChainAddress } from '../components/values/wrong-chain-address.tsx';
 import { ProposalTitle } from '../features/proposals/proposal-title.tsx';
 import { VoteDetails } from '../features/proposals/vote-details.tsx';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { parseId } from '../lib/ids.ts';
-import { shortAddress } from '../lib/short-address.ts';
+import { parseId } from '../lib/chain/ids.ts';
+import { shortAddress } from '../lib/chain/short-address.ts';
 
 export function Component() {
   const endpoint = useEndpoint();

@@ -4,14 +4,14 @@ import { lazy, Suspense } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 
 import { voterFeedUrl } from '../api/archive-feeds.ts';
-import { AddressText } from '../components/address-text.tsx';
-import { AppLink } from '../components/app-link.tsx';
-import { ArchiveGate } from '../components/archive-gate.tsx';
-import { FeedLink } from '../components/feed-link.tsx';
-import { InvalidInput } from '../components/invalid-input.tsx';
-import { PageTitle } from '../components/page-title.tsx';
-import { LoadingBlock } from '../components/query-states.tsx';
-import { WrongChainAddress } from '../components/wrong-chain-address.tsx';
+import { AppLink } from '../components/page/app-link.tsx';
+import { FeedLink } from '../components/page/feed-link.tsx';
+import { PageTitle } from '../components/page/page-title.tsx';
+import { ArchiveGate } from '../components/states/archive-gate.tsx';
+import { InvalidInput } from '../components/states/invalid-input.tsx';
+import { LoadingBlock } from '../components/states/query-states.tsx';
+import { AddressText } from '../components/values/address-text.tsx';
+import { WrongChainAddress } from '../components/values/wrong-chain-address.tsx';
 import { FollowButton } from '../features/following/follow-button.tsx';
 import { GroupName } from '../features/groups/group-name.tsx';
 import { GroupsOfAddress } from '../features/groups/groups-of-address.tsx';
@@ -24,7 +24,7 @@ import { VoterRecord } from '../features/votes/voter-record.tsx';
 import { archiveStatusQuery } from '../hooks/shared-queries.ts';
 import { useAddressOnChain } from '../hooks/use-address-on-chain.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
-import { shortAddress } from '../lib/short-address.ts';
+import { shortAddress } from '../lib/chain/short-address.ts';
 
 // The proof panel and the verifier it starts (in a worker) load with the votes tab only.
 const ProofPanel = lazy(() =>

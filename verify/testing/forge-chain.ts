@@ -2,10 +2,10 @@ import { toBase64 } from '@cosmjs/encoding';
 import { ed25519 } from '@noble/curves/ed25519.js';
 
 import { hexOf, sha256, utf8 } from '../bytes.ts';
-import { precommitSignBytes, type CommitJson } from '../commit.ts';
-import { headerHashOf, type HeaderJson } from '../header.ts';
-import { nanosOfMillis, trustOptionsAt, type LightBlockJson, type TrustOptions } from '../light-block.ts';
-import { addressOfKey, ED25519_KEY_TYPE, validatorSetHashOf, type ValidatorJson } from '../validator-set.ts';
+import { precommitSignBytes, type CommitJson } from '../trust/commit.ts';
+import { headerHashOf, type HeaderJson } from '../trust/header.ts';
+import { nanosOfMillis, trustOptionsAt, type LightBlockJson, type TrustOptions } from '../trust/light-block.ts';
+import { addressOfKey, ED25519_KEY_TYPE, validatorSetHashOf, type ValidatorJson } from '../trust/validator-set.ts';
 
 // Signed headers made up for tests: any keys, any powers, any signers — what a lying node could
 // serve, and what the verifier's rules are tested against.

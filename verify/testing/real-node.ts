@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 
-import type { CommitJson } from '../commit.ts';
-import type { HeaderJson } from '../header.ts';
-import type { LightBlockJson } from '../light-block.ts';
-import type { ProofOpJson } from '../store-proof.ts';
-import type { TxResultJson } from '../tx-proof.ts';
-import type { ValidatorJson } from '../validator-set.ts';
+import type { ProofOpJson } from '../records/store-proof.ts';
+import type { TxResultJson } from '../records/tx-proof.ts';
+import type { CommitJson } from '../trust/commit.ts';
+import type { HeaderJson } from '../trust/header.ts';
+import type { LightBlockJson } from '../trust/light-block.ts';
+import type { ValidatorJson } from '../trust/validator-set.ts';
 
 // The real-node test vectors (a simd v0.50.13 chain), read once for the verifier's tests.
 

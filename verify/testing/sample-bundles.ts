@@ -4,8 +4,8 @@ import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 
 import { BUNDLE_FORMAT, type ProofBundle } from '../bundle-format.ts';
 import { hexOf, sha256 } from '../bytes.ts';
-import { merklePathOf, merkleRoot } from '../merkle.ts';
-import { resultBytes } from '../tx-proof.ts';
+import { merklePathOf, merkleRoot } from '../records/merkle.ts';
+import { resultBytes } from '../records/tx-proof.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from './forge-chain.ts';
 import { realLightBlock361, realProofs } from './real-node.ts';
 

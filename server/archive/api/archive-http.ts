@@ -2,7 +2,7 @@ import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
 import { ArchiveQuery } from './archive-params.ts';
 import { ARCHIVE_ROUTES } from './archive-routes.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { BusyError, SerializedJson } from './bundle-serial.ts';
+import { BusyError, SerializedJson } from './proofs/bundle-serial.ts';
 
 export const ARCHIVE_PREFIX = '/polity/archive/v1/';
 

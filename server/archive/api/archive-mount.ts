@@ -1,7 +1,7 @@
 import { GrpcCode } from '../../lib/grpc-status.ts';
 import { ARCHIVE_PREFIX, handleArchive, type ArchiveAnswer } from './archive-http.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { FEEDS_PREFIX, handleFeed, type RequestHeaders } from './feed-http.ts';
+import { FEEDS_PREFIX, handleFeed, type RequestHeaders } from './feeds/feed-http.ts';
 
 /** The archive's two doors: its JSON API and its Atom feeds. */
 type ArchiveRoom = 'api' | 'feeds';

@@ -25,8 +25,8 @@ import { ArchiveQuery, isAddress, searchQuery, uint64Path } from './archive-para
 import type { ArchiveSource } from './archive-source.ts';
 import { GROUP_ROUTES } from './group-routes.ts';
 import { inbox } from './inbox-route.ts';
-import { proposalProof, withUpgradeProofs, withVoteProofs } from './proof-json.ts';
-import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proof-routes.ts';
+import { proposalProof, withUpgradeProofs, withVoteProofs } from './proofs/proof-json.ts';
+import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proofs/proof-routes.ts';
 import { backfillJson, fillJson } from './status-progress.ts';
 import { voterGroupsOf } from './voter-groups.ts';
 import { webhookStatusJson } from './webhook-status.ts';

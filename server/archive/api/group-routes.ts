@@ -6,7 +6,7 @@ import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { memberJson } from './archive-json.ts';
 import { isAddress, uint64Path, type ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { withProofs } from './proof-json.ts';
+import { withProofs } from './proofs/proof-json.ts';
 
 // Groups and policies as the archive holds them now: a group's record, every group (by admin or
 // member too), a group's members and policies, an admin's policies, one policy — what a node's

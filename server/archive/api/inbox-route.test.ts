@@ -1,7 +1,7 @@
 import DecimalJs from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
 import type { TimelineEvent } from '../../test/feed-kit.ts';
 import { G, startHarness, type Harness } from '../../test/harness.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChainMsg } from '../../node/chain/tx/chain-msgs.ts';
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import type { voterGroupsOf } from './voter-groups.ts';

@@ -1,7 +1,7 @@
 import Decimal from 'decimal.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { archiveDump, archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../test/archive-harness.ts';
 import { G, startHarness, type Harness } from '../../test/harness.ts';
 

@@ -1,7 +1,8 @@
 import type { TrustRootJson } from '../../../verify/bundle-format.ts';
-import type { CommitJson } from '../../../verify/commit.ts';
-import { preverifySignatures } from '../../../verify/fast-signatures.ts';
-import { headerHashOf, type HeaderJson } from '../../../verify/header.ts';
+import type { ProblemCode } from '../../../verify/problem-codes.ts';
+import type { CommitJson } from '../../../verify/trust/commit.ts';
+import { preverifySignatures } from '../../../verify/trust/fast-signatures.ts';
+import { headerHashOf, type HeaderJson } from '../../../verify/trust/header.ts';
 import {
   checkSignedHeader,
   DEFAULT_TRUSTING_PERIOD_SECONDS,
@@ -13,9 +14,8 @@ import {
   type Checked,
   type LightBlockJson,
   type TrustedBlock,
-} from '../../../verify/light-block.ts';
-import type { ProblemCode } from '../../../verify/problem-codes.ts';
-import { inCometOrder, validatorSetHashOf } from '../../../verify/validator-set.ts';
+} from '../../../verify/trust/light-block.ts';
+import { inCometOrder, validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
 import type { ProofReader } from './proof-reader.ts';
 
 // A light client where the archive reads a node: every header the archive relies on is signed by

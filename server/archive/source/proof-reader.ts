@@ -1,8 +1,8 @@
-import type { HeaderJson } from '../../../verify/header.ts';
-import { failed, type LightBlockJson } from '../../../verify/light-block.ts';
-import type { ProofOpJson } from '../../../verify/store-proof.ts';
-import type { TxResultJson } from '../../../verify/tx-proof.ts';
-import { validatorSetHashOf, type ValidatorJson } from '../../../verify/validator-set.ts';
+import type { ProofOpJson } from '../../../verify/records/store-proof.ts';
+import type { TxResultJson } from '../../../verify/records/tx-proof.ts';
+import type { HeaderJson } from '../../../verify/trust/header.ts';
+import { failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
+import { validatorSetHashOf, type ValidatorJson } from '../../../verify/trust/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
 import { readGenesisDocument } from './genesis-document.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';

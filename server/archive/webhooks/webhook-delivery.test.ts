@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { DATABASE_KINDS } from '../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import {

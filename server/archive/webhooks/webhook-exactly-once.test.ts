@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import { createDatabase, dropDatabase } from '../../test/postgres-admin.ts';
 import {

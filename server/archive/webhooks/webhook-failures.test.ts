@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, voteMsg } from '../../node/sim/tx-messages.ts';
+import { submitProposalMsg, voteMsg } from '../../node/sim/activity/tx-messages.ts';
 import { DATABASE_KINDS } from '../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../test/harness.ts';
 import {

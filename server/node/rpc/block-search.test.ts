@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness } from '../../test/harness.ts';
-import { withdrawMsg } from '../sim/tx-messages.ts';
+import { withdrawMsg } from '../sim/activity/tx-messages.ts';
 
 // /block_search over the node's finalize-block events, checked against a plain scan of
 // /block_results: the kv indexer's answer, in CometBFT 0.38's shape, order and paging.

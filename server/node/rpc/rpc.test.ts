@@ -4,8 +4,8 @@ import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { startHarness, type Harness } from '../../test/harness.ts';
+import { voteMsg } from '../sim/activity/tx-messages.ts';
 import { BlockBuilder } from '../sim/block-builder.ts';
-import { voteMsg } from '../sim/tx-messages.ts';
 
 let h: Harness;
 let client: Comet38Client;

@@ -10,13 +10,17 @@ import { routeMsg, routeProposalMsg } from '../chain/tx/msg-router.ts';
 import { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import { appHashOf, type StoreRoots } from '../store/multistore.ts';
-import { Accounts } from './accounts.ts';
+import { Accounts } from './activity/accounts.ts';
+import { buildGenesis } from './activity/genesis.ts';
+import { liveStep } from './activity/live.ts';
+import { SignerSequences } from './activity/signer-sequences.ts';
+import { releaseHandlers } from './activity/upgrades.ts';
 import { BlockBuilder } from './block-builder.ts';
-import { BlockStore } from './block-store.ts';
-import { encodeBlockWindow } from './block-window.ts';
-import { buildGenesis } from './genesis.ts';
-import { KeptStates, loadSnapshot, restorePointOf, snapshotOf, type RestorePoint } from './kept-states.ts';
-import { liveStep } from './live.ts';
+import { BlockStore } from './files/block-store.ts';
+import { encodeBlockWindow } from './files/block-window.ts';
+import { KeptStates, loadSnapshot, restorePointOf, snapshotOf, type RestorePoint } from './files/kept-states.ts';
+import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './files/persistence.ts';
+import { priorAtStart, windowBelow } from './files/snapshot-start.ts';
 import {
   chainIdOf,
   DEFAULT_KEEP_BLOCKS,
@@ -27,12 +31,8 @@ import {
   type NodeOptions,
   type Restoration,
 } from './node-options.ts';
-import { ChainDataError, ChainFiles, type OpenedChain, type Snapshot } from './persistence.ts';
-import { SignerSequences } from './signer-sequences.ts';
 import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
-import { priorAtStart, windowBelow } from './snapshot-start.ts';
 import { StateTrees } from './state-trees.ts';
-import { releaseHandlers } from './upgrades.ts';
 
 /**
  * The simulated chain: keepers, block production and durability. State is rebuilt from the

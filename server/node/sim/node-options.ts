@@ -1,5 +1,5 @@
-import type { DurableWriter } from './durable-writer.ts';
-import type { ChainFilesOptions } from './persistence.ts';
+import type { DurableWriter } from './files/durable-writer.ts';
+import type { ChainFilesOptions } from './files/persistence.ts';
 import type { ChainParams } from './sim-chain.ts';
 
 export interface NodeOptions extends ChainParams {

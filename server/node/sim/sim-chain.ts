@@ -4,7 +4,7 @@ import type { GroupKeeper } from '../chain/group/keeper.ts';
 import type { Millis } from '../chain/records.ts';
 import type { ChainMsg } from '../chain/tx/chain-msgs.ts';
 import type { UpgradeKeeper } from '../chain/upgrade/keeper.ts';
-import type { Accounts } from './accounts.ts';
+import type { Accounts } from './activity/accounts.ts';
 
 // What the simulator's parts (genesis scenarios, live activity, upgrades) see of the chain they
 // run on: its parameters, keepers and clock. The node implements it; the parts never import it.

@@ -5,9 +5,9 @@ import { syncUpgradeTree, upgradeStoreEntries } from '../chain/upgrade/upgrade-t
 import { IavlStore, versionRunsOf } from '../store/iavl-store.ts';
 import type { StoreRoots } from '../store/multistore.ts';
 import { dropPreparedBuild, prepareTreeBuild, type PackedTreeBuilder } from '../store/packed-tree-build.ts';
+import type { Snapshot } from './files/snapshot-file.ts';
 import { largeStoreEntries } from './scenarios/large-scenario.ts';
 import type { Scenario } from './sim-chain.ts';
-import type { Snapshot } from './snapshot-file.ts';
 
 type TreeVersions = NonNullable<Snapshot['treeVersions']>;
 

@@ -2,9 +2,9 @@ import { Alert, Button, Card, Group, Progress, Stack, Table, Text, Title } from 
 import { useQueryClient } from '@tanstack/react-query';
 
 import type { GroupInfo, Proposal } from '../../api/schemas.ts';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { ProofDownloadButton } from '../../components/proof-download-button.tsx';
-import { ErrorState } from '../../components/query-states.tsx';
+import { ProofDownloadButton } from '../../components/page/proof-download-button.tsx';
+import { ErrorState } from '../../components/states/query-states.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { isUndecided } from '../../domain/proposal-phase.ts';
 import { sameTally } from '../../domain/recount.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';

@@ -3,14 +3,14 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 
 import { getArchivedProposals, type ArchivedProposal } from '../../api/archive.ts';
 import { getCurrentPlan } from '../../api/endpoints.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { compareIds } from '../../lib/chain/ids.ts';
+import type { ServedChain } from '../../lib/chain/served-chains.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { compareIds } from '../../lib/ids.ts';
-import type { ServedChain } from '../../lib/served-chains.ts';
 import { instant } from '../../lib/time.ts';
 
 const SHOWN = 3;

@@ -2,10 +2,10 @@ import { Button } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
-import { labelText } from '../../lib/hostile-text.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { browserStorage, follow, followKey, unfollow, type FollowKind } from './follow-store.ts';
 import { useFollowed } from './use-followed.ts';

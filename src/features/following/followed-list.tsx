@@ -1,11 +1,11 @@
 import { Alert, Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 
-import { EmptyState } from '../../components/query-states.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
-import { endpointLabel, withEndpoint } from '../../lib/endpoint.ts';
-import { labelText } from '../../lib/hostile-text.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { EmptyState } from '../../components/states/query-states.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { endpointLabel, withEndpoint } from '../../lib/chain/endpoint.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { instant } from '../../lib/time.ts';
 import { followLabel } from './follow-button.tsx';
 import {

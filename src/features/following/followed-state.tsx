@@ -2,13 +2,13 @@ import { Group, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { StatusBadge } from '../../components/badges.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
-import { OptionBadge } from '../../components/vote-badges.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { metadataName } from '../../lib/metadata.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import type { FollowedItem } from './follow-store.ts';
 import { followingQueries } from './queries.ts';

@@ -1,8 +1,8 @@
 import type { ProposalStatus } from '../../api/schemas.ts';
-import { statusLabel } from '../../components/badges.tsx';
-import { withEndpoint } from '../../lib/endpoint.ts';
-import { labelText } from '../../lib/hostile-text.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { statusLabel } from '../../components/tallies/badges.tsx';
+import { withEndpoint } from '../../lib/chain/endpoint.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { humanDuration } from '../../lib/time.ts';
 import type { FollowEvent } from './follow-events.ts';
 

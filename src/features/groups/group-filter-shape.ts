@@ -1,4 +1,4 @@
-import { hasAddressShape } from '../../lib/short-address.ts';
+import { hasAddressShape } from '../../lib/chain/short-address.ts';
 import type { GroupFilter } from './queries.ts';
 
 /** The same filter as far as a loader can tell without the checksum (null: not worth a read). */

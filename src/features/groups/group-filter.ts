@@ -1,4 +1,4 @@
-import { checkAddress } from '../../lib/address.ts';
+import { checkAddress } from '../../lib/chain/address.ts';
 import type { GroupFilter } from './queries.ts';
 
 // Apart from the groups' queries, which every first page carries: the checksum library is loaded

@@ -3,11 +3,11 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { groupEventRowId, type GroupEvent } from '../../api/archive-records.ts';
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { NeedsArchive } from '../../components/archive-gate.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { NeedsArchive } from '../../components/states/archive-gate.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { groupHistoryQuery } from '../../hooks/group-history-query.ts';
 import { grouped } from '../../lib/format-number.ts';
 

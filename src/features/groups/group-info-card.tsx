@@ -1,11 +1,11 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { GroupInfo } from '../../api/schemas.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 
 export function GroupInfoCard({ group }: { group: GroupInfo }) {
   return (

@@ -1,13 +1,13 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { groupRowId } from '../../api/row-ids.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { AppLink } from '../../components/app-link.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { metadataName } from '../../lib/metadata.ts';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { groupQueries, type GroupFilter } from './queries.ts';
 
 /** The groups list: each group by name, with its admin, total weight and creation time. */

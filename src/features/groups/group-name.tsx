@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
 import { groupInfoQuery } from '../../hooks/shared-queries.ts';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
 

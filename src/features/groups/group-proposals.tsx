@@ -1,17 +1,17 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
-import { RowTally } from '../../components/row-tally.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { RowTally } from '../../components/tallies/row-tally.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { finalTallyWords } from '../../domain/tally-words.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { metadataName } from '../../lib/metadata.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import classes from './group-proposals.module.css';
 import { groupQueries } from './queries.ts';

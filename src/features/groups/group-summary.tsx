@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 
 import { isApiError } from '../../api/errors.ts';
 import type { GroupInfo } from '../../api/schemas.ts';
-import { PageTitle } from '../../components/page-title.tsx';
-import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
+import { PageTitle } from '../../components/page/page-title.tsx';
+import { ErrorState, LoadingBlock, StaleNote } from '../../components/states/query-states.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { labelText } from '../../lib/hostile-text.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { GroupInfoCard } from './group-info-card.tsx';
 
 /**

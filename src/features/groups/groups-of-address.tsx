@@ -1,10 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 
 import { groupRowId } from '../../api/row-ids.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { metadataName } from '../../lib/metadata.ts';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { groupQueries } from './queries.ts';
 
 /** The groups an address administers, or is a member of. */

@@ -4,15 +4,15 @@ import { useMemo, useState } from 'react';
 
 import { memberRowId } from '../../api/row-ids.ts';
 import type { GroupMember } from '../../api/schemas.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { InfiniteList, type ListView } from '../../components/infinite-list.tsx';
-import { ListToolbar, type SortChoice } from '../../components/list-toolbar.tsx';
-import { ShareOf } from '../../components/share-of.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { InfiniteList, type ListView } from '../../components/lists/infinite-list.tsx';
+import { ListToolbar, type SortChoice } from '../../components/lists/list-toolbar.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { ShareOf } from '../../components/values/share-of.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { useUrlState } from '../../hooks/use-url-state.ts';
 import { compareDecimals } from '../../lib/decimal.ts';
-import { labelText } from '../../lib/hostile-text.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { compareTimes } from '../../lib/time.ts';
 import { groupQueries } from './queries.ts';
 

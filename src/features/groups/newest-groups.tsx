@@ -1,10 +1,10 @@
 import { Card, Text, Title } from '@mantine/core';
 
-import { AppLink } from '../../components/app-link.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { metadataName } from '../../lib/metadata.ts';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { metadataName } from '../../lib/text/metadata.ts';
 import classes from './newest-groups.module.css';
 import type { NewestGroupsRead } from './use-newest-groups.ts';
 

@@ -1,14 +1,14 @@
 import { Text } from '@mantine/core';
 
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { EmptyState, LoadingBlock, LookupFailed } from '../../components/query-states.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { EmptyState, LoadingBlock, LookupFailed } from '../../components/states/query-states.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/use-now.ts';
-import { metadataName } from '../../lib/metadata.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import classes from './newest-groups.module.css';
 import { NEWEST_GROUPS, type OpenProposalsRead } from './use-newest-groups.ts';

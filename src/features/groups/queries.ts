@@ -13,7 +13,7 @@ import { PAGE_REFRESH_MS, pollWhileHealthy } from '../../api/polling.ts';
 import { groupRowId, memberRowId, policyRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
 import { groupInfoQuery, nodeOrArchivedGroups } from '../../hooks/shared-queries.ts';
-import { compareIds } from '../../lib/ids.ts';
+import { compareIds } from '../../lib/chain/ids.ts';
 
 export type GroupFilter = { by: 'all' } | { by: 'admin'; address: string } | { by: 'member'; address: string };
 

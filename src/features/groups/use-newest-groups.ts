@@ -1,7 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 
 import { isUndecided } from '../../domain/proposal-phase.ts';
-import { compareIds } from '../../lib/ids.ts';
+import { compareIds } from '../../lib/chain/ids.ts';
 import { compareTimes } from '../../lib/time.ts';
 import { overviewQueries } from './overview-queries.ts';
 import { groupQueries } from './queries.ts';

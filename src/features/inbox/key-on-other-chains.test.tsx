@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { Inbox } from '../../api/archive-inbox.ts';
-import { sameKeyAs } from '../../lib/address.ts';
+import { sameKeyAs } from '../../lib/chain/address.ts';
 import { alice, group } from '../../test/chain-fixtures.ts';
 import { jsonResponse, renderWithApp } from '../../test/render.tsx';
 import { KeyOnOtherChains } from './key-on-other-chains.tsx';

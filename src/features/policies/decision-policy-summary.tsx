@@ -1,7 +1,7 @@
 import { List, Text } from '@mantine/core';
 
 import type { DecisionPolicy } from '../../api/schemas.ts';
-import { PhraseText } from '../../components/phrase-text.tsx';
+import { PhraseText } from '../../components/text/phrase-text.tsx';
 import { describePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { humanDuration } from '../../lib/time.ts';
 

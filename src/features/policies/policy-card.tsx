@@ -1,12 +1,12 @@
 import { Card, SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { GroupInfo, GroupPolicyInfo } from '../../api/schemas.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { AppLink } from '../../components/app-link.tsx';
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { metadataName } from '../../lib/metadata.ts';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
+import { metadataName } from '../../lib/text/metadata.ts';
 import { DecisionPolicySummary } from './decision-policy-summary.tsx';
 
 /** A policy's facts and its rule in words; the group, once read, names it and weighs the pass line. */

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 
-import { AddressText } from '../../components/address-text.tsx';
-import { AppLink } from '../../components/app-link.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { PageTitle } from '../../components/page/page-title.tsx';
+import { ErrorState, LoadingBlock, LookupFailed, StaleNote } from '../../components/states/query-states.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { labelText } from '../../lib/hostile-text.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import type { PolicyContext } from './use-policy-context.ts';
 
 /**

@@ -4,11 +4,11 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../api/pagination.ts';
 import { policyRowId } from '../../api/row-ids.ts';
 import type { GroupPolicyInfo } from '../../api/schemas.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { InfiniteList, type ListColumn } from '../../components/infinite-list.tsx';
+import { InfiniteList, type ListColumn } from '../../components/lists/infinite-list.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
 import { briefPolicy, readPolicy } from '../../domain/decision-policies.ts';
-import { metadataName } from '../../lib/metadata.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
 
 type Query = UseInfiniteQueryResult<InfiniteData<Page<GroupPolicyInfo>, unknown>>;
 

@@ -1,10 +1,10 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
 import { policyInfoQuery } from '../../hooks/shared-queries.ts';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
 
 /** A policy's name (from its metadata) beside its shortened address, linked to its page. */
 export function PolicyName({ endpoint, address }: { endpoint: string; address: string }) {

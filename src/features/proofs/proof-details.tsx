@@ -3,7 +3,7 @@ import { useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
 import { factLine, stepLine, unprovenLine } from '../../../verify/report-words.ts';
-import { OnChainText } from '../../components/on-chain-text.tsx';
+import { OnChainText } from '../../components/text/on-chain-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 
 // Each step of the chain of trust and each fact, in the words the command prints. A bundle of a

@@ -6,12 +6,12 @@ import { useSearchParams } from 'react-router';
 import { proposalsFeedUrl } from '../../api/archive-feeds.ts';
 import { archivedProposalRowId, type ProposalFilters } from '../../api/archive.ts';
 import { proposalStatus } from '../../api/schemas.ts';
-import { statusLabel } from '../../components/badges.tsx';
-import { FeedLink } from '../../components/feed-link.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { FeedLink } from '../../components/page/feed-link.tsx';
+import { statusLabel } from '../../components/tallies/badges.tsx';
 import { useNow } from '../../hooks/use-now.ts';
-import { checkAddress } from '../../lib/address.ts';
-import { parseId } from '../../lib/ids.ts';
+import { checkAddress } from '../../lib/chain/address.ts';
+import { parseId } from '../../lib/chain/ids.ts';
 import { archivedProposalQueries } from './archive-queries.ts';
 import { proposalColumns } from './proposal-rows.tsx';
 

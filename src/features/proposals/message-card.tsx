@@ -1,10 +1,10 @@
 import { Card, Code, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { AddressText } from '../../components/address-text.tsx';
-import { JsonBlock } from '../../components/json-block.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { OnChainText } from '../../components/on-chain-text.tsx';
+import { JsonBlock } from '../../components/text/json-block.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { OnChainText } from '../../components/text/on-chain-text.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
 import { describeMessage, type FactKind, type MessageFact } from '../../domain/message-descriptions.ts';
 import classes from './message-card.module.css';
 

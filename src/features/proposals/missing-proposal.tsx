@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import { getArchivedProposals } from '../../api/archive.ts';
 import { NotFoundError } from '../../api/errors.ts';
-import { ErrorState } from '../../components/query-states.tsx';
+import { ErrorState } from '../../components/states/query-states.tsx';
 import { archivedProposalQueries } from './archive-queries.ts';
 
 /** When x/group removes proposals from its state (said wherever a proposal is missing from a node). */

@@ -4,8 +4,8 @@ import { getGroupPoliciesByGroup, getGroups, getProposalsByGroupPolicy } from '.
 import { fetchAllPages, type FetchAllOptions } from '../../api/pagination.ts';
 import { groupRowId, policyRowId, proposalRowId } from '../../api/row-ids.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
-import { compareIds } from '../../lib/ids.ts';
-import { metadataName } from '../../lib/metadata.ts';
+import { compareIds } from '../../lib/chain/ids.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
 import type { ProposalRow } from './proposal-rows.tsx';
 
 /**

@@ -1,11 +1,11 @@
 import { Alert, Card, SimpleGrid, Stack, Text } from '@mantine/core';
 
 import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { OnChainText } from '../../components/on-chain-text.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { OnChainText } from '../../components/text/on-chain-text.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { decisionMoment, type DecisionMoment, type TimelineStep } from '../../domain/decision-moment.ts';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/use-now.ts';

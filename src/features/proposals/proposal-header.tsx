@@ -1,12 +1,12 @@
 import { Alert, Badge, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-import { StatusBadge } from '../../components/badges.tsx';
-import { PageTitle } from '../../components/page-title.tsx';
-import { LoadingBlock, LookupFailed, StaleNote } from '../../components/query-states.tsx';
-import { ExecBadge } from '../../components/vote-badges.tsx';
+import { PageTitle } from '../../components/page/page-title.tsx';
+import { LoadingBlock, LookupFailed, StaleNote } from '../../components/states/query-states.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { ExecBadge } from '../../components/tallies/vote-badges.tsx';
 import { useMetadataName } from '../../hooks/use-ipfs-document.ts';
-import { labelText } from '../../lib/hostile-text.ts';
+import { labelText } from '../../lib/text/hostile-text.ts';
 import { MissingProposal, PRUNING_NOTE } from './missing-proposal.tsx';
 import type { ProposalContext } from './use-proposal-context.ts';
 

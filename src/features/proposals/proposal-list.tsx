@@ -3,12 +3,12 @@ import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query
 import type { Page } from '../../api/pagination.ts';
 import { proposalRowId } from '../../api/row-ids.ts';
 import type { Proposal } from '../../api/schemas.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 
 const EMPTY =
   'No proposals are stored for this policy. Executed proposals are removed at once, and others 14 days after ' +

@@ -1,13 +1,13 @@
 import { Text } from '@mantine/core';
 
 import type { ProposalStatus, TallyResult } from '../../api/schemas.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { StatusBadge } from '../../components/badges.tsx';
-import { IdText } from '../../components/id-text.tsx';
-import type { ListColumn } from '../../components/infinite-list.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
-import { RowTally } from '../../components/row-tally.tsx';
+import type { ListColumn } from '../../components/lists/infinite-list.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { StatusBadge } from '../../components/tallies/badges.tsx';
+import { RowTally } from '../../components/tallies/row-tally.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { finalTallyWords } from '../../domain/tally-words.ts';
 import { instant } from '../../lib/time.ts';
 

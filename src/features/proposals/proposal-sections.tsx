@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 
 import type { Proposal } from '../../api/schemas.ts';
-import { LoadingBlock } from '../../components/query-states.tsx';
+import { LoadingBlock } from '../../components/states/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import type { NameRenderers } from './message-card.tsx';
 

@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { NotFoundError } from '../../api/errors.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { proposalQueries } from './queries.ts';
 
 /** A proposal's id and title, linked; the title is fetched when shown (list rows are virtualised). */

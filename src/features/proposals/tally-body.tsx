@@ -1,9 +1,9 @@
 import { Table, Text } from '@mantine/core';
 
 import type { DecisionPolicy, GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { ShareOf } from '../../components/share-of.tsx';
-import { TallyBar } from '../../components/tally-bar.tsx';
+import { TallyBar } from '../../components/tallies/tally-bar.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { ShareOf } from '../../components/values/share-of.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { countedWeight, shareBase } from '../../domain/tally-share.ts';

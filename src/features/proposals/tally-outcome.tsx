@@ -2,8 +2,8 @@ import { Alert, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 import type { ExecutorResult, GroupPolicyInfo, Proposal } from '../../api/schemas.ts';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { ShareOf } from '../../components/share-of.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { ShareOf } from '../../components/values/share-of.tsx';
 import { briefPolicy, readPolicy, type Evaluation } from '../../domain/decision-policies.ts';
 import { dec } from '../../lib/decimal.ts';
 

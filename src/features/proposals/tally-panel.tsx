@@ -4,8 +4,8 @@ import { useEffect, useRef, type ReactNode } from 'react';
 
 import { isApiError } from '../../api/errors.ts';
 import type { GroupInfo, GroupPolicyInfo, Proposal, TallyResult } from '../../api/schemas.ts';
-import { ErrorState, LoadingBlock, StaleNote } from '../../components/query-states.tsx';
-import { RelativeTime } from '../../components/relative-time.tsx';
+import { ErrorState, LoadingBlock, StaleNote } from '../../components/states/query-states.tsx';
+import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
 import { tallyRefusalMeansChange } from '../../domain/proposal-watch.ts';

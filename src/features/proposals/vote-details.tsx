@@ -1,12 +1,12 @@
 import { Card, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { AddressText } from '../../components/address-text.tsx';
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { OptionBadge } from '../../components/vote-badges.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
+import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { proposalQueries } from './queries.ts';
 
 const NOT_STORED =

@@ -2,10 +2,10 @@ import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { NotFoundError } from '../../api/errors.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { ErrorState } from '../../components/query-states.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { OptionBadge } from '../../components/vote-badges.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { ErrorState } from '../../components/states/query-states.tsx';
+import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { proposalQueries } from './queries.ts';
 
 /** A whole address typed in the votes search is looked up on the server: one request, not every page. */

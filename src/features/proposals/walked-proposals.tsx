@@ -2,10 +2,10 @@ import { Alert, Box, Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-import { ListRows } from '../../components/list-rows.tsx';
-import { EmptyState, ErrorState } from '../../components/query-states.tsx';
+import { ListRows } from '../../components/lists/list-rows.tsx';
+import { EmptyState, ErrorState } from '../../components/states/query-states.tsx';
 import { useNow } from '../../hooks/use-now.ts';
-import { compareIds } from '../../lib/ids.ts';
+import { compareIds } from '../../lib/chain/ids.ts';
 import { compareTimes, instant } from '../../lib/time.ts';
 import { filtersFromSearch, ProposalFilterBar } from './archive-proposals.tsx';
 import { useProposalWalk } from './node-walk.ts';

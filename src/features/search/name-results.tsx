@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { LoadingBlock } from '../../components/query-states.tsx';
+import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { metadataName } from '../../lib/metadata.ts';
-import { matchesWords } from '../../lib/search-query.ts';
-import { shortAddress } from '../../lib/short-address.ts';
+import { shortAddress } from '../../lib/chain/short-address.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
+import { matchesWords } from '../../lib/text/search-query.ts';
 import { searchQueries } from './queries.ts';
 import { Note, ResultLink } from './result-parts.tsx';
 import classes from './search-results.module.css';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { withEndpoint } from '../../lib/endpoint.ts';
+import { withEndpoint } from '../../lib/chain/endpoint.ts';
 import classes from './search-results.module.css';
 
 // The pieces every kind of search result is laid out with.

@@ -4,12 +4,12 @@ import type { KeyboardEvent } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
-import { useArchiveAvailability } from '../../components/archive-gate.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { LoadingBlock } from '../../components/query-states.tsx';
+import { useArchiveAvailability } from '../../components/states/archive-gate.tsx';
+import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
-import { metadataName } from '../../lib/metadata.ts';
-import { MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/search-query.ts';
+import { metadataName } from '../../lib/text/metadata.ts';
+import { MIN_PREFIX_DATA, parseSearch, type SearchQuery } from '../../lib/text/search-query.ts';
 import { NameResults } from './name-results.tsx';
 import { searchQueries } from './queries.ts';
 import { Note, ResultLink, Section } from './result-parts.tsx';

@@ -2,7 +2,7 @@ import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { ErrorState } from '../../components/query-states.tsx';
+import { ErrorState } from '../../components/states/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { PlanName } from './plan-name.tsx';
 import { upgradeQueries } from './queries.ts';

@@ -2,9 +2,9 @@ import { Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { EmptyState } from '../../components/query-states.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { EmptyState } from '../../components/states/query-states.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { PlanName } from './plan-name.tsx';
 import { PlanSource } from './plan-source.tsx';

@@ -2,7 +2,7 @@ import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
-import { ErrorState } from '../../components/query-states.tsx';
+import { ErrorState } from '../../components/states/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { upgradeQueries } from './queries.ts';
 

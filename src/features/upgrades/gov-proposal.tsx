@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as v from 'valibot';
 
 import { getJson } from '../../api/client.ts';
-import { OnChainText } from '../../components/on-chain-text.tsx';
+import { OnChainText } from '../../components/text/on-chain-text.tsx';
 import { upgradeQueries } from './queries.ts';
 
 // An x/gov proposal's title, as a v0.50 node answers /cosmos/gov/v1/proposals/{id}. Polity has no

@@ -2,7 +2,7 @@ import { Card, Table, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedUpgradeQueries } from './archive-queries.ts';
 import { moduleHistories, type ModuleHistory } from './module-history.ts';

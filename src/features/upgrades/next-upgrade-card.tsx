@@ -1,9 +1,9 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { EmptyState } from '../../components/query-states.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { EmptyState } from '../../components/states/query-states.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
 import { ASSUMED_BLOCK_MS } from '../../hooks/block-estimate.ts';
 import { useBlockEstimate, useChainHead } from '../../hooks/use-block-estimate.ts';
 import { grouped } from '../../lib/format-number.ts';

@@ -1,9 +1,9 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { Field } from '../../components/field.tsx';
-import { MetadataText } from '../../components/metadata-text.tsx';
-import { EmptyState, ErrorState } from '../../components/query-states.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { EmptyState, ErrorState } from '../../components/states/query-states.tsx';
+import { MetadataText } from '../../components/text/metadata-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { AppliedPlanLookup } from './applied-plan-lookup.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Text } from '@mantine/core';
 
-import { Field } from '../../components/field.tsx';
-import { TimeText } from '../../components/time-text.tsx';
+import { Field } from '../../components/page/field.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 import { describeBlockEstimate, type BlockEstimate } from '../../hooks/block-estimate.ts';
 import type { ChainHead } from '../../hooks/block-times.ts';
 import { useNow } from '../../hooks/use-now.ts';

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 
-import { OnChainText } from '../../components/on-chain-text.tsx';
+import { OnChainText } from '../../components/text/on-chain-text.tsx';
 
 /**
  * A plan's name, which anyone proposing an upgrade writes: kept on one line ("v6-cirrus", not

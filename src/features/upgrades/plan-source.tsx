@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { IdText } from '../../components/id-text.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { IdText } from '../../components/values/id-text.tsx';
 import { GovProposalTitle } from './gov-proposal.tsx';
 
 type Source = ArchiveUpgrades['applied'][number]['scheduled_by'];

@@ -1,6 +1,6 @@
 import { Card, Group, Text } from '@mantine/core';
 
-import { AppLink } from '../../components/app-link.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
 import { grouped } from '../../lib/format-number.ts';
 
 /** One line about the upgrade the node has scheduled, if any, with a link to the upgrades page. */

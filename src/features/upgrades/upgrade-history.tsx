@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { NeedsArchive } from '../../components/archive-gate.tsx';
-import { ErrorState, LoadingBlock } from '../../components/query-states.tsx';
+import { NeedsArchive } from '../../components/states/archive-gate.tsx';
+import { ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { AppliedPlans } from './applied-plans.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';
 import { CancelledPlans } from './cancelled-plans.tsx';

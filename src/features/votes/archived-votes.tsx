@@ -3,12 +3,12 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { archivedVoteRowId } from '../../api/archive-records.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { TxHashText } from '../../components/tx-hash-text.tsx';
-import { OptionBadge } from '../../components/vote-badges.tsx';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
+import { TxHashText } from '../../components/values/tx-hash-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
 

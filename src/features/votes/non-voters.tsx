@@ -3,9 +3,9 @@ import { useInfiniteQuery, type UseInfiniteQueryResult } from '@tanstack/react-q
 import { useEffect } from 'react';
 
 import type { GroupEvent } from '../../api/archive-records.ts';
-import { AddressText } from '../../components/address-text.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { LoadingBlock } from '../../components/query-states.tsx';
+import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { AddressText } from '../../components/values/address-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { groupHistoryQuery } from '../../hooks/group-history-query.ts';
 import { compareDecimals } from '../../lib/decimal.ts';
 import { grouped } from '../../lib/format-number.ts';

@@ -4,10 +4,10 @@ import { Fragment } from 'react';
 
 import type { VoterGroup } from '../../api/archive-voter-groups.ts';
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { AppLink } from '../../components/app-link.tsx';
-import { DecimalText } from '../../components/decimal-text.tsx';
-import { ChainLabel } from '../../components/on-chain-text.tsx';
-import { LoadingBlock } from '../../components/query-states.tsx';
+import { AppLink } from '../../components/page/app-link.tsx';
+import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { shareText } from '../../lib/share-text.ts';
 import {

@@ -5,10 +5,10 @@ import type { ReactNode } from 'react';
 import type { Page } from '../../api/pagination.ts';
 import { voteRowId } from '../../api/row-ids.ts';
 import type { Vote } from '../../api/schemas.ts';
-import { NeedsArchive } from '../../components/archive-gate.tsx';
-import { InfiniteList } from '../../components/infinite-list.tsx';
-import { TimeText } from '../../components/time-text.tsx';
-import { OptionBadge } from '../../components/vote-badges.tsx';
+import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { NeedsArchive } from '../../components/states/archive-gate.tsx';
+import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
+import { TimeText } from '../../components/values/time-text.tsx';
 
 const STORED_ONLY =
   'Below are only the votes the chain still stores: those on proposals still open (votes are pruned once a ' +

@@ -1,6 +1,6 @@
 import type { VoterVote } from '../../api/archive-records.ts';
 import type { ArchiveStatus } from '../../api/archive.ts';
-import { endpointLabel } from '../../lib/endpoint.ts';
+import { endpointLabel } from '../../lib/chain/endpoint.ts';
 import { oneLine, proofCommentLines, proofJsonField, type ProofReference } from '../../lib/export-notes.ts';
 
 export interface VoterExportProvenance {

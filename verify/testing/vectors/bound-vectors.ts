@@ -1,5 +1,5 @@
-import { MAX_INT64, MAX_TOTAL_VOTING_POWER } from '../../bounds.ts';
-import type { LightBlockJson } from '../../light-block.ts';
+import { MAX_INT64, MAX_TOTAL_VOTING_POWER } from '../../trust/bounds.ts';
+import type { LightBlockJson } from '../../trust/light-block.ts';
 import { forgeLightBlock, signerOf, timeAfter } from '../forge-chain.ts';
 import {
   accept,

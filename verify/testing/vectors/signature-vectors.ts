@@ -1,4 +1,4 @@
-import type { ValidatorJson } from '../../validator-set.ts';
+import type { ValidatorJson } from '../../trust/validator-set.ts';
 import { forgeLightBlock, signerOf, timeAfter } from '../forge-chain.ts';
 import { realChainId, realLightBlock361 } from '../real-node.ts';
 import { accept, byPower, CHAIN, clone, named, next, refuse, step, type LightVector } from './vector-kit.ts';

@@ -3,12 +3,12 @@ import { ed25519 } from '@noble/curves/ed25519.js';
 import { SimpleValidator } from 'cosmjs-types/tendermint/types/validator';
 
 import { hexOf, sha256 } from '../../bytes.ts';
-import { precommitSignBytes } from '../../commit.ts';
-import { headerHashOf, type HeaderJson } from '../../header.ts';
-import type { LightBlockJson } from '../../light-block.ts';
-import { merkleRoot } from '../../merkle.ts';
 import type { ProblemCode } from '../../problem-codes.ts';
-import type { ValidatorJson } from '../../validator-set.ts';
+import { merkleRoot } from '../../records/merkle.ts';
+import { precommitSignBytes } from '../../trust/commit.ts';
+import { headerHashOf, type HeaderJson } from '../../trust/header.ts';
+import type { LightBlockJson } from '../../trust/light-block.ts';
+import type { ValidatorJson } from '../../trust/validator-set.ts';
 import { forgeLightBlock, signerOf, sortedSet, timeAfter, type Signer } from '../forge-chain.ts';
 
 // What every vector row is made of: the row's shape, a forged chain of five validators (10 to 50

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ChainMsg } from '../../../node/chain/tx/chain-msgs.ts';
-import { updateMembersMsg, withdrawMsg } from '../../../node/sim/tx-messages.ts';
+import { updateMembersMsg, withdrawMsg } from '../../../node/sim/activity/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startFaultProxy } from '../../../test/fault-proxy.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';

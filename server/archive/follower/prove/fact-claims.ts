@@ -1,4 +1,4 @@
-import { decisionPolicyLine, type Statement } from '../../../../verify/facts.ts';
+import { decisionPolicyLine, type Statement } from '../../../../verify/records/facts.ts';
 import type { EventToProve } from '../../store/proofs/proof-work.ts';
 
 // What the archive claims a record says, in the verifier's words: each proof is checked against

@@ -3,10 +3,10 @@ import { fromBase64, toBase64 } from '@cosmjs/encoding';
 import type { FactJson, StoreFactJson, TxFactJson } from '../../../../verify/bundle-format.ts';
 import { factVerdict } from '../../../../verify/bundle-verify.ts';
 import { hexOf, sha256 } from '../../../../verify/bytes.ts';
-import type { Statement } from '../../../../verify/facts.ts';
-import type { HeaderJson } from '../../../../verify/header.ts';
-import { merklePathOf } from '../../../../verify/merkle.ts';
-import { resultBytes } from '../../../../verify/tx-proof.ts';
+import type { Statement } from '../../../../verify/records/facts.ts';
+import { merklePathOf } from '../../../../verify/records/merkle.ts';
+import { resultBytes } from '../../../../verify/records/tx-proof.ts';
+import type { HeaderJson } from '../../../../verify/trust/header.ts';
 import { BeforeTrustRootError, HeaderRefusedError, type LightClient } from '../../source/light-client.ts';
 import { NotServedError, type ProofReader } from '../../source/proof-reader.ts';
 

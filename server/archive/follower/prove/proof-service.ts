@@ -1,5 +1,5 @@
 import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
-import { DEFAULT_TRUSTING_PERIOD_SECONDS, trustingPeriodOfUnbonding } from '../../../../verify/light-block.ts';
+import { DEFAULT_TRUSTING_PERIOD_SECONDS, trustingPeriodOfUnbonding } from '../../../../verify/trust/light-block.ts';
 import { errorText } from '../../source/error-text.ts';
 import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';

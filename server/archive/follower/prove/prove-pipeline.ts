@@ -1,4 +1,4 @@
-import type { Statement } from '../../../../verify/facts.ts';
+import type { Statement } from '../../../../verify/records/facts.ts';
 import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';

@@ -2,7 +2,7 @@ import { MsgSubmitProposal, MsgVote } from 'cosmjs-types/cosmos/group/v1/tx';
 import { TxBody, TxRaw } from 'cosmjs-types/cosmos/tx/v1beta1/tx';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, voteMsg } from '../../../node/sim/tx-messages.ts';
+import { submitProposalMsg, voteMsg } from '../../../node/sim/activity/tx-messages.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { decodeBlock } from './decode-block.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../../node/sim/tx-messages.ts';
+import { submitProposalMsg, updateMembersMsg, voteMsg } from '../../../node/sim/activity/tx-messages.ts';
 import {
   archiveDump,
   archivedUpTo,

@@ -1,7 +1,7 @@
 import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
-import type { CommitJson } from '../../../../verify/commit.ts';
-import type { HeaderJson } from '../../../../verify/header.ts';
-import type { ValidatorJson } from '../../../../verify/validator-set.ts';
+import type { CommitJson } from '../../../../verify/trust/commit.ts';
+import type { HeaderJson } from '../../../../verify/trust/header.ts';
+import type { ValidatorJson } from '../../../../verify/trust/validator-set.ts';
 import type { SqlExecutor } from '../db/sql-database.ts';
 import { column, insertRows, type Table } from '../table.ts';
 

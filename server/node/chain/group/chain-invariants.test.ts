@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { openNode } from '../../../test/harness.ts';
 import { text } from '../../lib/dec.ts';
+import { updateMembersMsg } from '../../sim/activity/tx-messages.ts';
 import { ChainNode } from '../../sim/chain-node.ts';
-import { updateMembersMsg } from '../../sim/tx-messages.ts';
 import type { ChainMsg } from '../tx/chain-msgs.ts';
 import { totalWeightInvariant } from './invariants.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { Accounts } from '../../sim/accounts.ts';
+import { Accounts } from '../../sim/activity/accounts.ts';
 import type { AbciEvent } from '../events.ts';
 import { GroupKeeper } from './keeper.ts';
 import type { MemberInput } from './msg-server.ts';

@@ -1,4 +1,4 @@
-import { msgDelegate, msgGovVote, msgSend, msgUpdateGroupMetadata, msgWithdrawReward } from '../messages.ts';
+import { msgDelegate, msgGovVote, msgSend, msgUpdateGroupMetadata, msgWithdrawReward } from '../activity/messages.ts';
 import { DAY, HOUR, MIN, pickOption, type ScenarioContext } from './scenario-kit.ts';
 
 /** Proposals through their whole lifecycle: every status, executor result and pruning case. */

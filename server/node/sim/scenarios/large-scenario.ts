@@ -1,5 +1,5 @@
 import type { Vote, VoteOption } from '../../chain/records.ts';
-import { LARGE } from '../scale.ts';
+import { LARGE } from '../activity/scale.ts';
 import type { Cast, SimChain } from '../sim-chain.ts';
 import { percentage } from './scenario-kit.ts';
 

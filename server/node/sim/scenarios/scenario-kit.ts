@@ -2,7 +2,7 @@ import type { GroupStore } from '../../chain/group/group-store.ts';
 import type { GroupMsgServer, SubmitProposalInput } from '../../chain/group/msg-server.ts';
 import type { DecisionPolicy, Millis, VoteOption } from '../../chain/records.ts';
 import { Rng } from '../../lib/rng.ts';
-import type { Accounts } from '../accounts.ts';
+import type { Accounts } from '../activity/accounts.ts';
 import { BLOCK_MS, type Cast, type SimChain } from '../sim-chain.ts';
 
 // The toolkit genesis scenarios are written with: dated steps collected on a timeline, then run

@@ -1,0 +1,249 @@
+import type { BundlePage } from '../../../../verify/bundle-format.ts';
+import { GrpcCode, GrpcStatusError, invalidArgument } from '../../../lib/grpc-status.ts';
+import type { ProofState } from '../../follower/prove/proof-service.ts';
+import type { ArchiveStore } from '../../store/archive-store.ts';
+import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
+import { groupExists, readGroupMemberWeights } from '../../store/groups/group-reads.ts';
+import { readGroupPolicies } from '../../store/policies/policy-reads.ts';
+import {
+  factCountWithPrefix,
+  factProofs,
+  factProofsWithPrefix,
+  proofTotals,
+  voterFactCount,
+  voterFactProofs,
+  type FactProof,
+} from '../../store/proofs/fact-proofs.ts';
+import { memberProofKey } from '../../store/proofs/proof-work.ts';
+import { proposalExists } from '../../store/proposals/proposal-reads.ts';
+import { readAppliedUpgradeNames } from '../../store/upgrades/upgrade-reads.ts';
+import { archivedBech32Prefix, voteExists } from '../../store/votes/vote-reads.ts';
+import { isAddress, uint64Path, type ArchiveQuery } from '../archive-params.ts';
+import { serializeInSlices, WorkTurns } from './bundle-serial.ts';
+import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
+
+// Proof bundles (`proofs/…`): a proposal (its record, every vote and event the archive holds),
+// one vote, a voter's whole record, a group's members and policies, the applied upgrades — each a
+// document that verifies with nothing else. A proposal's or a voter's votes come in pages of
+// VOTES_PER_PAGE (`?page=N`), each a whole bundle; two bundles are built at once, a few dozen wait.
+
+export const VOTES_PER_PAGE = 2000;
+const bundleTurns = new WorkTurns(2, 64);
+
+/** What the routes read: the archive's store (any ArchiveSource is one). */
+interface ArchiveSource {
+  readonly store: { readonly db: ArchiveStore['db'] };
+}
+
+const notYet = (what: string) =>
+  new GrpcStatusError(GrpcCode.Unavailable, `the archive has not proven anything yet: ${what}`);
+
+function describe(fact: FactProof): string {
+  const [first, second] = fact.subjectKey.split('/');
+  if (fact.subject === 'vote') return `the vote of ${second} on proposal #${first}`;
+  if (fact.subject === 'proposal') return `proposal #${first}'s record`;
+  if (fact.subject === 'upgrade') return `the upgrade ${JSON.stringify(fact.subjectKey)} applied`;
+  if (fact.subject === 'member') return `the membership of ${second} in group ${first}`;
+  if (fact.subject === 'policy') return `the group policy ${first}`;
+  return `proposal #${first}'s event at height ${second}`;
+}
+
+/** Facts the archive holds but has not looked at yet, said as such rather than left out. */
+const pending = (subject: string, key: string): FactProof => ({
+  subject,
+  subjectKey: key,
+  height: null,
+  verified: false,
+  recordVersion: '',
+  evidence: null,
+  reason: 'not proven yet: the archive proves records a few blocks after it reads them',
+});
+
+async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: FactProof[], page?: BundlePage) {
+  const db = source.store.db;
+  const chainId = (await readMetaValue(db, 'chain_id')) ?? '';
+  const bundle = await assembleBundle(
+    db,
+    { chainId, bech32Prefix: await archivedBech32Prefix(db) },
+    subject,
+    facts,
+    describe,
+  );
+  if (!bundle) throw notYet('its light client has not checked its trust root');
+  return serializeInSlices({ ...bundle, page });
+}
+
+/** The page asked for (`?page=N`, 1 by default), or a 400. */
+function pageNumber(query: ArchiveQuery): number {
+  const text = query.text('page');
+  if (text === null) return 1;
+  if (!/^[1-9]\d{0,8}$/.test(text))
+    throw invalidArgument(`page must be a whole number from 1, got ${JSON.stringify(text)}`);
+  return Number(text);
+}
+
+/** Page `number` of `total` votes: which of them it holds and the paths of the pages beside it. */
+function votePage(path: string, number: number, total: number): BundlePage {
+  const of = Math.max(1, Math.ceil(total / VOTES_PER_PAGE));
+  if (number > of) throw new GrpcStatusError(GrpcCode.NotFound, `there are ${of} pages of votes, not ${number}`);
+  const first = total === 0 ? 0 : (number - 1) * VOTES_PER_PAGE + 1;
+  return {
+    number,
+    of,
+    items: 'votes',
+    first,
+    last: Math.min(total, number * VOTES_PER_PAGE),
+    total,
+    previous: number > 1 ? `${path}?page=${number - 1}` : null,
+    next: number < of ? `${path}?page=${number + 1}` : null,
+  };
+}
+
+const offsetOf = (page: BundlePage) => ({ offset: (page.number - 1) * VOTES_PER_PAGE, limit: VOTES_PER_PAGE });
+
+/** The proposal's record and events on its first page; its votes, 2,000 a page, on every page. */
+async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQuery) {
+  const db = source.store.db;
+  const number = pageNumber(query);
+  if (!(await proposalExists(db, id)))
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no proposal ${id}`);
+  const page = votePage(`proofs/proposals/${id}`, number, await factCountWithPrefix(db, 'vote', `${id}/`));
+  const votes = await factProofsWithPrefix(db, 'vote', `${id}/`, offsetOf(page));
+  const head =
+    number === 1
+      ? [
+          (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id),
+          ...(await factProofsWithPrefix(db, 'event', `${id}/`)),
+        ]
+      : [];
+  const label = page.of > 1 ? `Proposal #${id}, page ${number} of ${page.of}` : `Proposal #${id}`;
+  return bundleOf(source, { kind: 'proposal', id, label }, [...head, ...votes], page.of > 1 ? page : undefined);
+}
+
+async function voteBundle(source: ArchiveSource, id: string, voter: string) {
+  if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
+  const db = source.store.db;
+  const [vote] = await factProofs(db, 'vote', [`${id}/${voter}`]);
+  if (!(await voteExists(db, id, voter)))
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no vote of ${voter} on proposal ${id}`);
+  return bundleOf(source, { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` }, [
+    vote ?? pending('vote', `${id}/${voter}`),
+  ]);
+}
+
+async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQuery) {
+  if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
+  const number = pageNumber(query);
+  const address = voter.toLowerCase();
+  const page = votePage(`proofs/voters/${voter}`, number, await voterFactCount(source.store.db, address));
+  const facts = await voterFactProofs(source.store.db, address, offsetOf(page));
+  const label = page.of > 1 ? `Every vote of ${voter}, page ${number} of ${page.of}` : `Every vote of ${voter}`;
+  return bundleOf(source, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
+}
+
+/**
+ * The status's account of proofs: whether the node offers them (and why not), the trust root, and
+ * per kind of record how many are proven and how many are held without proof.
+ */
+export function proofStatusJson(
+  state: ProofState | null,
+  totals: Record<string, { proven: string; unproven: string }>,
+) {
+  const root = state?.trustRoot ?? null;
+  return {
+    available: state === null ? false : state.available,
+    problem: state === null ? 'proofs are off (--trust off), or the archive reads no RPC' : state.problem,
+    trust_root:
+      root === null
+        ? null
+        : root.kind === 'genesis'
+          ? { kind: 'genesis', height: root.initial_height }
+          : { kind: 'header', height: root.height, hash: root.hash },
+    records: totals,
+  };
+}
+
+/** What share of each kind of record is proven: the status's summary. */
+export async function proofSummary(source: ArchiveSource) {
+  return proofTotals(source.store.db);
+}
+
+/** Every applied upgrade's done marker, or the one named. */
+async function upgradesBundle(source: ArchiveSource, name?: string) {
+  const db = source.store.db;
+  const names = await readAppliedUpgradeNames(db, name);
+  if (name !== undefined && names.length === 0)
+    throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no applied upgrade ${JSON.stringify(name)}`);
+  const facts = await factsFor(source, 'upgrade', names);
+  const subject: BundleSubject =
+    name === undefined
+      ? { kind: 'upgrade', id: '*', label: 'Every applied upgrade' }
+      : { kind: 'upgrade', id: name, label: `The upgrade ${JSON.stringify(name)}` };
+  return bundleOf(source, subject, facts);
+}
+
+/**
+ * Facts of `subject` by key, each key the archive holds present: proven, unproven, or not yet
+ * looked at. With `versions`, a proof of another version of a record is not its proof.
+ */
+async function factsFor(source: ArchiveSource, subject: string, keys: readonly string[], versions?: string[]) {
+  const found = new Map((await factProofs(source.store.db, subject, keys)).map((fact) => [fact.subjectKey, fact]));
+  return keys.map((key, index) => {
+    const fact = found.get(key);
+    if (!fact || (versions && fact.recordVersion !== versions[index])) return pending(subject, key);
+    return fact;
+  });
+}
+
+/** A group's current members (their weights) and its policies (their rules). */
+async function groupBundle(source: ArchiveSource, id: string) {
+  const db = source.store.db;
+  if (!(await groupExists(db, id))) throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no group ${id}`);
+  const members = await readGroupMemberWeights(db, id);
+  const policies = await readGroupPolicies(db, id);
+  const facts = [
+    ...(await factsFor(
+      source,
+      'policy',
+      policies.map((policy) => policy.address),
+      policies.map((policy) => policy.version),
+    )),
+    ...(await factsFor(
+      source,
+      'member',
+      members.map((member) => memberProofKey(id, member.address)),
+      members.map((member) => member.weight),
+    )),
+  ];
+  return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
+}
+
+/** A bundle's work, in its turn among the others being built. */
+const inTurn =
+  (build: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>) =>
+  (source: ArchiveSource, match: string[], query: ArchiveQuery) =>
+    bundleTurns.run(() => build(source, match, query));
+
+export const PROOF_ROUTES: {
+  pattern: RegExp;
+  answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
+}[] = [
+  {
+    pattern: /^proofs\/proposals\/([^/]+)$/,
+    answer: inTurn((source, match, query) => proposalBundle(source, uint64Path(match[1]), query)),
+  },
+  {
+    pattern: /^proofs\/votes\/([^/]+)\/([^/]+)$/,
+    answer: inTurn((source, match) => voteBundle(source, uint64Path(match[1]), match[2])),
+  },
+  {
+    pattern: /^proofs\/voters\/([^/]+)$/,
+    answer: inTurn((source, match, query) => voterBundle(source, match[1], query)),
+  },
+  {
+    pattern: /^proofs\/groups\/([^/]+)$/,
+    answer: inTurn((source, match) => groupBundle(source, uint64Path(match[1]))),
+  },
+  { pattern: /^proofs\/upgrades$/, answer: inTurn((source) => upgradesBundle(source)) },
+  { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: inTurn((source, match) => upgradesBundle(source, match[1])) },
+];
