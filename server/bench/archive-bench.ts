@@ -15,7 +15,7 @@ import { RestReader } from '../archive/source/rest-reader.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
 import { ArchiveStore } from '../archive/store/archive-store.ts';
 import { readCursor } from '../archive/store/cursor/cursor-reads.ts';
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { submitProposalMsg, voteMsg } from '../node/sim/activity/tx-messages.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { DEFAULT_BATCH } from '../archive/follower/follower.ts';
 import { ActivityIndex } from '../archive/source/activity-index.ts';
 import { RpcReader } from '../archive/source/rpc-reader.ts';
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { createDatabase, dropDatabase } from '../test/postgres-admin.ts';

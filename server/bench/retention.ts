@@ -4,7 +4,7 @@
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { DEFAULT_KEEP_RECENT } from '../node/sim/node-options.ts';

@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { Agent, request } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { LARGE } from '../node/sim/activity/scale.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';

@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 
 import { archiveMount } from '../archive/api/archive-mount.ts';
 import type { ArchiveSource } from '../archive/api/archive-source.ts';
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { genesisOf } from '../node/genesis-document.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { ChainNode } from '../node/sim/chain-node.ts';

@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archiveMount } from '../archive/api/archive-mount.ts';
 import { learnUpstreamFacts } from '../chains/upstream-facts.ts';
 import { localListing } from '../lib/chain-listing.ts';
-import { createPolityServer } from '../node/gateway/http-server.ts';
-import { parseUpstream } from '../node/gateway/upstream-proxy.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
+import { parseUpstream } from '../node/gateway/proxy/upstream-proxy.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import { G, openNode, startHarness, type Harness } from './harness.ts';
 

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 
-import { createPolityServer } from '../node/gateway/http-server.ts';
+import { createPolityServer } from '../node/gateway/http/http-server.ts';
 import { genesisOf } from '../node/genesis-document.ts';
 import { QueryService } from '../node/queries/query-service.ts';
 import type { ChainNode } from '../node/sim/chain-node.ts';

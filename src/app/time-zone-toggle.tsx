@@ -1,4 +1,4 @@
-import { useTimeZoneChoice } from '../hooks/use-time-zone.ts';
+import { useTimeZoneChoice } from '../hooks/time/use-time-zone.ts';
 import { browserTimeZone, shownZoneName, storeTimeZoneChoice } from '../lib/time-zone.ts';
 import classes from './shell.module.css';
 

@@ -6,7 +6,7 @@ import { FeedLink } from '../components/page/feed-link.tsx';
 import { PageTitle } from '../components/page/page-title.tsx';
 import { LoadingBlock } from '../components/states/query-states.tsx';
 import { ModuleVersionsCard } from '../features/upgrades/module-versions-card.tsx';
-import { NodePlanCards } from '../features/upgrades/node-plan-cards.tsx';
+import { NodePlanCards } from '../features/upgrades/plans/node-plan-cards.tsx';
 import { UpgradeHistory } from '../features/upgrades/upgrade-history.tsx';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openNode, startHarness, type Harness } from '../../test/harness.ts';
 import { QueryService } from '../queries/query-service.ts';
 import { protoTimestamp } from './block-service.ts';
-import { createPolityServer } from './http-server.ts';
-import { parseUpstream } from './upstream-proxy.ts';
+import { createPolityServer } from './http/http-server.ts';
+import { parseUpstream } from './proxy/upstream-proxy.ts';
 
 // The REST block service (cosmos/base/tendermint/v1beta1) against the node's own CometBFT RPC:
 // the same block, so a dashboard reading either sees the same hashes, heights and times.

@@ -7,7 +7,7 @@ import type { BlockSource } from '../queries/block-source.ts';
 import { RpcError } from '../rpc/rpc-error.ts';
 import { blockJson } from '../rpc/rpc-json.ts';
 import { blockAt, status } from '../rpc/rpc-methods.ts';
-import { goStringify } from './json-encoding.ts';
+import { goStringify } from './json/json-encoding.ts';
 import { route, type Route } from './route.ts';
 
 // The SDK's CometBFT block service (client/grpc/cmtservice) as a v0.50 node's gateway serves it.

@@ -1,8 +1,8 @@
 import { GrpcStatusError, notImplemented, unknownError } from '../../lib/grpc-status.ts';
 import type { BlockSource } from '../queries/block-source.ts';
 import type { QueryService } from '../queries/query-service.ts';
-import { errorBody, httpStatusOf } from './error-body.ts';
 import { parseGoQuery } from './go-query.ts';
+import { errorBody, httpStatusOf } from './json/error-body.ts';
 import { parseGovFilter, parsePageRequest } from './page-request.ts';
 import { parseIntegerParam } from './path-params.ts';
 import { matchRoute, RouteRequest, type Route } from './route.ts';

@@ -1,7 +1,7 @@
 import { ACCOUNT_PREFIX } from '../lib/bech32-sdk.ts';
 import { BLOCK_SERVICE_ROUTES } from './block-service.ts';
-import { govProposalJson } from './gov-json.ts';
-import { bytesOrNull } from './json-encoding.ts';
+import { govProposalJson } from './json/gov-json.ts';
+import { bytesOrNull } from './json/json-encoding.ts';
 import {
   groupInfoJson,
   groupMemberJson,
@@ -12,9 +12,9 @@ import {
   proposalJson,
   tallyJson,
   voteJson,
-} from './record-json.ts';
+} from './json/record-json.ts';
+import { STAKING_PARAMS_JSON } from './json/staking-params.ts';
 import { route, type Route } from './route.ts';
-import { STAKING_PARAMS_JSON } from './staking-params.ts';
 
 const GROUP = 'cosmos/group/v1';
 const UPGRADE = 'cosmos/upgrade/v1beta1';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readGenesis } from '../../archive/source/genesis-reader.ts';
 import { G, GENESIS, openNode, startHarness, type Harness } from '../../test/harness.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
-import { createRpcServer } from '../gateway/http-server.ts';
+import { createRpcServer } from '../gateway/http/http-server.ts';
 import { buildGenesisDocument, genesisOf } from '../genesis-document.ts';
 import type { ChainNode } from '../sim/chain-node.ts';
 

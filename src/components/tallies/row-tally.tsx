@@ -7,7 +7,7 @@ import { evaluatePolicy, readPolicy } from '../../domain/decision-policies.ts';
 import { shareBase } from '../../domain/tally-share.ts';
 import { openTallyWords } from '../../domain/tally-words.ts';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
-import { useBlockPace } from '../../hooks/use-block-pace.ts';
+import { useBlockPace } from '../../hooks/time/use-block-pace.ts';
 import { TallyBar } from './tally-bar.tsx';
 
 /** A list refreshes its rows' tallies at most this often, however fast blocks come. */

@@ -1,4 +1,4 @@
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { relative, relativeTickMs } from '../../lib/time.ts';
 
 /**

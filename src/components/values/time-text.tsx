@@ -1,7 +1,7 @@
 import { Stack, Text } from '@mantine/core';
 import { Fragment, useId, useState, type FocusEvent, type KeyboardEvent } from 'react';
 
-import { useTimeZoneChoice } from '../../hooks/use-time-zone.ts';
+import { useTimeZoneChoice } from '../../hooks/time/use-time-zone.ts';
 import {
   browserTimeZone,
   exactUtc,

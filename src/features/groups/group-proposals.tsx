@@ -10,7 +10,7 @@ import { IdText } from '../../components/values/id-text.tsx';
 import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { finalTallyWords } from '../../domain/tally-words.ts';
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { metadataName } from '../../lib/text/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import classes from './group-proposals.module.css';

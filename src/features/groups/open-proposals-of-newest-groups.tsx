@@ -7,7 +7,7 @@ import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
 import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { metadataName } from '../../lib/text/metadata.ts';
 import { instant } from '../../lib/time.ts';
 import classes from './newest-groups.module.css';

@@ -54,10 +54,10 @@ describe('the first page’s JavaScript', () => {
   });
 
   it('reaches the verifier from a proposal page only through a dynamic import', () => {
-    const page = path.join(root, 'src/routes/proposal-page.tsx');
+    const page = path.join(root, 'src/routes/proposals/proposal-page.tsx');
     const { files } = staticReach([page]);
     expect([...files].some((file) => file.includes(`${path.sep}verify${path.sep}`))).toBe(false);
-    expect(readFileSync(page, 'utf8')).toMatch(/import\('\.\.\/features\/proofs\/proof-panel\.tsx'\)/);
+    expect(readFileSync(page, 'utf8')).toMatch(/import\('\.\.\/\.\.\/features\/proofs\/proof-panel\.tsx'\)/);
     const runner = readFileSync(path.join(root, 'src/features/proofs/run-verifier.ts'), 'utf8');
     expect(runner).toContain("new Worker(new URL('./verify-worker.ts', import.meta.url), { type: 'module' })");
   });

@@ -9,7 +9,7 @@ import { proposalStatus } from '../../api/schemas.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
 import { FeedLink } from '../../components/page/feed-link.tsx';
 import { statusLabel } from '../../components/tallies/badges.tsx';
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { checkAddress } from '../../lib/chain/address.ts';
 import { parseId } from '../../lib/chain/ids.ts';
 import { archivedProposalQueries } from './archive-queries.ts';

@@ -8,7 +8,7 @@ import { AddressText } from '../../components/values/address-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
 import { decisionMoment, type DecisionMoment, type TimelineStep } from '../../domain/decision-moment.ts';
 import { isUndecided, PHASES, type ProposalPhase } from '../../domain/proposal-phase.ts';
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { grouped } from '../../lib/format-number.ts';
 import type { NameRenderers } from './message-card.tsx';

@@ -9,7 +9,7 @@ import type { NameRenderers } from './message-card.tsx';
 // The cards and the list machinery follow in chunks of their own, so a deep link shows what the
 // proposal is about sooner.
 const MessageCard = lazy(() => import('./message-card.tsx').then((module) => ({ default: module.MessageCard })));
-const VotesList = lazy(() => import('./votes-list.tsx').then((module) => ({ default: module.VotesList })));
+const VotesList = lazy(() => import('./tally/votes-list.tsx').then((module) => ({ default: module.VotesList })));
 
 /** What passing the proposal would execute: one card per message. */
 export function ProposalMessages({ proposal, names }: { proposal: Proposal; names: NameRenderers }) {

@@ -7,7 +7,7 @@ import { NotFoundError, UnsupportedError } from '../../api/errors.ts';
 import { isUndecided } from '../../domain/proposal-phase.ts';
 import { archiveLags, proposalPollMs, type NodeView } from '../../domain/proposal-watch.ts';
 import { groupInfoQuery, policyInfoQuery } from '../../hooks/shared-queries.ts';
-import { useBlockPace } from '../../hooks/use-block-pace.ts';
+import { useBlockPace } from '../../hooks/time/use-block-pace.ts';
 import { useProposalPhase } from '../../hooks/use-proposal-phase.ts';
 import { proposalQueries } from './queries.ts';
 import { archivedRecordQuery } from './record-query.ts';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 
 import { ListRows } from '../../components/lists/list-rows.tsx';
 import { EmptyState, ErrorState } from '../../components/states/query-states.tsx';
-import { useNow } from '../../hooks/use-now.ts';
+import { useNow } from '../../hooks/time/use-now.ts';
 import { compareIds } from '../../lib/chain/ids.ts';
 import { compareTimes, instant } from '../../lib/time.ts';
 import { filtersFromSearch, ProposalFilterBar } from './archive-proposals.tsx';

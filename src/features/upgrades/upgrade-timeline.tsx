@@ -2,11 +2,11 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { ArchiveUpgrades } from '../../api/archive-upgrades.ts';
-import { useTimeZoneChoice } from '../../hooks/use-time-zone.ts';
+import { useTimeZoneChoice } from '../../hooks/time/use-time-zone.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { exactUtc, formatInZone } from '../../lib/time-zone.ts';
 import { instant } from '../../lib/time.ts';
-import { PlanName } from './plan-name.tsx';
+import { PlanName } from './plans/plan-name.tsx';
 import classes from './upgrades.module.css';
 
 type Plan = ArchiveUpgrades['applied'][number];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 import { chainWith, FaultyDisk, grow, linesAt, read, stateOf } from '../../../test/chain-files-kit.ts';
 import { G, openNode } from '../../../test/harness.ts';
-import { createPolityServer } from '../../gateway/http-server.ts';
+import { createPolityServer } from '../../gateway/http/http-server.ts';
 import { QueryService } from '../../queries/query-service.ts';
 import type { ChainNode } from '../chain-node.ts';
 import { ChainDataError } from './persistence.ts';

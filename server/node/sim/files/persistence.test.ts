@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { G, openNode, startHarness } from '../../../test/harness.ts';
-import { groupInfoJson, proposalJson } from '../../gateway/record-json.ts';
+import { groupInfoJson, proposalJson } from '../../gateway/json/record-json.ts';
 
 const dirs: string[] = [];
 const tmp = () => {

@@ -1,0 +1,203 @@
+import { act, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { GroupInfo, GroupPolicyInfo, Proposal } from '../../../api/schemas.ts';
+import { jsonResponse, renderWithApp } from '../../../test/render.tsx';
+import { TallyPanel } from './tally-panel.tsx';
+
+const NOW = Date.parse('2026-05-01T10:00:00Z');
+const group: GroupInfo = {
+  id: '1',
+  admin: 'cosmos1a',
+  metadata: '',
+  version: '1',
+  total_weight: '10',
+  created_at: '2026-01-01T00:00:00Z',
+};
+const policy: GroupPolicyInfo = {
+  address: 'cosmos1p',
+  group_id: '1',
+  admin: 'cosmos1a',
+  metadata: '',
+  version: '1',
+  created_at: '2026-01-01T00:00:00Z',
+  decision_policy: {
+    '@type': '/cosmos.group.v1.ThresholdDecisionPolicy',
+    threshold: '6',
+    windows: { voting_period: '60s', min_execution_period: '0s' },
+  },
+};
+const proposal = (status: Proposal['status'], endsInMs: number): Proposal => ({
+  id: '7',
+  group_policy_address: 'cosmos1p',
+  metadata: '',
+  proposers: [],
+  submit_time: '2026-05-01T09:59:00Z',
+  group_version: '1',
+  group_policy_version: '1',
+  status,
+  final_tally_result: { yes_count: '0', abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
+  voting_period_end: new Date(NOW + endsInMs).toISOString(),
+  executor_result: 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+  messages: [],
+  title: 't',
+  summary: '',
+});
+
+let calls = 0;
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, shouldAdvanceTime: false });
+  calls = 0;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (!url.includes('/tally')) throw new Error(`unexpected ${url}`);
+      calls++;
+      return jsonResponse({
+        tally: { yes_count: String(calls), abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+      });
+    }),
+  );
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const tick = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+
+describe('TallyPanel', () => {
+  it('polls while voting is open, shows changes, and stops once voting ends', async () => {
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 12_000)} policy={policy} group={group} />,
+    );
+    await tick(10);
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
+    expect(screen.getByTestId('tally-outcome')).toHaveTextContent('Yes needs 5 more weight to pass');
+    const live = screen.getByRole('status', { name: '' });
+    expect(live).toHaveTextContent(/^$/); // what is on screen on arrival is not announced
+    await tick(5_000);
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('2');
+    expect(live).toHaveTextContent('Tally updated: Yes 2, No 1');
+    await tick(5_000);
+    expect(calls).toBe(3);
+    // Changed again within 20 s of the last announcement: shown, not yet spoken.
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('3');
+    expect(live).toHaveTextContent('Tally updated: Yes 2, No 1');
+    await tick(5_000); // voting has ended now
+    const after = calls;
+    expect(screen.queryByTestId('tally-live')).toBeNull();
+    expect(screen.getByTestId('tally-ended')).toBeInTheDocument();
+    await tick(30_000);
+    expect(calls).toBe(after);
+  });
+
+  it('stops calling itself live when the endpoint hangs, and is live again when answers return', async () => {
+    let hang = false;
+    const waiting: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        if (hang) await new Promise<void>((resolve) => waiting.push(resolve));
+        calls++;
+        return jsonResponse({
+          tally: { yes_count: String(calls), abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+        });
+      }),
+    );
+    renderWithApp(
+      <TallyPanel
+        endpoint=""
+        proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 600_000)}
+        policy={policy}
+        group={group}
+      />,
+    );
+    await tick(10);
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    hang = true;
+    await tick(9_000); // the 5 s poll hangs: one interval overdue is not yet stale
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    await tick(3_000);
+    expect(screen.queryByTestId('tally-live')).toBeNull();
+    expect(screen.getByTestId('tally-stale')).toHaveTextContent('Stale · no update for over 10 s');
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
+    hang = false;
+    waiting.splice(0).forEach((resolve) => resolve());
+    await tick(1_100);
+    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('2');
+  });
+
+  it('shows a final proposal’s stored tally without asking, and says why it passed', async () => {
+    const accepted = {
+      ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),
+      final_tally_result: { yes_count: '7', abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+    };
+    renderWithApp(<TallyPanel endpoint="" proposal={accepted} policy={policy} group={group} />);
+    await tick(10);
+    expect(screen.getByTestId('tally-final')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('7');
+    expect(screen.getByTestId('tally-verdict')).toHaveTextContent(
+      'AcceptedWhen the chain tallied it, the yes weight (7) reached its policy’s pass line (today: threshold 6).',
+    );
+    // Today's group is not the one it was tallied with: no pass line is drawn against it.
+    expect(screen.queryByTestId('threshold-line')).toBeNull();
+    expect(screen.getByTestId('tally-line-unknown')).toBeInTheDocument();
+    await tick(30_000);
+    expect(calls).toBe(0);
+  });
+
+  it('draws a rejected final tally against the weights it was tallied with, and says by how much it fell short', async () => {
+    const rejected = {
+      ...proposal('PROPOSAL_STATUS_REJECTED', -60_000),
+      final_tally_result: { yes_count: '19', abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
+    };
+    const talliedWith = {
+      total_weight: '40.75',
+      decision_policy: {
+        '@type': '/cosmos.group.v1.PercentageDecisionPolicy' as const,
+        percentage: '0.5',
+        windows: { voting_period: '86400s', min_execution_period: '0s' },
+      },
+    };
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={rejected} policy={policy} group={group} talliedWith={talliedWith} />,
+    );
+    await tick(10);
+    // Yes is under half the bar, not a solid win: the share is of the total weight then.
+    expect(screen.getByRole('img', { name: /pass line at 50% of the total weight/ })).toBeInTheDocument();
+    expect(screen.getByTestId('threshold-line')).toBeInTheDocument();
+    expect(screen.getByTestId('tally-verdict')).toHaveTextContent(
+      'RejectedThe pass line when the chain tallied it was ≈ 20.38 yes weight (50% of 40.75). Yes had 19, ≈ 1.38 short of it, so the proposal was rejected.',
+    );
+  });
+
+  it('never rounds a share into a landslide: a tiny veto reads "< 0.01%" and is drawn, yes reads "> 99.99%"', async () => {
+    const lopsided = {
+      ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),
+      final_tally_result: { yes_count: '1230000000', abstain_count: '0', no_count: '0', no_with_veto_count: '1' },
+    };
+    const talliedWith = { total_weight: '1230000001', decision_policy: policy.decision_policy };
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={lopsided} policy={policy} group={group} talliedWith={talliedWith} />,
+    );
+    await tick(10);
+    expect(screen.getByTestId('share-yes_count')).toHaveTextContent('> 99.99%');
+    expect(screen.getByTestId('share-no_with_veto_count')).toHaveTextContent('< 0.01%');
+    expect(screen.getByTestId('share-no_with_veto_count')).toHaveAttribute('title', '1 of 1,230,000,001');
+    expect(screen.getByTestId('share-no_count')).toHaveTextContent(/^0%$/);
+    const sections = screen.getByRole('img', { name: /^Tally:/ }).querySelectorAll('[class*=section]');
+    expect(sections).toHaveLength(2);
+  });
+
+  it('does not ask for the tally of a withdrawn proposal (the chain refuses it)', async () => {
+    renderWithApp(
+      <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_WITHDRAWN', 60_000)} policy={policy} group={group} />,
+    );
+    await tick(10_000);
+    expect(calls).toBe(0);
+    expect(screen.getByText(/A withdrawn proposal has no tally/)).toBeInTheDocument();
+  });
+});
