@@ -178,7 +178,7 @@ export default tseslint.config(
   {
     // The verifier runs in the archive, the command and the browser: bytes in, verdicts out, no
     // Node or DOM API, and it knows neither the dashboard nor the server.
-    files: ['verify/**/*.ts'],
+    files: ['verify/**/*.ts', 'text-rules/**/*.ts'],
     ignores: ['verify/**/*.test.ts', 'verify/testing/**'],
     plugins: { 'import-x': importX },
     settings: {

@@ -1,23 +1,11 @@
+import { directionControlName, directionControls } from '../../../text-rules/direction-controls.ts';
+
 // On-chain text is written by anyone. Bidi controls in it can reverse or reorder what is shown
 // around them (a title that reads "refund" while its bytes say otherwise); huge strings can
 // make a page 90,000 px tall. Both are defused here, for plain strings and for the component.
 
-const CONTROL_NAMES: Record<string, string> = {
-  '\u061C': 'ALM',
-  '\u200E': 'LRM',
-  '\u200F': 'RLM',
-  '\u202A': 'LRE',
-  '\u202B': 'RLE',
-  '\u202C': 'PDF',
-  '\u202D': 'LRO',
-  '\u202E': 'RLO',
-  '\u2066': 'LRI',
-  '\u2067': 'RLI',
-  '\u2068': 'FSI',
-  '\u2069': 'PDI',
-};
-
-const CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+// The table of them is shared with the archive and the command line (text-rules/).
+const CONTROLS = directionControls();
 
 /** Whether text holds a text-direction control (which would make it read other than it is). */
 export const hasControls = (text: string) => text.search(CONTROLS) !== -1;
@@ -30,7 +18,7 @@ export interface Control {
 }
 
 const controlOf = (char: string): Control => ({
-  name: CONTROL_NAMES[char] ?? '?',
+  name: directionControlName(char) ?? '?',
   code: `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`,
 });
 
