@@ -1,29 +1,10 @@
 import { plainEvent, type AbciEvent } from '../events.ts';
-import type { Coin, WeightedOption } from './gov-records.ts';
+import type { WeightedOption } from './gov-records.ts';
+
+export { coinsText, transferEvents } from '../bank-events.ts';
 
 // x/gov's events (plain text values, unlike x/group's typed events) and the bank events its
 // deposits cause, each with the attributes in the order a v0.50 node emits them.
-
-/** sdk.Coins.String(): `10stake`, several joined by commas. */
-export const coinsText = (coins: readonly Coin[]) => coins.map((coin) => `${coin.amount}${coin.denom}`).join(',');
-
-/** bank's SendCoins: spent, received, the transfer, and a message naming the sender. */
-export const transferEvents = (from: string, to: string, amount: string): AbciEvent[] => [
-  plainEvent('coin_spent', [
-    ['spender', from],
-    ['amount', amount],
-  ]),
-  plainEvent('coin_received', [
-    ['receiver', to],
-    ['amount', amount],
-  ]),
-  plainEvent('transfer', [
-    ['recipient', to],
-    ['sender', from],
-    ['amount', amount],
-  ]),
-  plainEvent('message', [['sender', from]]),
-];
 
 /** bank's BurnCoins from a module account. */
 export const burnEvents = (burner: string, amount: string): AbciEvent[] => [

@@ -1,5 +1,6 @@
+import { coinsText, transferEvents } from '../bank-events.ts';
 import { chainTimeText } from '../chain-time.ts';
-import { plainEvent, type AbciEvent } from '../events.ts';
+import type { AbciEvent } from '../events.ts';
 import type { Millis, PolicyInfo, Proposal } from '../records.ts';
 import type { GroupStore } from './group-store.ts';
 import { MAX_EXECUTION_MS } from './params.ts';
@@ -25,24 +26,9 @@ export function executeProposal(store: GroupStore, proposal: Proposal, policy: P
       }
       balance -= BigInt(coin.amount);
     }
-    const amount = coins.map((coin) => `${coin.amount}${coin.denom}`).join(',');
+    const amount = coinsText(coins);
     const to = String(message.to_address);
-    transfers.push(
-      plainEvent('coin_spent', [
-        ['spender', policy.address],
-        ['amount', amount],
-      ]),
-      plainEvent('coin_received', [
-        ['receiver', to],
-        ['amount', amount],
-      ]),
-      plainEvent('transfer', [
-        ['recipient', to],
-        ['sender', policy.address],
-        ['amount', amount],
-      ]),
-      plainEvent('message', [['sender', policy.address]]),
-    );
+    transfers.push(...transferEvents(policy.address, to, amount));
   }
   store.balances.set(policy.key, balance);
   transfers.forEach((event) => store.events(event));
