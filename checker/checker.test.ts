@@ -217,6 +217,17 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
       await bothAgree(await bundleAt(`proofs/groups/${proposal.group_id}`), options);
     }
     expect(facts).toBeGreaterThan(4);
+    // A vote set proven complete, and the same with one vote's step left out: both refuse that one.
+    const withRange = (
+      await Promise.all(proposals.map((proposal) => bundleAt(`proofs/proposals/${proposal.id}`)))
+    ).find((bundle) => bundle.facts.some((fact) => fact.kind === 'range' && fact.steps.length > 2));
+    expect(withRange).toBeDefined();
+    const index = withRange!.facts.findIndex((fact) => fact.kind === 'range');
+    expect((await bothAgree(withRange, options)).facts[index]).toBe(true);
+    const omitted = structuredClone(withRange!);
+    const range = omitted.facts[index];
+    if (range.kind === 'range') range.steps.splice(1, 1);
+    expect((await bothAgree(omitted, options)).facts[index]).toBe(false);
     await bothAgree(await bundleAt('proofs/upgrades'), options);
     // Twenty days later by the verifier's clock and with CometBFT's 14 days, both refuse the same bundle.
     const later = { atNanos: options.atNanos + 20n * 86_400n * 1_000_000_000n };

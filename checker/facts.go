@@ -26,9 +26,9 @@ type pathJSON struct {
 }
 
 type factJSON struct {
-	Kind   string `json:"kind"`
-	Height string `json:"height"`
-	Tx     string `json:"tx"`
+	Kind   string   `json:"kind"`
+	Height string   `json:"height"`
+	Tx     string   `json:"tx"`
 	TxPath pathJSON `json:"tx_path"`
 	Result struct {
 		Code      uint32  `json:"code"`
@@ -36,15 +36,22 @@ type factJSON struct {
 		GasWanted string  `json:"gas_wanted"`
 		GasUsed   string  `json:"gas_used"`
 	} `json:"result"`
-	ResultPath pathJSON `json:"result_path"`
-	Store      string   `json:"store"`
-	Key        string   `json:"key"`
-	Value      *string  `json:"value"`
-	ProofOps   []struct {
-		Type string `json:"type"`
-		Key  string `json:"key"`
-		Data string `json:"data"`
-	} `json:"proof_ops"`
+	ResultPath pathJSON      `json:"result_path"`
+	Store      string        `json:"store"`
+	Key        string        `json:"key"`
+	Value      *string       `json:"value"`
+	ProofOps   []proofOpJSON `json:"proof_ops"`
+	Prefix     string        `json:"prefix"`
+	Steps      []struct {
+		Key      string        `json:"key"`
+		ProofOps []proofOpJSON `json:"proof_ops"`
+	} `json:"steps"`
+}
+
+type proofOpJSON struct {
+	Type string `json:"type"`
+	Key  string `json:"key"`
+	Data string `json:"data"`
 }
 
 func factProblem(fact factJSON, proven map[int64]*types.Header) error {
@@ -58,6 +65,9 @@ func factProblem(fact factJSON, proven map[int64]*types.Header) error {
 	}
 	if fact.Kind == "store" {
 		return storeProblem(fact, next.AppHash)
+	}
+	if fact.Kind == "range" {
+		return rangeProblem(fact, next.AppHash)
 	}
 	block := proven[height]
 	if block == nil {

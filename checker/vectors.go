@@ -7,8 +7,8 @@ import (
 	"os"
 	"time"
 
-	"github.com/cometbft/cometbft/light"
 	cmtmath "github.com/cometbft/cometbft/libs/math"
+	"github.com/cometbft/cometbft/light"
 )
 
 // Light-client vectors (test-vectors/light-client-vectors.json): each row through CometBFT's own

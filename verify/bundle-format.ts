@@ -1,4 +1,5 @@
 import type { Statement } from './records/facts.ts';
+import type { RangeFactJson } from './records/key-range.ts';
 import type { ProofOpJson } from './records/store-proof.ts';
 import type { MerklePathJson, TxResultJson } from './records/tx-proof.ts';
 import type { HeaderJson } from './trust/header.ts';
@@ -39,7 +40,7 @@ export interface StoreFactJson {
   claim: Statement;
 }
 
-export type FactJson = TxFactJson | StoreFactJson;
+export type FactJson = TxFactJson | StoreFactJson | RangeFactJson;
 
 export type BundleLightBlock = LightBlockJson & { verified_from?: string };
 

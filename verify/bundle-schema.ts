@@ -66,6 +66,16 @@ const fact = v.variant('kind', [
     proof_ops: v.array(v.object({ type: v.string(), key: v.string(), data: base64 })),
     claim: statement,
   }),
+  v.object({
+    kind: v.literal('range'),
+    height: uint,
+    store: v.string(),
+    prefix: hex,
+    steps: v.array(
+      v.object({ key: hex, proof_ops: v.array(v.object({ type: v.string(), key: v.string(), data: base64 })) }),
+    ),
+    claim: statement,
+  }),
 ]);
 
 const bundleSchema = v.object({

@@ -3,6 +3,7 @@ import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import type { ProblemCode } from './problem-codes.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
+import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
 import { resultInBlockProblem, txInBlockProblem } from './records/tx-proof.ts';
 import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
@@ -134,9 +135,35 @@ function storeVerdict(
   };
 }
 
+/** Every key under a prefix (a proposal's votes), proven to be all there are. */
+function rangeVerdict(
+  fact: Extract<FactJson, { kind: 'range' }>,
+  proven: Map<string, HeaderJson>,
+  prefix: string,
+): FactVerdict {
+  const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
+  const next = proven.get(plus1(fact.height));
+  if (!next) return { ...base, how: `header ${plus1(fact.height)} is not proven`, code: 'not-proven' };
+  const appHash = bytesOfHex(next.app_hash);
+  if (!appHash) return { ...base, how: 'the app hash is not well formed', code: 'malformed' };
+  const range = rangeRecords(fact, appHash);
+  if ('problem' in range) return { ...base, how: range.problem, code: 'range-incomplete' };
+  const statement = rangeStatement(fact, range.records, prefix);
+  const mismatch = claimMismatch(fact.claim, statement);
+  if (mismatch) return { ...base, proven: statement, how: mismatch, code: 'claim-mismatch' };
+  return {
+    ...base,
+    proven: statement,
+    ok: true,
+    how: `complete: every key under its prefix in the ${fact.store} store after block ${fact.height} (app_hash of ${plus1(fact.height)}), ${fact.steps.length} absence proofs from neighbour to neighbour`,
+  };
+}
+
 /** One fact against the headers already proven (by height). */
 export function factVerdict(fact: FactJson, proven: Map<string, HeaderJson>, bech32Prefix: string): FactVerdict {
-  return fact.kind === 'tx' ? txVerdict(fact, proven) : storeVerdict(fact, proven, bech32Prefix);
+  if (fact.kind === 'tx') return txVerdict(fact, proven);
+  if (fact.kind === 'range') return rangeVerdict(fact, proven, bech32Prefix);
+  return storeVerdict(fact, proven, bech32Prefix);
 }
 
 /** The report on something that is not a bundle (not JSON, not the format): why, and nothing checked. */

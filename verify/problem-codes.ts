@@ -44,6 +44,8 @@ export type ProblemCode =
   | 'tx-not-in-block'
   | 'result-not-in-block'
   | 'store-proof-invalid'
+  /** A range's absence proofs do not walk from neighbour to neighbour over every key: one may be left out. */
+  | 'range-incomplete'
   | 'claim-mismatch';
 
 export interface Refusal {

@@ -30,6 +30,7 @@ const NOUNS: Record<string, string> = {
   'leave-group': 'departure',
   'upgrade-plan': 'upgrade plan',
   'upgrade-applied': 'applied upgrade',
+  'vote-set': 'complete vote set',
 };
 
 const nounOf = (fact: FactVerdict) => NOUNS[fact.proven?.kind ?? fact.claim.kind ?? ''] ?? 'record';
@@ -190,6 +191,8 @@ export function describeStatement(statement: Statement): string {
       return statement.scheduled === 'no'
         ? 'no upgrade plan scheduled'
         : `upgrade plan ${field('name')} at height ${field('height')}`;
+    case 'vote-set':
+      return `all ${field('count')} votes${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
     case 'upgrade-applied':
       return `upgrade ${field('name')} applied at height ${field('height')}`;
     default:

@@ -6,7 +6,8 @@ import { factProofs, type FactProof } from '../../store/proofs/fact-proofs.ts';
 // the prover has not looked at yet says so.
 
 export type ProofJson =
-  { kind: 'tx' | 'store'; height: string; verified: true } | { kind: 'none'; reason: string; height: string | null };
+  | { kind: 'tx' | 'store' | 'range'; height: string; verified: true }
+  | { kind: 'none'; reason: string; height: string | null };
 
 const NOT_YET = 'not proven yet: the archive proves records a few blocks after it reads them';
 

@@ -45,6 +45,7 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'upgrade') return `the upgrade ${JSON.stringify(fact.subjectKey)} applied`;
   if (fact.subject === 'member') return `the membership of ${second} in group ${first}`;
   if (fact.subject === 'policy') return `the group policy ${first}`;
+  if (fact.subject === 'vote-range') return `proposal #${first}'s complete vote set`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -109,10 +110,12 @@ async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQ
     throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no proposal ${id}`);
   const page = votePage(`proofs/proposals/${id}`, number, await factCountWithPrefix(db, 'vote', `${id}/`));
   const votes = await factProofsWithPrefix(db, 'vote', `${id}/`, offsetOf(page));
+  // The first page holds the record, its events and the proof that its votes are all there are.
   const head =
     number === 1
       ? [
           (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id),
+          ...(await factProofs(db, 'vote-range', [id])),
           ...(await factProofsWithPrefix(db, 'event', `${id}/`)),
         ]
       : [];

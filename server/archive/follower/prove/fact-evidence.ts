@@ -4,6 +4,7 @@ import type { FactJson, StoreFactJson, TxFactJson } from '../../../../verify/bun
 import { factVerdict } from '../../../../verify/bundle-verify.ts';
 import { hexOf, sha256 } from '../../../../verify/bytes.ts';
 import type { Statement } from '../../../../verify/records/facts.ts';
+import { nextKeyInRange, type RangeFactJson } from '../../../../verify/records/key-range.ts';
 import { merklePathOf } from '../../../../verify/records/merkle.ts';
 import { resultBytes } from '../../../../verify/records/tx-proof.ts';
 import type { HeaderJson } from '../../../../verify/trust/header.ts';
@@ -133,6 +134,38 @@ export class FactEvidence {
         key: keyHex.toUpperCase(),
         value: answer.value,
         proof_ops: answer.proofOps,
+        claim,
+      };
+      return judged(fact, new Map([[String(height + 1n), above.header]]), this.bech32Prefix, null);
+    } catch (error) {
+      return unproven(error, height);
+    }
+  }
+
+  /**
+   * Every key under `prefixHex` in the state after block `height`, walked from neighbour to
+   * neighbour by absence proofs (at most `maxKeys`: a node naming keys without end is refused).
+   */
+  async range(store: string, prefixHex: string, height: bigint, claim: Statement, maxKeys: number): Promise<Evidence> {
+    try {
+      const above = await this.once(`verify ${height + 1n}`, () => this.light.verify(height + 1n));
+      const steps: RangeFactJson['steps'] = [];
+      for (let key: string | null = prefixHex.toUpperCase(); key !== null;) {
+        if (steps.length > maxKeys) {
+          const reason = `more than ${maxKeys.toLocaleString('en-US')} keys to walk: complete by reconciliation only`;
+          return { verified: false, height, reason, refused: false };
+        }
+        const answer = await this.reader.storeKey(store, key, height);
+        steps.push({ key, proof_ops: answer.proofOps });
+        const next = nextKeyInRange(answer.proofOps, prefixHex);
+        key = next === null ? null : `${next}00`;
+      }
+      const fact: RangeFactJson = {
+        kind: 'range',
+        height: String(height),
+        store,
+        prefix: prefixHex.toUpperCase(),
+        steps,
         claim,
       };
       return judged(fact, new Map([[String(height + 1n), above.header]]), this.bech32Prefix, null);

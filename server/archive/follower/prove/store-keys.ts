@@ -5,8 +5,10 @@ import { fromBech32, toHex } from '@cosmjs/encoding';
 
 const idHex = (id: string) => BigInt(id).toString(16).padStart(16, '0');
 export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
+/** Every vote of a proposal: the vote table's prefix, then the proposal id. */
+export const votePrefixHex = (proposalId: string) => `4000${idHex(proposalId)}`;
 export const voteKeyHex = (proposalId: string, voter: string) =>
-  `4000${idHex(proposalId)}${toHex(fromBech32(voter).data)}`;
+  `${votePrefixHex(proposalId)}${toHex(fromBech32(voter).data)}`;
 /** A member's row: its group id, then the member's raw address. */
 export const memberKeyHex = (groupId: string, address: string) =>
   `1000${idHex(groupId)}${toHex(fromBech32(address).data)}`;
