@@ -228,6 +228,16 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     const range = omitted.facts[index];
     if (range.kind === 'range') range.steps.splice(1, 1);
     expect((await bothAgree(omitted, options)).facts[index]).toBe(false);
+    // Together with its group's members in the same state: who did not vote, and a decided
+    // proposal's final tally reconciled with its votes at those weights.
+    const reports = await Promise.all(
+      proposals.map(async (proposal) => verifyBundle(await bundleAt(`proofs/proposals/${proposal.id}`), options)),
+    );
+    const lines = reports.flatMap((report) => report.completeness);
+    expect(lines.some((line) => /^complete: all \d+ votes on #\d+/.test(line.words))).toBe(true);
+    expect(lines.some((line) => /^\d+ of the \d+ members of group \d+ cast no vote/.test(line.words))).toBe(true);
+    expect(lines.filter((line) => line.state === 'incomplete')).toEqual([]);
+    writeFileSync(path.join(folder, 'sample-proposal.json'), JSON.stringify(withRange));
     await bothAgree(await bundleAt('proofs/upgrades'), options);
     // Twenty days later by the verifier's clock and with CometBFT's 14 days, both refuse the same bundle.
     const later = { atNanos: options.atNanos + 20n * 86_400n * 1_000_000_000n };

@@ -2,6 +2,7 @@ import type { BundlePage, FactJson, ProofBundle } from './bundle-format.ts';
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import type { ProblemCode } from './problem-codes.ts';
+import { completenessOf, type Completeness } from './records/completeness.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
@@ -65,6 +66,8 @@ export interface BundleReport {
   unproven: ProofBundle['unproven'];
   /** Which page of the subject's records the bundle is, where they take more than one. */
   page: BundlePage | null;
+  /** What the proven ranges say together: votes complete, non-voters, a tally reconciled (or not). */
+  completeness: Completeness[];
 }
 
 export interface VerifyOptions {
@@ -187,6 +190,7 @@ export const unreadable = (problem: string, options: VerifyOptions = {}): Bundle
   facts: [],
   unproven: [],
   page: null,
+  completeness: [],
 });
 
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
@@ -264,5 +268,8 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport
     facts,
     unproven: bundle.unproven,
     page: bundle.page ?? null,
+    completeness: completenessOf(
+      facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
+    ),
   };
 }

@@ -31,6 +31,7 @@ const NOUNS: Record<string, string> = {
   'upgrade-plan': 'upgrade plan',
   'upgrade-applied': 'applied upgrade',
   'vote-set': 'complete vote set',
+  'member-set': 'complete member set',
 };
 
 const nounOf = (fact: FactVerdict) => NOUNS[fact.proven?.kind ?? fact.claim.kind ?? ''] ?? 'record';
@@ -191,6 +192,8 @@ export function describeStatement(statement: Statement): string {
       return statement.scheduled === 'no'
         ? 'no upgrade plan scheduled'
         : `upgrade plan ${field('name')} at height ${field('height')}`;
+    case 'member-set':
+      return `all ${field('count')} members of group ${field('group_id')}, complete`;
     case 'vote-set':
       return `all ${field('count')} votes${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
     case 'upgrade-applied':
@@ -252,6 +255,10 @@ export function reportLines(report: BundleReport): string[] {
     `Trust root: ${trustRootLine(report)}`,
   ];
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
+  if (report.completeness.length > 0) {
+    lines.push('', 'Completeness:');
+    for (const line of report.completeness) lines.push(`  ${heightsGrouped(line.words)}`);
+  }
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);
   if (report.unproven.length > 0) {

@@ -106,19 +106,30 @@ export function rangeRecords(fact: RangeFactJson, appHash: Uint8Array): RangeRec
   };
 }
 
-/** What the records of a range say: a proposal's votes, counted by option, with their voters. */
+/** What the records of a range say: a proposal's votes, or a group's members, with their count. */
 export function rangeStatement(fact: RangeFactJson, records: RangeRecords['records'], bech32Prefix: string): Statement {
   const statements = records.map((record) => statementOfRecord(fact.store, record.key, record.value, bech32Prefix));
+  // x/group's vote table (0x40 0x00) and member table (0x10 0x00), then the proposal's or group's id.
+  const table = /^(40|10)00([0-9A-F]{16})$/i.exec(fact.prefix);
+  const id = table ? BigInt(`0x${table[2]}`).toString() : null;
+  if (table?.[1] === '10') {
+    return {
+      kind: 'member-set',
+      ...(id ? { group_id: id } : {}),
+      count: String(records.length),
+      members: statements.map((statement) => `${statement.address ?? '?'}=${statement.weight ?? '?'}`).join(' '),
+    };
+  }
   const options = new Map<string, number>();
   for (const statement of statements)
     options.set(statement.option ?? '?', (options.get(statement.option ?? '?') ?? 0) + 1);
-  // x/group's vote table: 0x40 0x00, then the proposal id (8 bytes): the range's own proposal.
-  const votesOf = /^4000([0-9A-F]{16})$/i.exec(fact.prefix);
   return {
     kind: 'vote-set',
-    ...(votesOf ? { proposal_id: BigInt(`0x${votesOf[1]}`).toString() } : {}),
+    ...(id ? { proposal_id: id } : {}),
     count: String(records.length),
     options: [...options].map(([option, count]) => `${option.replace(/^VOTE_OPTION_/, '')} ${count}`).join(', '),
-    voters: statements.map((statement) => statement.voter ?? '?').join(' '),
+    ballots: statements
+      .map((statement) => `${statement.voter ?? '?'}=${(statement.option ?? '?').replace(/^VOTE_OPTION_/, '')}`)
+      .join(' '),
   };
 }

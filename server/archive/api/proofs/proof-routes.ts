@@ -46,6 +46,7 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'member') return `the membership of ${second} in group ${first}`;
   if (fact.subject === 'policy') return `the group policy ${first}`;
   if (fact.subject === 'vote-range') return `proposal #${first}'s complete vote set`;
+  if (fact.subject === 'member-range') return `the complete member set of proposal #${first}'s group`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -116,6 +117,7 @@ async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQ
       ? [
           (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id),
           ...(await factProofs(db, 'vote-range', [id])),
+          ...(await factProofs(db, 'member-range', [id])),
           ...(await factProofsWithPrefix(db, 'event', `${id}/`)),
         ]
       : [];

@@ -26,7 +26,8 @@ import {
 import { voteRangesToProve, type VoteRangeToProve } from '../../store/proofs/range-work.ts';
 import { decisionPolicyClaim, tallyText, TX_CLAIMS } from './fact-claims.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
-import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex, votePrefixHex } from './store-keys.ts';
+import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex } from './store-keys.ts';
+import { walkVoteRange } from './vote-ranges.ts';
 
 // The prover: right behind the tip, each vote and proposal event is proven from its own block,
 // and each proposal record from the state the archive last read it in — while the node still
@@ -38,8 +39,6 @@ const UPGRADES_PER_TURN = 128;
 const MEMBERS_PER_TURN = 256;
 const POLICIES_PER_TURN = 64;
 const VOTE_RANGES_PER_TURN = 4;
-/** The longest vote set walked: past it, a proposal's votes are complete by reconciliation alone. */
-const MAX_VOTES_WALKED = 2500;
 /**
  * Facts proven at once: a store record is one read, a transaction a few (shared with the other
  * facts of its block), so some two JSON-RPC batches of ten are in flight — one answered while the
@@ -109,7 +108,7 @@ export class ProvePipeline {
     proofs.push(...(await inParallel(policies, atOnce, (policy) => this.policy(policy, groupTip), going)));
     // A few proposals' vote sets, walked key by key: each walk is sequential, so they go side by side.
     const ranges = await voteRangesToProve(this.db, groupTip, VOTE_RANGES_PER_TURN);
-    proofs.push(...(await inParallel(ranges, VOTE_RANGES_PER_TURN, (range) => this.voteRange(range), going)));
+    proofs.push(...(await inParallel(ranges, VOTE_RANGES_PER_TURN, (range) => this.voteRange(range), going)).flat());
     // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
     await this.light.saved();
@@ -263,17 +262,12 @@ export class ProvePipeline {
     return this.record('policy', policy.address, policy.version, evidence);
   }
 
-  /** Every vote of a proposal in one state, proven to be all there are (see verify/records/key-range.ts). */
-  private async voteRange(range: VoteRangeToProve): Promise<FactProof> {
-    const version = range.final ? `final:${range.vote_count}` : range.vote_count;
-    const claim = { kind: 'vote-set', proposal_id: range.id };
-    const evidence = await this.evidence.range(
-      'group',
-      votePrefixHex(range.id),
-      BigInt(range.height),
-      claim,
-      MAX_VOTES_WALKED,
-    );
-    return this.record('vote-range', range.id, version, evidence);
+  /** A proposal's vote set and its group's member set, walked (see vote-ranges.ts). */
+  private async voteRange(range: VoteRangeToProve): Promise<FactProof[]> {
+    const walked = await walkVoteRange(this.evidence, range);
+    return [
+      this.record('vote-range', range.id, walked.version, walked.votes),
+      this.record('member-range', range.id, walked.version, walked.members),
+    ];
   }
 }

@@ -9,9 +9,11 @@ export const proposalKeyHex = (id: string) => `3000${idHex(id)}`;
 export const votePrefixHex = (proposalId: string) => `4000${idHex(proposalId)}`;
 export const voteKeyHex = (proposalId: string, voter: string) =>
   `${votePrefixHex(proposalId)}${toHex(fromBech32(voter).data)}`;
+/** Every member of a group: the member table's prefix, then the group id. */
+export const memberPrefixHex = (groupId: string) => `1000${idHex(groupId)}`;
 /** A member's row: its group id, then the member's raw address. */
 export const memberKeyHex = (groupId: string, address: string) =>
-  `1000${idHex(groupId)}${toHex(fromBech32(address).data)}`;
+  `${memberPrefixHex(groupId)}${toHex(fromBech32(address).data)}`;
 /** A policy's row: its address behind a length byte. */
 export const policyKeyHex = (address: string) => {
   const bytes = fromBech32(address).data;

@@ -86,7 +86,12 @@ describe('a proposal’s votes, proven complete by a walk of absence proofs', ()
     expect(fact.steps).toHaveLength(voters.length + 1);
     const verdict = verdictOf(fact);
     expect(verdict.ok).toBe(true);
-    expect(verdict.proven?.voters?.split(' ').sort()).toEqual([...voters].sort());
+    expect(
+      verdict.proven?.ballots
+        ?.split(' ')
+        .map((ballot) => ballot.split('=')[0])
+        .sort(),
+    ).toEqual([...voters].sort());
     expect(describeStatement(verdict.proven ?? {})).toMatch(
       new RegExp(`^all ${voters.length} votes on #${proposalId} \\(.+\\), complete$`),
     );

@@ -1,12 +1,14 @@
 import type { SqlExecutor } from '../db/sql-database.ts';
 
-// Which proposals' vote sets to prove complete (fact subject `vote-range`, keyed by proposal id):
+// Which proposals' vote sets to prove complete (fact subject `vote-range`, keyed by proposal id,
+// with the members of its group in the same state, `member-range`):
 // an open one in the latest state below the tip (the tip's header vouches for it), again when its votes changed and 64 blocks have passed (a walk
 // costs a query a vote); a proposal whose voting ended, once, in the last state before the block
 // that tallied it (and pruned its votes) — `final:` in its record version marks that walk done.
 
 export interface VoteRangeToProve {
   id: string;
+  group_id: string;
   /** The state to walk: the latest for an open proposal, the one before its tally once it ended. */
   height: string;
   vote_count: string;
@@ -20,14 +22,14 @@ const REWALK_AFTER_BLOCKS = 64n;
 export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit: number): Promise<VoteRangeToProve[]> {
   return db.query<VoteRangeToProve>(
     `WITH candidates AS (
-       SELECT p.id, p.status, p.on_chain,
+       SELECT p.id, p.group_id, p.status, p.on_chain,
          (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'voting_ended') AS ended,
          (SELECT count(*) FROM votes v WHERE v.proposal_id = p.id) AS vote_count,
          f.height AS proven_height, f.record_version, f.verified
        FROM proposals p LEFT JOIN fact_proofs f ON f.subject = 'vote-range' AND f.subject_key = p.id::text
        WHERE EXISTS (SELECT 1 FROM votes v WHERE v.proposal_id = p.id)
      )
-     SELECT id::text AS id,
+     SELECT id::text AS id, group_id::text AS group_id,
        (CASE WHEN ended IS NOT NULL THEN ended - 1 ELSE $1::numeric - 1 END)::text AS height,
        vote_count::text AS vote_count, ended IS NOT NULL AS final
      FROM candidates

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+
+import { completenessOf } from './completeness.ts';
+
+// What proven ranges say together: every vote of a proposal, who of its group did not vote, and
+// whether the proven final tally is what the votes add up to at the members' weights.
+
+const votes = (ballots: string) => ({
+  height: '90',
+  statement: { kind: 'vote-set', proposal_id: '7', count: '3', options: 'YES 2, NO 1', ballots },
+});
+const members = {
+  height: '90',
+  statement: { kind: 'member-set', group_id: '2', count: '4', members: 'alice=2 bob=1.5 carol=0.25 dave=3' },
+};
+const record = (finalTally: string) => ({
+  height: '91',
+  statement: { kind: 'proposal', proposal_id: '7', status: 'PROPOSAL_STATUS_ACCEPTED', final_tally: finalTally },
+});
+
+describe('completeness of a proposal’s votes', () => {
+  it('says the votes are complete, names the non-voters and reconciles the final tally exactly', () => {
+    const lines = completenessOf([votes('alice=YES bob=YES carol=NO'), members, record('3.5/0.25/0/0')]);
+    expect(lines.map((line) => [line.state, line.words])).toEqual([
+      ['complete', 'complete: all 3 votes on #7 in the state after block 90, and no other (YES 2, NO 1)'],
+      ['complete', '1 of the 4 members of group 2 cast no vote: dave'],
+      [
+        'reconciled',
+        "reconciled: the proven final tally (yes/no/abstain/veto 3.5/0.25/0/0) is what its proven votes add up to at the members' weights",
+      ],
+    ]);
+  });
+
+  it('skips the vote of a voter who is no longer a member, as the chain does', () => {
+    const lines = completenessOf([votes('alice=YES erin=YES carol=NO'), members, record('2/0.25/0/0')]);
+    expect(lines.at(-1)?.state).toBe('reconciled');
+  });
+
+  it('says so when the tally does not add up, with both sums', () => {
+    const lines = completenessOf([votes('alice=YES bob=YES carol=NO'), members, record('5.5/0.25/0/0')]);
+    expect(lines.at(-1)).toMatchObject({
+      state: 'incomplete',
+      words:
+        'does not reconcile: the proven votes at the members’ weights add up to 3.5/0.25/0/0, the final tally says 5.5/0.25/0/0'.replace(
+          '’',
+          "'",
+        ),
+    });
+  });
+
+  it('says only what is proven: no members at that height, no non-voters or reconciliation', () => {
+    expect(completenessOf([votes('alice=YES'), { ...members, height: '89' }, record('2/0/0/0')])).toHaveLength(1);
+  });
+});

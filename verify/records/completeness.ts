@@ -1,0 +1,94 @@
+import Decimal from 'decimal.js';
+
+import type { Statement } from './facts.ts';
+
+// What a bundle's proven ranges say together, in sentences: a proposal's votes, complete at a
+// height; the members of its group at the same height who cast none; and whether the proven final
+// tally is what those votes add up to at those members' weights (x/group counts the vote of a
+// member only: a voter who left is skipped, as the chain skips it).
+
+export interface Completeness {
+  /** What the sentence is about ("proposal #7's votes"). */
+  subject: string;
+  /** complete: proven nothing is left out; reconciled: the tally adds up; incomplete: it does not. */
+  state: 'complete' | 'reconciled' | 'incomplete';
+  height: string;
+  words: string;
+}
+
+const OPTIONS = ['YES', 'NO', 'ABSTAIN', 'NO_WITH_VETO'] as const;
+
+const pairs = (text: string | undefined) =>
+  (text ?? '')
+    .split(' ')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.lastIndexOf('=');
+      return [pair.slice(0, at), pair.slice(at + 1)] as const;
+    });
+
+/** Sums of the ballots' weights per option (members only), or null when a weight is not a decimal. */
+function tallyOf(ballots: readonly (readonly [string, string])[], weights: Map<string, string>): Decimal[] | null {
+  const sums = OPTIONS.map(() => new Decimal(0));
+  for (const [voter, option] of ballots) {
+    const weight = weights.get(voter);
+    const index = OPTIONS.indexOf(option as (typeof OPTIONS)[number]);
+    if (weight === undefined || index < 0) continue;
+    try {
+      sums[index] = sums[index].plus(new Decimal(weight));
+    } catch {
+      return null;
+    }
+  }
+  return sums;
+}
+
+/**
+ * Completeness of each proposal a bundle proves a vote set of. `proven` are the statements of the
+ * facts that held, each with its height.
+ */
+export function completenessOf(proven: readonly { statement: Statement; height: string }[]): Completeness[] {
+  const lines: Completeness[] = [];
+  for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
+    const id = votes.statement.proposal_id ?? '?';
+    const subject = `proposal #${id}'s votes`;
+    const ballots = pairs(votes.statement.ballots);
+    lines.push({
+      subject,
+      state: 'complete',
+      height: votes.height,
+      words: `complete: all ${ballots.length} votes on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
+    });
+    const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
+    if (!members) continue;
+    const weights = new Map(pairs(members.statement.members));
+    const voted = new Set(ballots.map(([voter]) => voter));
+    const silent = [...weights.keys()].filter((member) => !voted.has(member));
+    lines.push({
+      subject: `proposal #${id}'s non-voters`,
+      state: 'complete',
+      height: votes.height,
+      words: `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote${silent.length > 0 ? `: ${silent.join(', ')}` : ''}`,
+    });
+    const tally = tallyOf(ballots, weights);
+    const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);
+    const final = record?.statement.final_tally?.split('/');
+    if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') continue;
+    const counted = tally.map((sum) => sum.toString()).join('/');
+    let same: boolean;
+    try {
+      same = tally.every((sum, index) => sum.equals(new Decimal(final[index])));
+    } catch {
+      same = false;
+    }
+    lines.push({
+      subject: `proposal #${id}'s final tally`,
+      state: same ? 'reconciled' : 'incomplete',
+      height: votes.height,
+      words: same
+        ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights`
+        : `does not reconcile: the proven votes at the members' weights add up to ${counted}, the final tally says ${record!.statement.final_tally}`,
+    });
+  }
+  return lines;
+}
