@@ -89,6 +89,15 @@ function CheckedReport({
           ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
           : 'The node does not say its unbonding time: this is CometBFT’s default.'}
       </Text>
+      {report.completeness.length > 0 && (
+        <Stack gap={2} data-testid="proof-completeness">
+          {report.completeness.map((line) => (
+            <Text key={`${line.subject}/${line.height}`} fz="sm" c={line.state === 'incomplete' ? 'red' : undefined}>
+              <OnChainText value={line.words} max={600} />
+            </Text>
+          ))}
+        </Stack>
+      )}
       {report.page && (
         <Text fz="sm" data-testid="proof-page" style={{ overflowWrap: 'anywhere' }}>
           {pageLine(report)} This page was checked; the command checks the others (download each with its path).
