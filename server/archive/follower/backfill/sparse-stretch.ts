@@ -5,7 +5,7 @@ import type { FetchedBlock, RpcReader } from '../../source/rpc-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { recordGap } from '../../store/cursor/cursor-writes.ts';
 import { OPEN_STATUS } from '../../vocabulary.ts';
-import { breakInChain, ChainBreakError, unlikeVouched } from '../lane/chain-guard.ts';
+import { breakInChain, ChainBreakError, refuseUnlessVouched } from '../lane/chain-guard.ts';
 import type { FollowerOptions } from '../lane/follower-state.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import { readBlocks, type PlannedBlocks } from '../tip/due-reads.ts';
@@ -113,7 +113,7 @@ export async function backfillSparsely(
     // which names it and which the prover needs verified anyway; the stretch's last by its own.
     const vouched = vouchFor?.(height, height < to ? 'next header' : 'own signatures') ?? Promise.resolve(null);
     return Promise.all([rpc.block(height), vouched]).then(([block, hash]) => {
-      unlikeVouched(block, hash);
+      refuseUnlessVouched(block, hash);
       const prepared = prepareBlock(rest, block);
       // A proposal submitted here comes due at a block found by a search of headers: begun now,
       // it is answered by the time the blocks before it are done.

@@ -6,7 +6,7 @@ import { BatchRows } from '../../store/batch-rows.ts';
 import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
 import { knowPlan, PlanChangeRows } from '../../store/upgrades/upgrade-writes.ts';
 import { listsGroup, VOTES_KEPT_STATUSES } from '../../vocabulary.ts';
-import { unlikeVouched } from '../lane/chain-guard.ts';
+import { refuseUnlessVouched } from '../lane/chain-guard.ts';
 import { decodeBlock } from '../tip/decode-block.ts';
 import { readEventHistory, type HistoryBlock } from './event-history.ts';
 import type { GroupDeparture } from './group-gone-start.ts';
@@ -51,7 +51,7 @@ export async function bootstrap(
   const groupsRead = rest.groups(height);
   groupsRead.catch(() => undefined);
   const [block, plan, versions] = await Promise.all([blockRead, rest.currentPlan(height), rest.moduleVersions(height)]);
-  unlikeVouched(block, reading.vouched);
+  refuseUnlessVouched(block, reading.vouched);
   // A chain whose module versions no longer list x/group (an upgrade removed it) has no group
   // state to take: its routes answer 501, which is no fault. (An empty list is not a version map.)
   const hasGroup = versions.length === 0 || listsGroup(versions);

@@ -49,7 +49,7 @@ export function breakInChain(archivedHash: string, blocks: readonly FetchedBlock
  * made-up blocks is refused before the block is merged. `vouched` null or undefined: not checked
  * (no proofs).
  */
-export function unlikeVouched(block: FetchedBlock, vouched: string | null | undefined): void {
+export function refuseUnlessVouched(block: FetchedBlock, vouched: string | null | undefined): void {
   if (vouched === null || vouched === undefined || vouched === block.hash.toUpperCase()) return;
   throw new ChainBreakError(
     `block ${block.height} is answered under hash ${block.hash}, but the verified headers name ${vouched}: the node's blocks are not the chain its validators signed`,

@@ -61,7 +61,7 @@ export class Lane {
   }
 
   /** `drop` runs whenever the lane forgets what it read beyond its cursor. */
-  holds(drop: () => void): void {
+  onForget(drop: () => void): void {
     this.held.push(drop);
   }
 
@@ -120,7 +120,7 @@ export class Lane {
   }
 
   /** Blocks written since the planner's statistics were last refreshed: refreshed now and then. */
-  async wrote(blocks: number): Promise<void> {
+  async countWrittenBlocks(blocks: number): Promise<void> {
     this.blocksSinceStatistics += blocks;
     if (this.blocksSinceStatistics >= STATISTICS_EVERY_BLOCKS) await this.refreshStatistics();
   }
@@ -133,11 +133,11 @@ export class Lane {
   /** Reads and writes go well: no error stands, and the next failure waits the shortest time again. */
   succeeded(): void {
     this.state.lastError = null;
-    this.calm();
+    this.resetBackoff();
   }
 
   /** Nothing failed this turn: the next failure waits the shortest time again. */
-  calm(): void {
+  resetBackoff(): void {
     this.backoff = FIRST_BACKOFF_MS;
   }
 

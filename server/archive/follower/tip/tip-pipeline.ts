@@ -1,5 +1,5 @@
 import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
-import { breakInChain, ChainBreakError, unlikeVouched } from '../lane/chain-guard.ts';
+import { breakInChain, ChainBreakError, refuseUnlessVouched } from '../lane/chain-guard.ts';
 import type { Lane, Position } from '../lane/lane.ts';
 import type { OpenWork } from '../lane/open-work.ts';
 import { forecastReads, type ForecastReads } from './due-forecast.ts';
@@ -25,7 +25,7 @@ export class TipPipeline {
 
   constructor(private readonly lane: Lane) {
     // After a failure, reading starts again from the cursor: what was fetched ahead is dropped.
-    lane.holds(() => (this.ahead = null));
+    lane.onForget(() => (this.ahead = null));
   }
 
   /** Reads the next batch after `position` (while the one before is written), then starts writing it. */
@@ -40,7 +40,7 @@ export class TipPipeline {
     if (broken) throw new ChainBreakError(broken);
     // The batch's blocks link to its last one by hash: that header's signatures vouch for them all.
     const newest = blocks[blocks.length - 1].block;
-    unlikeVouched(newest, await lane.options.vouchFor?.(newest.height));
+    refuseUnlessVouched(newest, await lane.options.vouchFor?.(newest.height));
     if (lane.halted) return;
     const work = await lane.work();
     const forecast = (await forecastAhead) ?? forecastReads(lane.rest, work, blocks);
@@ -52,7 +52,7 @@ export class TipPipeline {
     const written = writeBlocks(lane.store, work, planned);
     lane.startWriting({ height: end.height, hash: end.hash }, written, async () => {
       lane.commit({ height: end.height, hash: end.hash }, planned.length);
-      await lane.wrote(planned.length);
+      await lane.countWrittenBlocks(planned.length);
     });
     lane.succeeded();
     lane.meter.report(lane.state.archivedHeight ?? position.height, last, '');
@@ -84,7 +84,7 @@ export class TipPipeline {
 export async function waitForBlocks(lane: Lane): Promise<number> {
   await lane.finishWriting();
   lane.meter.atTip();
-  lane.calm();
+  lane.resetBackoff();
   return lane.options.pollMs;
 }
 
