@@ -1,7 +1,5 @@
 import { refusal, type Refusal } from '../problem-codes.ts';
-import type { CommitJson } from './commit.ts';
-import type { HeaderJson } from './header.ts';
-import type { ValidatorJson } from './validator-set.ts';
+import type { CommitJson, HeaderJson, ValidatorJson } from './rpc-json.ts';
 
 // CometBFT's bounds, checked before any number is encoded, hashed, added up or cached. Protobuf
 // varints silently wrap at 2^64 and sfixed64 at 2^63, so a power or height written past them

@@ -4,6 +4,7 @@ import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvari
 import { failed, refusal, type Checked, type Refusal } from '../problem-codes.ts';
 import { commitBoundsProblem } from './bounds.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
+import type { CommitJson, CommitSigJson } from './rpc-json.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
 
 // A commit: the precommits of the validators for one block. CometBFT's rules
@@ -11,19 +12,7 @@ import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.
 // by ZIP-215's rules as CometBFT checks ed25519 — and one rule stricter: every signature that
 // claims to be for the block must verify, not only the first 2/3 of the power.
 
-export interface CommitSigJson {
-  block_id_flag: number;
-  validator_address: string;
-  timestamp: string;
-  signature: string | null;
-}
-
-export interface CommitJson {
-  height: string;
-  round: number;
-  block_id: BlockIdJson;
-  signatures: CommitSigJson[];
-}
+export type { CommitJson, CommitSigJson } from './rpc-json.ts';
 
 export const BLOCK_ID_FLAG_COMMIT = 2;
 

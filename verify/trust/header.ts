@@ -2,32 +2,12 @@ import { bytesField, bytesOfHex, hexOf, messageField, utf8, varintField } from '
 import { refusal, type Checked } from '../problem-codes.ts';
 import { merkleRoot } from '../records/merkle.ts';
 import { signedHeaderBoundsProblem } from './bounds.ts';
+import type { BlockIdJson, HeaderJson } from './rpc-json.ts';
 
 // A block's identity as CometBFT v0.38 computes it (types/block.go, Header.Hash): the Merkle
 // root of the header's fields, each protobuf-encoded on its own.
 
-/** A header as CometBFT's RPC writes it: hashes in hex, numbers in strings, time in RFC 3339. */
-export interface HeaderJson {
-  version: { block: string; app?: string };
-  chain_id: string;
-  height: string;
-  time: string;
-  last_block_id: BlockIdJson;
-  last_commit_hash: string;
-  data_hash: string;
-  validators_hash: string;
-  next_validators_hash: string;
-  consensus_hash: string;
-  app_hash: string;
-  last_results_hash: string;
-  evidence_hash: string;
-  proposer_address: string;
-}
-
-export interface BlockIdJson {
-  hash: string;
-  parts: { total: number; hash: string };
-}
+export type { BlockIdJson, HeaderJson } from './rpc-json.ts';
 
 const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,9}))?Z$/;
 

@@ -4,16 +4,12 @@ import { bytesOfBase64, hexOf, sha256 } from '../bytes.ts';
 import { failed, refusal, type Checked } from '../problem-codes.ts';
 import { merkleRoot } from '../records/merkle.ts';
 import { validatorSetBoundsProblem } from './bounds.ts';
+import type { ValidatorJson } from './rpc-json.ts';
 
 // A validator set as CometBFT's RPC `/validators` writes it, and its hash (types/validator_set.go
 // Hash: the Merkle root of each validator's SimpleValidator bytes, in the set's order).
 
-export interface ValidatorJson {
-  address: string;
-  pub_key: { type: string; value: string };
-  voting_power: string;
-  proposer_priority?: string;
-}
+export type { ValidatorJson } from './rpc-json.ts';
 
 export const ED25519_KEY_TYPE = 'tendermint/PubKeyEd25519';
 
