@@ -25,7 +25,7 @@ import { ArchiveQuery, isAddress, searchQuery, uint64Path } from './archive-para
 import type { ArchiveSource } from './archive-source.ts';
 import { GROUP_ROUTES } from './group-routes.ts';
 import { inbox } from './inbox-route.ts';
-import { proposalProof, withUpgradeProofs, withVoteProofs } from './proofs/proof-json.ts';
+import { proposalProof, voteSetJson, withUpgradeProofs, withVoteProofs } from './proofs/proof-json.ts';
 import { PROOF_ROUTES, proofStatusJson, proofSummary } from './proofs/proof-routes.ts';
 import { backfillJson, fillJson } from './status-progress.ts';
 import { voterGroupsOf } from './voter-groups.ts';
@@ -72,6 +72,8 @@ async function proposal(source: ArchiveSource, id: string) {
     // null: the archive did not see the tally made (it found the proposal decided, or it is not).
     tallied_with: await readTallyWeights(source.store.db, id),
     vote_count: await countProposalVotes(source.store.db, id),
+    // Whether its votes are proven complete (all of them, and no other), and how many; null: not walked yet.
+    vote_set: await voteSetJson(source.store.db, id),
   };
 }
 

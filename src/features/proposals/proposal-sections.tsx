@@ -79,7 +79,7 @@ export function ProposalVotes({
   proposal: Proposal;
   /** Whether the node still stores the proposal (false: shown from the archive). */
   onNode: boolean;
-  archivedVotes?: { count: string; talliedSeen: boolean } | null;
+  archivedVotes?: { count: string; talliedSeen: boolean; completeness?: string | null } | null;
   weights?: ReadonlyMap<string, string>;
   /** The group's total weight now, for each vote's share. */
   totalWeight?: string;
@@ -92,6 +92,11 @@ export function ProposalVotes({
       <Title order={2} fz="lg" id="votes-title">
         Votes
       </Title>
+      {archivedVotes?.completeness && (
+        <Text fz="sm" c="dimmed" data-testid="votes-completeness">
+          {archivedVotes.completeness}
+        </Text>
+      )}
       {tallied || !onNode ? (
         <PrunedVotesNote onNode={onNode} archivedVotes={archivedVotes} />
       ) : (

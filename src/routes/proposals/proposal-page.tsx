@@ -4,6 +4,7 @@ import { useParams } from 'react-router';
 
 import { InvalidInput } from '../../components/states/invalid-input.tsx';
 import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { voteSetWords } from '../../domain/vote-set-words.ts';
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { GroupName } from '../../features/groups/group-name.tsx';
 import { PolicyName } from '../../features/policies/policy-name.tsx';
@@ -72,7 +73,11 @@ export function Component() {
   const { archived } = context;
   const archivedVotes = context.archiveAnswered
     ? archived
-      ? { count: archived.vote_count ?? '0', talliedSeen: archived.tallied_with !== null }
+      ? {
+          count: archived.vote_count ?? '0',
+          talliedSeen: archived.tallied_with !== null,
+          completeness: voteSetWords(archived.vote_set),
+        }
       : null
     : undefined;
   return (

@@ -56,3 +56,14 @@ export async function proposalProof(db: ArchiveStore['db'], id: string): Promise
 /** Each applied upgrade with the proof of its done marker (upgrades are keyed by name). */
 export const withUpgradeProofs = <T extends { name: string }>(db: ArchiveStore['db'], applied: readonly T[]) =>
   withProofs(db, 'upgrade', applied, (plan) => plan.name);
+
+/**
+ * Whether the proposal's votes are proven complete: every vote the chain held in one state, and no
+ * other (a walk of absence proofs over its vote prefix), with how many; null before any walk.
+ */
+export async function voteSetJson(db: ArchiveStore['db'], id: string) {
+  const [fact] = await factProofs(db, 'vote-range', [id]);
+  if (!fact) return null;
+  const count = fact.verified && fact.evidence?.kind === 'range' ? String(fact.evidence.steps.length - 1) : null;
+  return { proof: proofJson(fact), count };
+}
