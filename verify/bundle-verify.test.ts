@@ -5,7 +5,9 @@ import type { ProofBundle } from './bundle-format.ts';
 import { verifyBundle, verifyBundleQuickly } from './bundle-verify.ts';
 import { clockAfter, forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
 import { forgedBundle, genesisSigners, realBundle, SAMPLE_CLOCK } from './testing/sample-bundles.ts';
+import { precommitSignBytes } from './trust/commit.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
+import { VerifierMemory } from './trust/verifier-memory.ts';
 
 // Whole bundles: trust root → signed headers → facts. A real node's proofs verify from its header
 // 361; a made-up chain's vote verifies from its genesis validators, across a validator set change;
@@ -142,7 +144,7 @@ describe('signatures checked by the platform’s Ed25519 first', () => {
       const signatures = bundle.light_blocks.flatMap((block) =>
         block.signed_header.commit.signatures.filter((sig) => sig.block_id_flag === 2),
       );
-      const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks);
+      const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks, new VerifierMemory());
       expect(checked).toEqual({ accepted: signatures.length, leftOver: 0, native: true });
       expect(await verifyBundleQuickly(bundle, SAMPLE_CLOCK)).toEqual(verifyBundle(bundle, SAMPLE_CLOCK));
     }
@@ -152,10 +154,24 @@ describe('signatures checked by the platform’s Ed25519 first', () => {
     const bundle = forgedBundle();
     const sig = bundle.light_blocks[1].signed_header.commit.signatures[0];
     sig.signature = toBase64(flip(Buffer.from(sig.signature ?? '', 'base64')));
-    const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks);
+    const checked = await preverifySignatures(bundle.chain_id, bundle.light_blocks, new VerifierMemory());
     expect(checked.leftOver).toBe(1);
-    const none = await preverifySignatures(bundle.chain_id, bundle.light_blocks, null);
+    const none = await preverifySignatures(bundle.chain_id, bundle.light_blocks, new VerifierMemory(), null);
     expect(none).toEqual({ accepted: 0, leftOver: checked.accepted + 1, native: false });
+  });
+});
+
+describe('what a verification remembers', () => {
+  it('belongs to it alone: signatures one check saw verify are not taken as verified by the next', async () => {
+    const memory = new VerifierMemory();
+    const honest = forgedBundle();
+    await preverifySignatures(honest.chain_id, honest.light_blocks, memory);
+    const sig = honest.light_blocks[1].signed_header.commit.signatures[0];
+    const message = precommitSignBytes(honest.chain_id, honest.light_blocks[1].signed_header.commit, sig.timestamp);
+    const key = Buffer.from(honest.light_blocks[1].validator_set[0].pub_key.value, 'base64');
+    const signature = Buffer.from(sig.signature ?? '', 'base64');
+    expect(message && memory.signatureSeen(signature, message, key)).toBe(true);
+    expect(message && new VerifierMemory().signatureSeen(signature, message, key)).toBe(false);
   });
 });
 

@@ -11,6 +11,7 @@ import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
 import { nanosOf, timestampOf, type HeaderJson } from './trust/header.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis, trustOptionsAt } from './trust/light-block.ts';
+import { VerifierMemory } from './trust/verifier-memory.ts';
 
 // Checks a whole bundle: the chain of trust, then each fact against the headers it proved. The
 // report says, for every fact, what the proven bytes say and how, or why it is not proven.
@@ -206,14 +207,15 @@ export function verifyBundle(input: unknown, options: VerifyOptions = {}): Bundl
 export async function verifyBundleQuickly(input: unknown, options: VerifyOptions = {}): Promise<BundleReport> {
   const parsed = parseBundle(input);
   if ('problem' in parsed) return unreadable(parsed.problem, options);
-  await preverifySignatures(parsed.bundle.chain_id, parsed.bundle.light_blocks);
-  return verifyParsedSafely(parsed.bundle, options);
+  const memory = new VerifierMemory();
+  await preverifySignatures(parsed.bundle.chain_id, parsed.bundle.light_blocks, memory);
+  return verifyParsedSafely(parsed.bundle, options, memory);
 }
 
 /** A bundle the schema let through can still hold a number no encoder takes: a report, not a crash. */
-function verifyParsedSafely(bundle: ProofBundle, options: VerifyOptions): BundleReport {
+function verifyParsedSafely(bundle: ProofBundle, options: VerifyOptions, memory = new VerifierMemory()): BundleReport {
   try {
-    return verifyParsed(bundle, options);
+    return verifyParsed(bundle, options, memory);
   } catch (error) {
     return unreadable(
       `the bundle holds a value the verifier cannot encode: ${error instanceof Error ? error.message : String(error)}`,
@@ -229,7 +231,7 @@ function verdictOf(report: Pick<BundleReport, 'ok' | 'rootFrom' | 'unproven'>): 
   return unproven ? 'unproven-records' : 'proven';
 }
 
-function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport {
+function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: VerifierMemory): BundleReport {
   let root = bundle.trust_root;
   let blocks = bundle.light_blocks;
   if (options.trust) {
@@ -242,7 +244,7 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions): BundleReport
       ? `the genesis validators of ${bundle.chain_id} (height ${root.initial_height}), as the bundle gives them`
       : `header ${root.height} with hash ${root.hash}${options.trust ? ', as you gave it' : ', as the bundle gives it'}`;
   const atNanos = options.atNanos ?? nanosOfMillis(Date.now());
-  const trust = trustOptionsAt(atNanos, options.trustingPeriodSeconds);
+  const trust = { ...trustOptionsAt(atNanos, options.trustingPeriodSeconds), memory };
   const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
   const facts = bundle.facts.map((fact) => factVerdict(fact, chain.proven, bundle.bech32_prefix));
   const rootTime = chain.root ? timestampOf(chain.root.time) : null;

@@ -51,7 +51,12 @@ export interface ChainOfTrust {
   root: { height: string; hash: string; time: string } | null;
 }
 
-function rootProblem(root: TrustRootJson, first: LightBlockJson, chainId: string): Refusal | null {
+function rootProblem(
+  root: TrustRootJson,
+  first: LightBlockJson,
+  chainId: string,
+  options: TrustOptions,
+): Refusal | null {
   const header = first.signed_header.header;
   if (root.kind === 'header') {
     if (header.height !== root.height)
@@ -71,12 +76,12 @@ function rootProblem(root: TrustRootJson, first: LightBlockJson, chainId: string
       );
     // A genesis lists its validators in any order; CometBFT keeps them in its own, and refuses
     // the list (a key twice, a power out of bounds) before it makes a set of them.
-    const genesisSet = validatorSetHashOf(inCometOrder(root.validators));
+    const genesisSet = validatorSetHashOf(inCometOrder(root.validators), options.memory);
     if (failed(genesisSet)) return refusal(genesisSet.code, `the genesis validators: ${genesisSet.problem}`);
     if (genesisSet.hash !== header.validators_hash.toUpperCase())
       return refusal('validator-set-mismatch', `header ${header.height} is not signed by the genesis validators`);
   }
-  const signed = checkSignedHeader(chainId, first);
+  const signed = checkSignedHeader(chainId, first, options.memory);
   return failed(signed) ? signed : null;
 }
 
@@ -111,7 +116,7 @@ export function verifyChainOfTrust(
     );
   const first = blocks[0];
   const firstHeight = first.signed_header.header.height;
-  const problem = rootProblem(root, first, chainId);
+  const problem = rootProblem(root, first, chainId, options);
   if (problem) return fail(firstHeight, 'trust root', problem);
   const firstHash = headerHashOf(first.signed_header.header);
   if (failed(firstHash)) return fail(firstHeight, 'trust root', firstHash);

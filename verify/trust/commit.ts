@@ -1,11 +1,12 @@
 import { ed25519 } from '@noble/curves/ed25519.js';
 
-import { bytesEqual, bytesField, bytesOfBase64, hexOf, messageField, utf8, uvarint, varintField } from '../bytes.ts';
+import { bytesField, bytesOfBase64, messageField, utf8, uvarint, varintField } from '../bytes.ts';
 import { failed, refusal, type Checked, type Refusal } from '../problem-codes.ts';
 import { commitBoundsProblem } from './bounds.ts';
 import { blockIdBytes, timestampBytes, timestampOf, type BlockIdJson } from './header.ts';
 import type { CommitJson, CommitSigJson } from './rpc-json.ts';
 import { addressOfKey, totalPowerOf, type ValidatorJson } from './validator-set.ts';
+import { VerifierMemory } from './verifier-memory.ts';
 
 // A commit: the precommits of the validators for one block. CometBFT's rules
 // (types/validator_set.go VerifyCommitLight, VerifyCommitLightTrusting), with signatures checked
@@ -26,12 +27,11 @@ const sfixed64 = (field: number, value: bigint) => {
 
 /**
  * The parts of a commit's CanonicalVote its precommits share (all but the timestamp), worked out
- * once per commit: a bundle's walk and the native pre-check both ask for every signature's bytes.
+ * once per commit and verification: a bundle's walk and the native pre-check both ask for every
+ * signature's bytes.
  */
-const sharedParts = new WeakMap<CommitJson, { chainId: string; head: number[]; chain: number[] } | null>();
-
-function sharedPartsOf(chainId: string, commit: CommitJson) {
-  let parts = sharedParts.get(commit);
+function sharedPartsOf(chainId: string, commit: CommitJson, memory: VerifierMemory) {
+  let parts = memory.signParts.get(commit);
   if (parts === undefined || (parts !== null && parts.chainId !== chainId)) {
     const blockId = blockIdBytes(commit.block_id);
     const bounded = /^\d{1,19}$/.test(commit.height) && BigInt(commit.height) < 1n << 63n;
@@ -49,15 +49,20 @@ function sharedPartsOf(chainId: string, commit: CommitJson) {
             chain: bytesField(6, utf8(chainId)),
           }
         : null;
-    sharedParts.set(commit, parts);
+    memory.signParts.set(commit, parts);
   }
   return parts;
 }
 
 /** CanonicalVote of a precommit for the commit's block, length-delimited (types.VoteSignBytes). */
-export function precommitSignBytes(chainId: string, commit: CommitJson, timestamp: string): Uint8Array | null {
+export function precommitSignBytes(
+  chainId: string,
+  commit: CommitJson,
+  timestamp: string,
+  memory: VerifierMemory = new VerifierMemory(),
+): Uint8Array | null {
   const time = timestampOf(timestamp);
-  const parts = sharedPartsOf(chainId, commit);
+  const parts = sharedPartsOf(chainId, commit, memory);
   if (!time || !parts) return null;
   const vote = [...parts.head, ...messageField(5, timestampBytes(time)), ...parts.chain];
   return Uint8Array.from([...uvarint(vote.length), ...vote]);
@@ -71,27 +76,11 @@ export interface PowerSigned {
 /** "58 %" of the power, rounded down so 66.9 % never reads as 67 %. */
 export const shareOf = ({ signed, total }: PowerSigned) => (total === 0n ? '0 %' : `${(signed * 100n) / total} %`);
 
-/**
- * Signatures already seen to verify (key, signature and signed bytes): a skipping step checks a
- * commit against its own set and then against the trusted set, mostly the same signatures, and
- * a browser checks a bundle's signatures natively first (fast-signatures.ts). Only successes are
- * kept, and the result of a check never depends on anything else.
- */
-const VERIFIED_LIMIT = 1 << 16;
-/** By signature (hex): the key and signed bytes it was seen to verify for. */
-const verified = new Map<string, { key: Uint8Array; message: Uint8Array }>();
-
-/** Records a signature seen to verify by a check at least as strict as ZIP-215's. */
-export function rememberVerified(signature: Uint8Array, message: Uint8Array, key: Uint8Array): void {
-  if (verified.size >= VERIFIED_LIMIT) verified.clear();
-  verified.set(hexOf(signature), { key, message });
-}
-
-function verifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array): boolean {
-  const seen = verified.get(hexOf(signature));
-  if (seen && bytesEqual(seen.key, key) && bytesEqual(seen.message, message)) return true;
+/** A signature verifies by ZIP-215's rules, as CometBFT checks ed25519; successes are remembered. */
+function verifies(signature: Uint8Array, message: Uint8Array, key: Uint8Array, memory: VerifierMemory): boolean {
+  if (memory.signatureSeen(signature, message, key)) return true;
   if (!ed25519.verify(signature, message, key, { zip215: true })) return false;
-  rememberVerified(signature, message, key);
+  memory.rememberSignature(signature, message, key);
   return true;
 }
 
@@ -101,10 +90,11 @@ export function precommitSignature(
   commit: CommitJson,
   sig: CommitSigJson,
   validator: ValidatorJson,
+  memory: VerifierMemory,
 ): { key: Uint8Array; signature: Uint8Array; message: Uint8Array } | null {
   const key = bytesOfBase64(validator.pub_key.value);
   const signature = bytesOfBase64(sig.signature ?? '');
-  const message = precommitSignBytes(chainId, commit, sig.timestamp);
+  const message = precommitSignBytes(chainId, commit, sig.timestamp, memory);
   if (!key || !signature || signature.length !== 64 || !message) return null;
   return { key, signature, message };
 }
@@ -114,8 +104,9 @@ function signatureProblem(
   commit: CommitJson,
   sig: CommitSigJson,
   validator: ValidatorJson,
+  memory: VerifierMemory,
 ): Refusal | null {
-  const precommit = precommitSignature(chainId, commit, sig, validator);
+  const precommit = precommitSignature(chainId, commit, sig, validator, memory);
   if (!precommit)
     return refusal(
       'signature-malformed',
@@ -128,7 +119,7 @@ function signatureProblem(
       `commit at ${commit.height}: validator ${validator.address} does not own the key given for it`,
     );
   }
-  if (!verifies(signature, message, key)) {
+  if (!verifies(signature, message, key, memory)) {
     return refusal(
       'signature-invalid',
       `commit at ${commit.height}: the signature of ${sig.validator_address} does not verify`,
@@ -147,8 +138,9 @@ export function verifyCommitLight(
   blockId: BlockIdJson,
   height: string,
   commit: CommitJson,
+  memory: VerifierMemory = new VerifierMemory(),
 ): Checked<PowerSigned> {
-  const total = totalPowerOf(validators);
+  const total = totalPowerOf(validators, memory);
   if (failed(total)) return total;
   const bounds = commitBoundsProblem(commit);
   if (bounds) return bounds;
@@ -173,7 +165,7 @@ export function verifyCommitLight(
         `commit at ${height}: signature ${index} is by ${sig.validator_address}, not ${validator.address}`,
       );
     }
-    const problem = signatureProblem(chainId, commit, sig, validator);
+    const problem = signatureProblem(chainId, commit, sig, validator, memory);
     if (problem) return problem;
     signed += BigInt(validator.voting_power);
   }
@@ -195,8 +187,9 @@ export function verifyCommitLightTrusting(
   trustedValidators: readonly ValidatorJson[],
   commit: CommitJson,
   trustLevel: { numerator: bigint; denominator: bigint },
+  memory: VerifierMemory = new VerifierMemory(),
 ): Checked<PowerSigned> {
-  const total = totalPowerOf(trustedValidators);
+  const total = totalPowerOf(trustedValidators, memory);
   if (failed(total)) return total;
   const bounds = commitBoundsProblem(commit);
   if (bounds) return bounds;
@@ -210,7 +203,7 @@ export function verifyCommitLightTrusting(
     if (!validator) continue;
     if (seen.has(address)) return refusal('double-signed', `commit at ${commit.height}: ${address} signed twice`);
     seen.add(address);
-    const problem = signatureProblem(chainId, commit, sig, validator);
+    const problem = signatureProblem(chainId, commit, sig, validator, memory);
     if (problem) return problem;
     signed += BigInt(validator.voting_power);
   }

@@ -1,6 +1,7 @@
 import type { BundleLightBlock } from '../bundle-format.ts';
 import { hexOf } from '../bytes.ts';
-import { BLOCK_ID_FLAG_COMMIT, precommitSignature, rememberVerified } from './commit.ts';
+import { BLOCK_ID_FLAG_COMMIT, precommitSignature } from './commit.ts';
+import type { VerifierMemory } from './verifier-memory.ts';
 
 // The platform's own Ed25519 (WebCrypto: native code in browsers and in Node) checks a bundle's
 // signatures before the verifier walks its chain of trust, all at once and off the JavaScript
@@ -37,12 +38,13 @@ export interface Preverified {
 
 /**
  * Checks every precommit signature of `blocks` with the platform's Ed25519, remembering those
- * that verify so the chain-of-trust walk does not check them again. Never decides against a
+ * that verify (in `memory`) so the chain-of-trust walk does not check them again. Never decides against a
  * signature; never throws.
  */
 export async function preverifySignatures(
   chainId: string,
   blocks: readonly BundleLightBlock[],
+  memory: VerifierMemory,
   subtle: Ed25519Subtle | null = platformSubtle(),
 ): Promise<Preverified> {
   const checks = blocks.flatMap((block) => {
@@ -51,7 +53,7 @@ export async function preverifySignatures(
     return commit.signatures.flatMap((sig) => {
       const validator = byAddress.get(sig.validator_address.toUpperCase());
       if (sig.block_id_flag !== BLOCK_ID_FLAG_COMMIT || !validator) return [];
-      const precommit = precommitSignature(chainId, commit, sig, validator);
+      const precommit = precommitSignature(chainId, commit, sig, validator, memory);
       return precommit ? [precommit] : [];
     });
   });
@@ -70,7 +72,7 @@ export async function preverifySignatures(
     checks.map(async ({ key, signature, message }) => {
       try {
         const valid = await subtle.verify({ name: 'Ed25519' }, await keyOf(key), signature, message);
-        if (valid) rememberVerified(signature, message, key);
+        if (valid) memory.rememberSignature(signature, message, key);
         return valid;
       } catch {
         return false; // no Ed25519 here, or a key it will not import: the portable check decides

@@ -3,6 +3,7 @@ import { signedHeaderBoundsProblem } from './bounds.ts';
 import { shareOf, verifyCommitLight, verifyCommitLightTrusting, type CommitJson, type PowerSigned } from './commit.ts';
 import { headerHashOf, nanosOf, timestampOf, type HeaderJson } from './header.ts';
 import { validatorSetHashOf, type ValidatorJson } from './validator-set.ts';
+import { VerifierMemory } from './verifier-memory.ts';
 
 export { failed, type Checked } from '../problem-codes.ts';
 
@@ -32,6 +33,8 @@ export interface TrustOptions {
   nowNanos: bigint;
   /** How far ahead of that clock a header may be dated (CometBFT's default: 10 s). */
   maxClockDriftSeconds: bigint;
+  /** What this verification remembers (sets hashed, signatures checked); a fresh one when absent. */
+  memory?: VerifierMemory;
 }
 
 const NANOS_PER_SECOND = 1_000_000_000n;
@@ -97,6 +100,7 @@ export const isoOfNanos = (nanos: bigint) => new Date(Number(nanos / 1_000_000n)
 export function checkSignedHeader(
   chainId: string,
   block: LightBlockJson,
+  memory: VerifierMemory = new VerifierMemory(),
 ): Checked<TrustedBlock & { power: PowerSigned }> {
   const { header, commit } = block.signed_header;
   const bounds = signedHeaderBoundsProblem(header, commit);
@@ -105,7 +109,7 @@ export function checkSignedHeader(
     return refusal('wrong-chain', `header ${header.height} is of chain ${header.chain_id}, not ${chainId}`);
   const hashed = headerHashOf(header);
   if (failed(hashed)) return hashed;
-  const setHash = validatorSetHashOf(block.validator_set);
+  const setHash = validatorSetHashOf(block.validator_set, memory);
   if (failed(setHash)) return setHash;
   if (setHash.hash !== header.validators_hash.toUpperCase()) {
     return refusal(
@@ -114,7 +118,7 @@ export function checkSignedHeader(
     );
   }
   const blockId = { hash: hashed.hash, parts: commit.block_id.parts };
-  const power = verifyCommitLight(chainId, block.validator_set, blockId, header.height, commit);
+  const power = verifyCommitLight(chainId, block.validator_set, blockId, header.height, commit, memory);
   if (failed(power)) return power;
   return { header, hash: hashed.hash, validators: block.validator_set, power };
 }
@@ -162,7 +166,7 @@ export function verifyAdjacent(
       `header ${header.height} does not link to the trusted header ${trusted.header.height}`,
     );
   }
-  return checkSignedHeader(trusted.header.chain_id, untrusted);
+  return checkSignedHeader(trusted.header.chain_id, untrusted, options.memory);
 }
 
 /** A later height: the trusted set holds more than the trust level of its commit, and its own set > 2/3. */
@@ -182,13 +186,14 @@ export function verifyNonAdjacent(
   }
   const time = timeProblem(trusted, header, options);
   if (time) return time;
-  const own = checkSignedHeader(trusted.header.chain_id, untrusted);
+  const own = checkSignedHeader(trusted.header.chain_id, untrusted, options.memory);
   if (failed(own)) return own;
   const trustedPower = verifyCommitLightTrusting(
     trusted.header.chain_id,
     trusted.validators,
     untrusted.signed_header.commit,
     options.trustLevel,
+    options.memory,
   );
   if (failed(trustedPower)) return trustedPower;
   return { ...own, trustedPower };

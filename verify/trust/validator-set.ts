@@ -5,6 +5,7 @@ import { failed, refusal, type Checked } from '../problem-codes.ts';
 import { merkleRoot } from '../records/merkle.ts';
 import { validatorSetBoundsProblem } from './bounds.ts';
 import type { ValidatorJson } from './rpc-json.ts';
+import { VerifierMemory, type SetHash } from './verifier-memory.ts';
 
 // A validator set as CometBFT's RPC `/validators` writes it, and its hash (types/validator_set.go
 // Hash: the Merkle root of each validator's SimpleValidator bytes, in the set's order).
@@ -13,20 +14,14 @@ export type { ValidatorJson } from './rpc-json.ts';
 
 export const ED25519_KEY_TYPE = 'tendermint/PubKeyEd25519';
 
-type SetHash = Checked<{ hash: string; total: bigint }>;
-
-/**
- * Sets hashed lately, by what the hash depends on: a bundle carries the same set with each of its
- * thousands of headers, and hashing it again each time was a third of checking a header.
- */
-const hashedSets = new Map<string, SetHash>();
-const SETS_REMEMBERED = 64;
-
 /**
  * The set's hash in upper hex and its total power, or why CometBFT would refuse the set (bounds,
  * duplicates, order, keys): a set is checked whole before anything is counted or cached.
  */
-export function validatorSetHashOf(validators: readonly ValidatorJson[]): SetHash {
+export function validatorSetHashOf(
+  validators: readonly ValidatorJson[],
+  memory: VerifierMemory = new VerifierMemory(),
+): SetHash {
   // JSON, not joined text: fields are the node's words, and no two sets may share a key.
   const said = JSON.stringify(
     validators.map((validator) => [
@@ -36,12 +31,7 @@ export function validatorSetHashOf(validators: readonly ValidatorJson[]): SetHas
       validator.voting_power,
     ]),
   );
-  const remembered = hashedSets.get(said);
-  if (remembered) return remembered;
-  const hashed = hashSet(validators);
-  if (hashedSets.size >= SETS_REMEMBERED) hashedSets.clear();
-  hashedSets.set(said, hashed);
-  return hashed;
+  return memory.setHash(said, () => hashSet(validators));
 }
 
 function hashSet(validators: readonly ValidatorJson[]): SetHash {
@@ -80,7 +70,10 @@ export function addressOfKey(publicKey: Uint8Array): string {
 }
 
 /** The set's total power, or why the set is refused: a power is never added up before it is bounded. */
-export function totalPowerOf(validators: readonly ValidatorJson[]): Checked<{ total: bigint }> {
-  const checked = validatorSetHashOf(validators);
+export function totalPowerOf(
+  validators: readonly ValidatorJson[],
+  memory?: VerifierMemory,
+): Checked<{ total: bigint }> {
+  const checked = validatorSetHashOf(validators, memory);
   return failed(checked) ? checked : { total: checked.total };
 }

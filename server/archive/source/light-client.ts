@@ -16,6 +16,7 @@ import {
   type TrustedBlock,
 } from '../../../verify/trust/light-block.ts';
 import { inCometOrder, validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
+import { VerifierMemory } from '../../../verify/trust/verifier-memory.ts';
 import type { ProofReader } from './proof-reader.ts';
 
 // A light client where the archive reads a node: every header the archive relies on is signed by
@@ -92,8 +93,11 @@ export class LightClient {
     private readonly clock: TrustClock = WALL_CLOCK,
   ) {}
 
+  /** What this light client remembers while it works: sets hashed, signatures checked. */
+  private readonly memory = new VerifierMemory();
+
   private options() {
-    return trustOptionsAt(this.clock.now(), this.clock.trustingPeriodSeconds);
+    return { ...trustOptionsAt(this.clock.now(), this.clock.trustingPeriodSeconds), memory: this.memory };
   }
 
   /** The trust root, established on first use (its header is read and checked once). */
@@ -104,7 +108,7 @@ export class LightClient {
       if (genesis.chainId !== this.chainId)
         throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`, 'wrong-chain');
       const first = await this.lightBlockAt(BigInt(genesis.initialHeight));
-      const genesisSet = validatorSetHashOf(inCometOrder(genesis.validators));
+      const genesisSet = validatorSetHashOf(inCometOrder(genesis.validators), this.memory);
       if (failed(genesisSet))
         throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
       if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash) {
@@ -141,12 +145,12 @@ export class LightClient {
    */
   private async lightBlockAt(height: bigint): Promise<LightBlockJson> {
     const block = await this.reader.lightBlock(height);
-    await preverifySignatures(this.chainId, [block]);
+    await preverifySignatures(this.chainId, [block], this.memory);
     return block;
   }
 
   private async keepRoot(block: LightBlockJson): Promise<void> {
-    const checked = checkSignedHeader(this.chainId, block);
+    const checked = checkSignedHeader(this.chainId, block, this.memory);
     if (failed(checked)) throw new HeaderRefusedError(`the trust root: ${checked.problem}`, checked.code);
     const root: VerifiedBlock = { ...checked, commit: block.signed_header.commit, parent: null };
     const kept = await this.vault.atOrBelow(BigInt(checked.header.height));
