@@ -209,6 +209,8 @@ test.describe('with an archive, over time', () => {
     await expect
       .poll(
         async () => (scheduled = (await archiveJson<{ scheduled: typeof scheduled }>(request, 'upgrades')).scheduled),
+        // A plan is scheduled some blocks after the last one applied: on a busy machine, a while.
+        { timeout: 90_000, intervals: [1000] },
       )
       .not.toBeNull();
     const { name } = scheduled as unknown as { name: string };
