@@ -223,6 +223,9 @@ export function factLine(fact: FactVerdict): string {
   return `Not proven: ${claimed} at ${withCommas(fact.height)}, because ${heightsGrouped(fact.how)}`;
 }
 
+/** A completeness sentence with its heights grouped, as everywhere else. */
+export const completenessWords = (line: BundleReport['completeness'][number]) => heightsGrouped(line.words);
+
 /** A record the archive holds without proof, as it says itself. */
 export const unprovenLine = (entry: BundleReport['unproven'][number]) =>
   `Not proven: ${entry.what}, because ${heightsGrouped(entry.reason)}`;
@@ -257,7 +260,7 @@ export function reportLines(report: BundleReport): string[] {
   for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   if (report.completeness.length > 0) {
     lines.push('', 'Completeness:');
-    for (const line of report.completeness) lines.push(`  ${heightsGrouped(line.words)}`);
+    for (const line of report.completeness) lines.push(`  ${completenessWords(line)}`);
   }
   lines.push('', 'Facts:');
   for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);

@@ -15,7 +15,7 @@ export function voteSetWords(voteSet: VoteSetProof | null | undefined): string |
   if (proof.kind === 'range' && proof.verified && count !== null && proof.height !== null) {
     // The proof rests on the header above the state it walked.
     const state = (BigInt(proof.height) - 1n).toString();
-    return `Proven complete: the chain held exactly ${grouped(count)} ${count === '1' ? 'vote' : 'votes'} on this proposal in the state after block ${grouped(state)} — each one, and no other, by absence proofs from neighbour to neighbour (checked with the proof below).`;
+    return `Proven complete: the chain held exactly ${grouped(count)} ${count === '1' ? 'vote' : 'votes'} on this proposal in the state after block ${grouped(state)} — each one, and no other, by absence proofs from neighbour to neighbour (the proof panel on this page checks it).`;
   }
   return `Not proven complete${proof.reason ? `: ${proof.reason}` : ''}. Each vote listed is still proven on its own where it says so.`;
 }

@@ -48,6 +48,11 @@ describe('completeness of a proposal’s votes', () => {
     });
   });
 
+  it('says when every member voted', () => {
+    const lines = completenessOf([votes('alice=YES bob=YES carol=NO dave=NO'), members]);
+    expect(lines[1].words).toBe('every one of the 4 members of group 2 voted');
+  });
+
   it('says only what is proven: no members at that height, no non-voters or reconciliation', () => {
     expect(completenessOf([votes('alice=YES'), { ...members, height: '89' }, record('2/0/0/0')])).toHaveLength(1);
   });

@@ -68,7 +68,10 @@ export function completenessOf(proven: readonly { statement: Statement; height: 
       subject: `proposal #${id}'s non-voters`,
       state: 'complete',
       height: votes.height,
-      words: `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote${silent.length > 0 ? `: ${silent.join(', ')}` : ''}`,
+      words:
+        silent.length === 0
+          ? `every one of the ${weights.size} members of group ${members.statement.group_id ?? '?'} voted`
+          : `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote: ${silent.join(', ')}`,
     });
     const tally = tallyOf(ballots, weights);
     const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);

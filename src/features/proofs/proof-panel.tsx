@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
-import { clockLine, headlineOf, pageLine, trustRootLine } from '../../../verify/report-words.ts';
+import { clockLine, completenessWords, headlineOf, pageLine, trustRootLine } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
 import { ProofDownloadButton } from '../../components/page/proof-download-button.tsx';
@@ -92,8 +92,13 @@ function CheckedReport({
       {report.completeness.length > 0 && (
         <Stack gap={2} data-testid="proof-completeness">
           {report.completeness.map((line) => (
-            <Text key={`${line.subject}/${line.height}`} fz="sm" c={line.state === 'incomplete' ? 'red' : undefined}>
-              <OnChainText value={line.words} max={600} />
+            <Text
+              key={`${line.subject}/${line.height}`}
+              fz="sm"
+              c={line.state === 'incomplete' ? 'red' : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              <OnChainText value={completenessWords(line)} max={600} />
             </Text>
           ))}
         </Stack>
