@@ -15,7 +15,7 @@ import { startHarness, type Harness } from '../server/test/harness.ts';
 import type { ProofBundle } from '../verify/bundle-format.ts';
 import { verifyBundle, type BundleReport, type VerifyOptions } from '../verify/bundle-verify.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
-import { forgedBundle, realBundle } from '../verify/testing/sample-bundles.ts';
+import { forgedBundle, genesisSigners, realBundle } from '../verify/testing/sample-bundles.ts';
 import { isoOfNanos } from '../verify/trust/light-block.ts';
 
 // A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
@@ -114,6 +114,21 @@ describe('the Go checker, on CometBFT’s light client', () => {
     otherChain.chain_id = 'another-chain-1';
     const hash = otherChain.light_blocks[0].signed_header.commit.block_id.hash;
     expect((await bothAgree(otherChain, { trust: { height: '361', hash } })).chain_ok).toBe(false);
+  });
+
+  it('agrees from any signed header of a bundle the auditor trusts, not only its root', async () => {
+    const bundle = forgedBundle();
+    const later = forgeLightBlock({
+      chainId: bundle.chain_id,
+      height: 90n,
+      time: timeAfter(900),
+      lastBlockHash: 'EF'.repeat(32),
+      validators: [...genesisSigners],
+    });
+    bundle.light_blocks.push({ ...later.block, verified_from: '1' });
+    const top = bundle.light_blocks[1].signed_header;
+    const trust = { height: top.header.height, hash: top.commit.block_id.hash };
+    expect((await bothAgree(bundle, { atNanos: clockAfter(3600).nowNanos, trust })).chain_ok).toBe(true);
   });
 
   it('agrees on a skip a former 39 % holder forged: refused by the clock, accepted within the period', async () => {

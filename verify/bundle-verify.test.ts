@@ -128,6 +128,30 @@ describe('proof bundles', () => {
     expect(verifyBundle({ format: 'something else' }).problem).toMatch(/^not a proof bundle: at format/);
   });
 
+  it('start from any signed header of the bundle the auditor gives, not only its root', () => {
+    const bundle = forgedBundle();
+    const later = forgeLightBlock({
+      chainId: bundle.chain_id,
+      height: 90n,
+      time: timeAfter(900),
+      lastBlockHash: 'EF'.repeat(32),
+      validators: genesisSigners,
+    });
+    bundle.light_blocks.push({ ...later.block, verified_from: '1' });
+    const top = bundle.light_blocks[1].signed_header;
+    const report = verifyBundle(bundle, {
+      ...SAMPLE_CLOCK,
+      trust: { height: top.header.height, hash: top.commit.block_id.hash },
+    });
+    expect(report.problem).toBeNull();
+    expect(report.steps.map((step) => [step.height, step.how])).toEqual([
+      ['41', 'trust root'],
+      ['90', 'skipping'],
+      ['40', 'hash link'],
+    ]);
+    expect(report.verdict).toBe('proven');
+  });
+
   it('start from a header the auditor gives, and refuse one the bundle does not lead from', () => {
     const bundle = realBundle();
     const hash = bundle.light_blocks[0].signed_header.commit.block_id.hash;

@@ -236,7 +236,16 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
   let blocks = bundle.light_blocks;
   if (options.trust) {
     root = { kind: 'header', height: options.trust.height, hash: options.trust.hash };
-    blocks = blocks.filter((block) => BigInt(block.signed_header.header.height) >= BigInt(options.trust?.height ?? 0));
+    // From the auditor's own header on: a header the bundle verified from one below it is verified
+    // from the one before it instead (any path from a trusted header is a path CometBFT accepts).
+    const from = BigInt(options.trust.height);
+    blocks = blocks
+      .filter((block) => BigInt(block.signed_header.header.height) >= from)
+      .map((block) =>
+        block.verified_from !== undefined && BigInt(block.verified_from) < from
+          ? { ...block, verified_from: undefined }
+          : block,
+      );
   }
   const rootFrom = options.trust ? 'you' : 'bundle';
   const trustRoot =
