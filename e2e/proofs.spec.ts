@@ -91,7 +91,8 @@ test.describe('with an archive: proofs checked in the browser', () => {
         (failure: { code: number; stdout: string }) => ({ code: failure.code, stdout: failure.stdout }),
       );
     const own = await command();
-    expect(own.code).toBe(3);
+    // 3, or 5 when the archive lists records it holds without proof (a set too long to walk, say).
+    expect([3, 5]).toContain(own.code);
     expect(own.stdout).toMatch(/^Follows from the root this bundle carries/);
     const bundle = JSON.parse(readFileSync(saved, 'utf8')) as {
       light_blocks: { signed_header: { header: { height: string } } }[];
