@@ -113,18 +113,24 @@ function txVerdict(fact: Extract<FactJson, { kind: 'tx' }>, proven: Map<string, 
   };
 }
 
+/** The app hash a fact about the state after block H rests on: that of proven header H+1. */
+function appHashAbove(height: string, proven: Map<string, HeaderJson>): Uint8Array | Pick<FactVerdict, 'how' | 'code'> {
+  const next = proven.get(plus1(height));
+  if (!next) return { how: `header ${plus1(height)} is not proven`, code: 'not-proven' };
+  return bytesOfHex(next.app_hash) ?? { how: 'the app hash is not well formed', code: 'malformed' };
+}
+
 function storeVerdict(
   fact: Extract<FactJson, { kind: 'store' }>,
   proven: Map<string, HeaderJson>,
   prefix: string,
 ): FactVerdict {
   const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
-  const next = proven.get(plus1(fact.height));
-  if (!next) return { ...base, how: `header ${plus1(fact.height)} is not proven`, code: 'not-proven' };
+  const appHash = appHashAbove(fact.height, proven);
+  if (!(appHash instanceof Uint8Array)) return { ...base, ...appHash };
   const key = bytesOfHex(fact.key);
   const value = fact.value === null ? null : bytesOfBase64(fact.value);
-  const appHash = bytesOfHex(next.app_hash);
-  if (!key || !appHash || (fact.value !== null && !value))
+  if (!key || (fact.value !== null && !value))
     return { ...base, how: 'the key, value or app hash is not well formed', code: 'malformed' };
   const problem = storeProofProblem(fact.proof_ops, fact.store, key, value, appHash);
   if (problem) return { ...base, how: problem, code: 'store-proof-invalid' };
@@ -146,10 +152,8 @@ function rangeVerdict(
   prefix: string,
 ): FactVerdict {
   const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
-  const next = proven.get(plus1(fact.height));
-  if (!next) return { ...base, how: `header ${plus1(fact.height)} is not proven`, code: 'not-proven' };
-  const appHash = bytesOfHex(next.app_hash);
-  if (!appHash) return { ...base, how: 'the app hash is not well formed', code: 'malformed' };
+  const appHash = appHashAbove(fact.height, proven);
+  if (!(appHash instanceof Uint8Array)) return { ...base, ...appHash };
   const range = rangeRecords(fact, appHash);
   if ('problem' in range) return { ...base, how: range.problem, code: 'range-incomplete' };
   const statement = rangeStatement(fact, range.records, prefix);

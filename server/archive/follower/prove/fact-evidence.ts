@@ -39,7 +39,7 @@ function judged(
   const height = BigInt(fact.height);
   if (verdict.ok) return { verified: true, height, fact, linked };
   // The archive's own record disagreeing with the chain is a finding to show, not a lying node.
-  return { verified: false, height, reason: verdict.how, refused: !verdict.how.startsWith('the archive says') };
+  return { verified: false, height, reason: verdict.how, refused: verdict.code !== 'claim-mismatch' };
 }
 
 /** Why a fact could not be proven, in words; a refused header is the node's fault, not a gap. */
