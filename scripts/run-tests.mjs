@@ -1,5 +1,5 @@
 // `npm test`: every stage in turn — types, lint, format, unit (the Go checker included), build,
-// end-to-end — stopping at the first that fails, and printing how long each took, so a slow
+// the first page's size budget, end-to-end — stopping at the first that fails, and printing how long each took, so a slow
 // stage is seen where it grows (CI allows 90 minutes; the suite should stay well under).
 import { spawnSync } from 'node:child_process';
 
@@ -9,6 +9,7 @@ const STAGES = [
   ['format', 'format:check'],
   ['unit', 'test:unit'],
   ['build', 'build'],
+  ['size', 'size'],
   ['end-to-end', 'test:e2e'],
 ];
 

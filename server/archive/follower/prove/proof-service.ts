@@ -6,6 +6,7 @@ import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
+import { saveTrustRoot } from '../../store/proofs/proof-store.ts';
 import { archivedBech32Prefix } from '../../store/votes/vote-reads.ts';
 import { ChainBreakError } from '../lane/chain-guard.ts';
 import type { VouchBy } from '../lane/follower-state.ts';
@@ -80,8 +81,9 @@ export class ProofService {
       trustingPeriodSeconds,
       now: () => this.clock.now(),
     });
+    let root: TrustRootJson;
     try {
-      this.state.trustRoot = await light.trustRoot();
+      root = await light.trustRoot();
     } catch (error) {
       // A header the operator named that the node does not serve: this node is another chain.
       if (this.trust.kind === 'header' && error instanceof HeaderRefusedError) {
@@ -96,6 +98,9 @@ export class ProofService {
       this.log(`archive: ${this.state.problem}`);
       throw new ChainBreakError(this.state.problem);
     }
+    // Saved before the status names it: a page that reads the root there asks for a bundle at once.
+    await saveTrustRoot(this.store.db, root);
+    this.state.trustRoot = root;
     this.light = light;
     this.prover = new ProvePipeline(
       this.store.db,

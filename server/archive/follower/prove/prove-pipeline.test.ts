@@ -9,6 +9,7 @@ import { withProofs } from '../../api/proofs/proof-json.ts';
 import { LightClient } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
 import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/fact-proofs.ts';
+import { saveTrustRoot } from '../../store/proofs/proof-store.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
 import { ProvePipeline } from './prove-pipeline.ts';
@@ -55,6 +56,8 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
         trustingPeriodSeconds: SIXTY_DAYS,
       },
     );
+    // The proof service saves the root it checked; this test drives the pipeline alone.
+    await saveTrustRoot(archive.db, await light.trustRoot());
     prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'));
     tip = h.node.height;
     for (let turn = 0; turn < 200; turn += 1) {

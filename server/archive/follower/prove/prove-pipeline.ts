@@ -3,7 +3,7 @@ import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { saveFactProofs, type FactProof } from '../../store/proofs/fact-proofs.ts';
-import { saveLinkedHeaders, saveTrustRoot } from '../../store/proofs/proof-store.ts';
+import { saveLinkedHeaders } from '../../store/proofs/proof-store.ts';
 import {
   eventsAt,
   groupStoreTip,
@@ -75,18 +75,12 @@ export class ProvePipeline {
     private readonly evidence: FactEvidence,
   ) {}
 
-  private rootSaved = false;
-
   /** One turn of work up to `tip` (the last block the archive committed). */
   async turn(tip: bigint, going: () => boolean = () => true, backfilling = false): Promise<ProveTurn> {
     const atOnce = backfilling ? READS_AT_ONCE_BEHIND_BACKFILL : READS_AT_ONCE;
     this.refusals.clear();
     this.linked.clear();
     this.evidence.forget();
-    if (!this.rootSaved) {
-      await saveTrustRoot(this.db, await this.light.trustRoot());
-      this.rootSaved = true;
-    }
     const after = (await provenThrough(this.db)) ?? 0n;
     const heights = await heightsToProve(this.db, after, tip - 1n, HEIGHTS_PER_TURN);
     const groupTip = await groupStoreTip(this.db, tip);
