@@ -17,6 +17,23 @@ export type TrustRootJson =
   | { kind: 'genesis'; initial_height: string; genesis_time: string; validators: ValidatorJson[] }
   | { kind: 'header'; height: string; hash: string };
 
+/**
+ * Where the archive took its trust root from: what a reader compares with a source of their own.
+ * Information only: the verifier checks the root itself, and a reader's `--trust` or
+ * `--genesis` decides whether it is theirs.
+ */
+export type RootProvenanceJson =
+  | {
+      kind: 'genesis';
+      /** Where the first validator set was read: listed for CometBFT, the gen_txs, or staking's exported state. */
+      set_from: 'genesis validators' | 'gen_txs' | 'staking state';
+      /** SHA-256 of the genesis as the node served it in chunks (CometBFT's own encoding), when it did. */
+      genesis_sha256: string | null;
+    }
+  | { kind: 'pin' }
+  /** The newest height whose hash every answering node named alike (at least two). */
+  | { kind: 'agreement'; nodes: string[] };
+
 /** A transaction: in block `height` (data_hash of header H), succeeded (last_results_hash of H+1). */
 export interface TxFactJson {
   kind: 'tx';
@@ -68,6 +85,8 @@ export interface ProofBundle {
   bech32_prefix: string;
   subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade' | 'group'; id: string; label: string };
   trust_root: TrustRootJson;
+  /** Where the archive took its trust root from (bundles before it was recorded carry none). */
+  root_provenance?: RootProvenanceJson;
   trusting_period_seconds: string;
   /**
    * Signed headers in ascending height, each verified from an earlier one — the one it names in

@@ -96,6 +96,17 @@ const bundleSchema = v.object({
     }),
     v.object({ kind: v.literal('header'), height: uint, hash: hex }),
   ]),
+  root_provenance: v.optional(
+    v.variant('kind', [
+      v.object({
+        kind: v.literal('genesis'),
+        set_from: v.picklist(['genesis validators', 'gen_txs', 'staking state']),
+        genesis_sha256: v.nullable(v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/))),
+      }),
+      v.object({ kind: v.literal('pin') }),
+      v.object({ kind: v.literal('agreement'), nodes: v.array(v.string()) }),
+    ]),
+  ),
   trusting_period_seconds: uint,
   light_blocks: v.array(
     v.object({

@@ -6,6 +6,7 @@ import { validatorSetAt } from './consensus/validators.ts';
 import { govDepositJson, govParamsJson, govProposalJson, govVoteJson } from './gateway/json/gov-json.ts';
 import { str } from './gateway/json/json-encoding.ts';
 import { groupInfoJson, groupMemberJson, policyInfoJson, proposalJson, voteJson } from './gateway/json/record-json.ts';
+import { genTxsJson, STAKING_GENESIS_JSON } from './genesis-gen-txs.ts';
 import type { GenesisDocument } from './queries/block-source.ts';
 import { ChainNode } from './sim/chain-node.ts';
 import type { ChainParams } from './sim/sim-chain.ts';
@@ -86,41 +87,38 @@ function writeGroup(node: ChainNode, out: BoundedText): void {
 
 /**
  * The GenesisDoc of a chain whose genesis state `node` holds (no live block run yet): its first
- * block is the next height, app_state's modules in the sorted order of the SDK's genesis map.
+ * block is the next height, app_state's modules in the sorted order of the SDK's genesis map. A
+ * signed chain lists no CometBFT validators (the key is left out, as a real SDK chain's node
+ * serves it): its first set is what staking makes of the gen_txs.
  */
 function writeGenesisDoc(node: ChainNode, out: BoundedText, scheme: ChainParams['blockHashes']): void {
+  const listed = scheme === 'signed' ? '' : `"validators":${madeUpValidator(node)},`;
   out.add(
     `{"genesis_time":"${chainTimeText(node.params.genesisTime)}","chain_id":${str(node.chainId)},` +
       `"initial_height":"${node.height + 1n}","consensus_params":${CONSENSUS_PARAMS},` +
-      `"validators":${genesisValidators(node, scheme)},"app_hash":"","app_state":{`,
+      `${listed}"app_hash":"","app_state":{`,
   );
+  if (scheme === 'signed')
+    out.add(`"genutil":{"gen_txs":${genTxsJson(validatorSetAt(node.params.seed, node.height + 1n))}},`);
   writeGov(node, out);
   out.add(',');
   writeGroup(node, out);
+  out.add(`,"staking":${STAKING_GENESIS_JSON}`);
   // x/upgrade exports nothing: a scheduled plan is not part of a genesis.
   out.add(',"upgrade":{}}}');
 }
 
-/** GenesisValidator JSON: a signed chain's set at its initial height, else the one made-up validator. */
-function genesisValidators(node: ChainNode, scheme: ChainParams['blockHashes']): string {
-  const initialHeight = node.height + 1n;
-  const validators =
-    scheme === 'signed'
-      ? validatorSetAt(node.params.seed, initialHeight).map((validator, index) => ({
-          address: validator.address,
-          pubKey: Buffer.from(validator.pubKey).toString('base64'),
-          votingPower: String(validator.power),
-          name: `polity-${index}`,
-        }))
-      : [{ ...validatorOf(node.chainId), name: 'polity' }];
-  return JSON.stringify(
-    validators.map((validator) => ({
+/** An unsigned chain's one made-up validator, listed as CometBFT's GenesisValidator. */
+function madeUpValidator(node: ChainNode): string {
+  const validator = validatorOf(node.chainId);
+  return JSON.stringify([
+    {
       address: validator.address,
       pub_key: { type: 'tendermint/PubKeyEd25519', value: validator.pubKey },
       power: validator.votingPower,
-      name: validator.name,
-    })),
-  );
+      name: 'polity',
+    },
+  ]);
 }
 
 /** Builds the genesis of the chain `params` define, on a chain of its own that runs no block. */

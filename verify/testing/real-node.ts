@@ -56,3 +56,10 @@ export const realTxBlock = read<{
   txs: string[];
   result: TxResultJson;
 }>('cometbft-tx-in-block-29.json');
+
+/** A real four-validator chain: its genesis reduced to what decides the first set, and three light blocks. */
+export const fourValidatorChain = read<{
+  chain_id: string;
+  genesis: Record<string, unknown> & { initial_height: string; genesis_time: string };
+  light_blocks: LightBlockJson[];
+}>('four-validator-chain.json');

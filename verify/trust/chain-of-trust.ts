@@ -11,7 +11,7 @@ import {
   type TrustedBlock,
   type TrustOptions,
 } from './light-block.ts';
-import { inCometOrder, validatorSetHashOf } from './validator-set.ts';
+import { inCometOrder, setWords, validatorSetHashOf, type ValidatorJson } from './validator-set.ts';
 
 // From a trust root to every header a bundle relies on: signed headers verified one from another,
 // then headers proven by the hash link from the header above them. Each step says how it was
@@ -51,6 +51,21 @@ export interface ChainOfTrust {
   root: { height: string; hash: string; time: string } | null;
 }
 
+/** What a genesis gave and what the header at its initial height names instead. */
+export function genesisMismatchWords(
+  genesis: readonly ValidatorJson[],
+  genesisHash: string,
+  first: LightBlockJson,
+): string {
+  const header = first.signed_header.header;
+  const named = first.validator_set;
+  return (
+    `header ${header.height} is not signed by the genesis validators: ` +
+    `the genesis gives ${genesis.length} validators (${setWords(inCometOrder(genesis))}) hashing to ${genesisHash}; ` +
+    `header ${header.height} names ${header.validators_hash.toUpperCase()} (${named.length} validators: ${setWords(named)})`
+  );
+}
+
 function rootProblem(
   root: TrustRootJson,
   first: LightBlockJson,
@@ -79,7 +94,7 @@ function rootProblem(
     const genesisSet = validatorSetHashOf(inCometOrder(root.validators), options.memory);
     if (failed(genesisSet)) return refusal(genesisSet.code, `the genesis validators: ${genesisSet.problem}`);
     if (genesisSet.hash !== header.validators_hash.toUpperCase())
-      return refusal('validator-set-mismatch', `header ${header.height} is not signed by the genesis validators`);
+      return refusal('validator-set-mismatch', genesisMismatchWords(root.validators, genesisSet.hash, first));
   }
   const signed = checkSignedHeader(chainId, first, options.memory);
   return failed(signed) ? signed : null;

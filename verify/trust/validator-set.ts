@@ -77,3 +77,7 @@ export function totalPowerOf(
   const checked = validatorSetHashOf(validators, memory);
   return failed(checked) ? checked : { total: checked.total };
 }
+
+/** "205AE2C8… 100, 515E47F5… 100": a set in a line a refusal can show. */
+export const setWords = (validators: readonly ValidatorJson[]) =>
+  validators.map((validator) => `${validator.address.slice(0, 8)}… ${validator.voting_power}`).join(', ');

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { httpGet } from './http-get.ts';
 
 // A node's genesis document, from its CometBFT RPC: `/genesis` whole, or — when the node says it
@@ -31,7 +33,7 @@ async function getRpc<T>(url: string, timeoutMs: number, maxBytes: number): Prom
 }
 
 /** The genesis in chunks (each base64 of a piece of the document's bytes); null when not served. */
-async function chunkedGenesisText(rpc: string, timeoutMs: number): Promise<string | null> {
+async function chunkedGenesisBytes(rpc: string, timeoutMs: number): Promise<Buffer | null> {
   const pieces: Uint8Array[] = [];
   let bytes = 0;
   for (let chunk = 0, total = 1; chunk < total; chunk += 1) {
@@ -58,7 +60,7 @@ async function chunkedGenesisText(rpc: string, timeoutMs: number): Promise<strin
       throw new Error(`the genesis is larger than ${MAX_GENESIS_BYTES / 1024 / 1024} MiB: it is not read`);
     pieces.push(piece);
   }
-  return Buffer.concat(pieces).toString('utf8');
+  return Buffer.concat(pieces);
 }
 
 /**
@@ -71,11 +73,30 @@ export async function readGenesisDocument<T>(rpc: string, timeoutMs: number): Pr
   if (body.error) {
     if (body.error.code === -32601) return null;
     if (saysChunked(body.error)) {
-      const text = await chunkedGenesisText(rpc, timeoutMs);
-      return text === null ? null : (JSON.parse(text) as T);
+      const bytes = await chunkedGenesisBytes(rpc, timeoutMs);
+      return bytes === null ? null : (JSON.parse(bytes.toString('utf8')) as T);
     }
     throw new Error(`/genesis: ${body.error.message}${body.error.data ? `: ${body.error.data}` : ''}`);
   }
   if (!body.result?.genesis) throw new Error('/genesis answered without a genesis');
   return body.result.genesis;
+}
+
+/**
+ * The genesis and the SHA-256 of its bytes as CometBFT serves them in chunks (its own encoding of
+ * the document, the same from every node of the chain); a node that serves no chunks gives the
+ * document whole and no hash. Null when the node serves no genesis.
+ */
+export async function readGenesisWithHash<T>(
+  rpc: string,
+  timeoutMs: number,
+): Promise<{ document: T; sha256: string | null } | null> {
+  const bytes = await chunkedGenesisBytes(rpc, timeoutMs);
+  if (bytes !== null)
+    return {
+      document: JSON.parse(bytes.toString('utf8')) as T,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    };
+  const document = await readGenesisDocument<T>(rpc, timeoutMs);
+  return document === null ? null : { document, sha256: null };
 }

@@ -1,5 +1,6 @@
-import type { TrustRootJson } from '../../../verify/bundle-format.ts';
+import type { RootProvenanceJson, TrustRootJson } from '../../../verify/bundle-format.ts';
 import type { ProblemCode } from '../../../verify/problem-codes.ts';
+import { genesisMismatchWords } from '../../../verify/trust/chain-of-trust.ts';
 import type { CommitJson } from '../../../verify/trust/commit.ts';
 import { preverifySignatures } from '../../../verify/trust/fast-signatures.ts';
 import { headerHashOf, type HeaderJson } from '../../../verify/trust/header.ts';
@@ -15,7 +16,7 @@ import {
   type LightBlockJson,
   type TrustedBlock,
 } from '../../../verify/trust/light-block.ts';
-import { inCometOrder, validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
+import { validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
 import { VerifierMemory } from '../../../verify/trust/verifier-memory.ts';
 import type { ProofReader } from './proof-reader.ts';
 
@@ -84,6 +85,8 @@ export class LightClient {
   /** The header new ones are verified from while it can vouch for them (the root at first). */
   private anchor: VerifiedBlock | null = null;
   private root: TrustRootJson | null = null;
+  /** Where the root came from, once it checked. */
+  provenance: RootProvenanceJson | null = null;
 
   constructor(
     private readonly reader: ProofReader,
@@ -107,22 +110,24 @@ export class LightClient {
       const genesis = await this.reader.genesisValidators();
       if (genesis.chainId !== this.chainId)
         throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`, 'wrong-chain');
+      if (failed(genesis.set)) throw new HeaderRefusedError(`the genesis: ${genesis.set.problem}`, genesis.set.code);
+      const { validators, from } = genesis.set;
       const first = await this.lightBlockAt(BigInt(genesis.initialHeight));
-      const genesisSet = validatorSetHashOf(inCometOrder(genesis.validators), this.memory);
+      const genesisSet = validatorSetHashOf(validators, this.memory);
       if (failed(genesisSet))
         throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
-      if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash) {
+      if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash)
         throw new HeaderRefusedError(
-          `header ${genesis.initialHeight} is not signed by the genesis validators`,
+          genesisMismatchWords(validators, genesisSet.hash, first),
           'validator-set-mismatch',
         );
-      }
       await this.keepRoot(first);
+      this.provenance = { kind: 'genesis', set_from: from, genesis_sha256: genesis.sha256 };
       this.root = {
         kind: 'genesis',
         initial_height: genesis.initialHeight,
         genesis_time: genesis.genesisTime,
-        validators: genesis.validators,
+        validators,
       };
     } else {
       const first = await this.lightBlockAt(this.trust.height);
@@ -134,6 +139,7 @@ export class LightClient {
         );
       }
       await this.keepRoot(first);
+      this.provenance = { kind: 'pin' };
       this.root = { kind: 'header', height: String(this.trust.height), hash: this.trust.hash };
     }
     return this.root;

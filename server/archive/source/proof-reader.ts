@@ -1,14 +1,26 @@
+import type { Checked } from '../../../verify/problem-codes.ts';
 import type { ProofOpJson } from '../../../verify/records/store-proof.ts';
 import type { TxResultJson } from '../../../verify/records/tx-proof.ts';
+import { genesisValidatorSet, type GenesisSet } from '../../../verify/trust/genesis-set.ts';
 import type { HeaderJson } from '../../../verify/trust/header.ts';
 import { failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
 import { validatorSetHashOf, type ValidatorJson } from '../../../verify/trust/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
-import { readGenesisDocument } from './genesis-document.ts';
+import { readGenesisWithHash } from './genesis-document.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
 import { RpcBatches, type PostedParams, type RpcParams } from './rpc-batches.ts';
+
+/** What a genesis says of the chain's start: its first validator set (or why none), and its hash. */
+export interface GenesisRoot {
+  chainId: string;
+  initialHeight: string;
+  genesisTime: string;
+  set: Checked<GenesisSet>;
+  /** SHA-256 (hex) of the genesis as the node serves it in chunks; null where it serves none. */
+  sha256: string | null;
+}
 
 // What a light client and a prover read from CometBFT, as the RPC writes it (hex hashes, base64
 // bytes, numbers in strings): the verifier hashes exactly these fields, so nothing is decoded and
@@ -101,29 +113,20 @@ export class ProofReader {
     return status.node_info.network;
   }
 
-  async genesisValidators(): Promise<{
-    chainId: string;
-    initialHeight: string;
-    genesisTime: string;
-    validators: ValidatorJson[];
-  }> {
-    const genesis = await readGenesisDocument<{
-      chain_id: string;
-      initial_height?: string;
-      genesis_time: string;
-      validators?: { address: string; pub_key: ValidatorJson['pub_key']; power: string }[];
-    }>(this.rpc, TIMEOUT_MS);
+  async genesisValidators(): Promise<GenesisRoot> {
+    const read = await readGenesisWithHash<{ chain_id: string; initial_height?: string; genesis_time: string }>(
+      this.rpc,
+      TIMEOUT_MS,
+    );
     // No genesis to read: nothing vouches for the chain's first validators (a root must be named).
-    if (!genesis) throw new NotServedError('the node serves no genesis, whole or in chunks');
+    if (!read) throw new NotServedError('the node serves no genesis, whole or in chunks');
+    const { document, sha256 } = read;
     return {
-      chainId: genesis.chain_id,
-      initialHeight: genesis.initial_height ?? '1',
-      genesisTime: genesis.genesis_time,
-      validators: (genesis.validators ?? []).map((validator) => ({
-        address: validator.address,
-        pub_key: validator.pub_key,
-        voting_power: validator.power,
-      })),
+      chainId: document.chain_id,
+      initialHeight: document.initial_height ?? '1',
+      genesisTime: document.genesis_time,
+      set: genesisValidatorSet(document),
+      sha256,
     };
   }
 

@@ -2,7 +2,13 @@ import { BUNDLE_FORMAT, type BundleLightBlock, type ProofBundle } from '../../..
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../../../../verify/trust/light-block.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { type FactProof } from '../../store/proofs/fact-proofs.ts';
-import { headersAt, readTrustRoot, signedHeadersAt, type StoredSignedHeader } from '../../store/proofs/proof-store.ts';
+import {
+  headersAt,
+  readRootProvenance,
+  readTrustRoot,
+  signedHeadersAt,
+  type StoredSignedHeader,
+} from '../../store/proofs/proof-store.ts';
 
 // A bundle is assembled from what the prover stored: the facts' evidence, the signed headers they
 // rest on and every header those were verified from, back to the trust root — so it verifies
@@ -53,6 +59,7 @@ export async function assembleBundle(
 ): Promise<ProofBundle | null> {
   const root = await readTrustRoot(db);
   if (!root) return null;
+  const provenance = await readRootProvenance(db);
   const proven = facts.filter((fact) => fact.verified && fact.evidence !== null);
   const heights = proven.map((fact) => BigInt(fact.evidence!.height));
   const rootHeight = BigInt(root.kind === 'genesis' ? root.initial_height : root.height);
@@ -75,6 +82,7 @@ export async function assembleBundle(
     bech32_prefix: chain.bech32Prefix,
     subject,
     trust_root: root,
+    ...(provenance ? { root_provenance: provenance } : {}),
     trusting_period_seconds: chain.trustingPeriodSeconds ?? String(DEFAULT_TRUSTING_PERIOD_SECONDS),
     light_blocks: lightBlocks,
     linked_headers: [...linked.values()].map((entry) => entry.header),

@@ -161,9 +161,12 @@ export function proofStatusJson(
     trust_root:
       root === null
         ? null
-        : root.kind === 'genesis'
-          ? { kind: 'genesis', height: root.initial_height }
-          : { kind: 'header', height: root.height, hash: root.hash },
+        : {
+            ...(root.kind === 'genesis'
+              ? { kind: 'genesis', height: root.initial_height }
+              : { kind: 'header', height: root.height, hash: root.hash }),
+            provenance: state?.provenance ?? null,
+          },
     records: totals,
   };
 }

@@ -1,4 +1,4 @@
-import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
+import type { RootProvenanceJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS, trustingPeriodOfUnbonding } from '../../../../verify/trust/light-block.ts';
 import { errorText } from '../../source/error-text.ts';
 import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
@@ -26,6 +26,8 @@ export interface ProofState {
   available: boolean | null;
   problem: string | null;
   trustRoot: TrustRootJson | null;
+  /** Where the root came from: a genesis (and its hash), an operator's pin, or nodes that agreed. */
+  provenance: RootProvenanceJson | null;
   /** The light client's trusting period (seconds) and where it comes from. */
   trustingPeriod: { seconds: string; from: 'unbonding time' | 'default' } | null;
 }
@@ -42,7 +44,13 @@ const RETRY_UNAVAILABLE_MS = 60_000;
 const IDLE_MS = 1000;
 
 export class ProofService {
-  readonly state: ProofState = { available: null, problem: null, trustRoot: null, trustingPeriod: null };
+  readonly state: ProofState = {
+    available: null,
+    problem: null,
+    trustRoot: null,
+    provenance: null,
+    trustingPeriod: null,
+  };
   private light: LightClient | null = null;
   private prover: ProvePipeline | null = null;
   private nextAttempt = 0;
@@ -99,8 +107,9 @@ export class ProofService {
       throw new ChainBreakError(this.state.problem);
     }
     // Saved before the status names it: a page that reads the root there asks for a bundle at once.
-    await saveTrustRoot(this.store.db, root);
+    await saveTrustRoot(this.store.db, root, light.provenance);
     this.state.trustRoot = root;
+    this.state.provenance = light.provenance;
     this.light = light;
     this.prover = new ProvePipeline(
       this.store.db,

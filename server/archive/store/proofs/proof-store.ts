@@ -1,4 +1,4 @@
-import type { TrustRootJson } from '../../../../verify/bundle-format.ts';
+import type { RootProvenanceJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
 import type { CommitJson } from '../../../../verify/trust/commit.ts';
 import type { HeaderJson } from '../../../../verify/trust/header.ts';
 import type { ValidatorJson } from '../../../../verify/trust/validator-set.ts';
@@ -184,12 +184,23 @@ export async function signedHeadersAt(db: SqlExecutor, heights: readonly bigint[
 }
 
 const TRUST_ROOT = 'proof_trust_root';
+const ROOT_PROVENANCE = 'proof_root_provenance';
 
-export async function saveTrustRoot(db: SqlExecutor, root: TrustRootJson): Promise<void> {
-  await db.query(
-    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
-    [TRUST_ROOT, JSON.stringify(root)],
-  );
+export async function saveTrustRoot(
+  db: SqlExecutor,
+  root: TrustRootJson,
+  provenance: RootProvenanceJson | null = null,
+): Promise<void> {
+  const upsert =
+    'INSERT INTO archive_meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value';
+  await db.query(upsert, [TRUST_ROOT, JSON.stringify(root)]);
+  if (provenance) await db.query(upsert, [ROOT_PROVENANCE, JSON.stringify(provenance)]);
+}
+
+/** Where the trust root came from; null for an archive that established it before this was kept. */
+export async function readRootProvenance(db: SqlExecutor): Promise<RootProvenanceJson | null> {
+  const rows = await db.query<{ value: string }>('SELECT value FROM archive_meta WHERE key = $1', [ROOT_PROVENANCE]);
+  return rows[0] ? (JSON.parse(rows[0].value) as RootProvenanceJson) : null;
 }
 
 export async function readTrustRoot(db: SqlExecutor): Promise<TrustRootJson | null> {
