@@ -46,6 +46,11 @@ export const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST 
   --trust NAME=HEIGHT:HASH  the archive's light client trusts this block of chain NAME ("local"
                       for the embedded chain, else an --upstream-rpc name) instead of the
                       chain's genesis validators; --trust NAME=off: no proofs for it
+  --witness NAME=URL  another node's CometBFT RPC of chain NAME ("local" or an archived upstream's
+                      name), asked for every header the archive relies on: one naming another
+                      header stops merging and keeps both as evidence; with a node that keeps no
+                      early blocks, the root is the newest header the node and its witnesses
+                      name alike (repeatable; a --chain's default: its registry's RPC endpoints)
   --webhook URL       POST each archived event (proposals, votes, groups, upgrades) as JSON to URL
                       (repeatable; http or https); only events archived after a URL was first
                       given are sent, each until it is answered 2xx
@@ -74,6 +79,66 @@ export function parseTrustOptions(
     trusts.set(name, off ? null : { kind: 'header', height: BigInt(height), hash: hash.toUpperCase() });
   }
   return trusts;
+}
+
+/** Each --chain once, and never under an --upstream's name. */
+export function checkRegistryChains(chains: readonly { name: string }[], upstreamNames: readonly string[]): void {
+  for (const [index, chain] of chains.entries()) {
+    if (chains.findIndex((other) => other.name === chain.name) !== index)
+      throw new Error(`--chain ${chain.name} is given twice`);
+    if (upstreamNames.includes(chain.name))
+      throw new Error(`--chain ${chain.name} and --upstream ${chain.name}=… name the same upstream: keep one`);
+  }
+}
+
+/** `--witness NAME=URL`, any number per archived chain. */
+export function parseWitnessOptions(
+  given: readonly string[],
+  names: readonly string[],
+): Map<string, { name: string; url: string }[]> {
+  const witnesses = new Map<string, { name: string; url: string }[]>();
+  for (const text of given) {
+    const match = /^([^=]+)=(https?:\/\/.+)$/.exec(text);
+    if (!match) throw new Error(`--witness takes NAME=URL (a CometBFT RPC, http or https), got ${text}`);
+    const [, name, url] = match;
+    if (!names.includes(name))
+      throw new Error(`--witness ${name}: no archived chain has that name (${names.join(', ')})`);
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      throw new Error(`--witness ${name}: ${url} is not a URL`);
+    }
+    const list = witnesses.get(name) ?? [];
+    if (list.some((witness) => witness.url === parsed.href)) throw new Error(`--witness ${text} is given twice`);
+    list.push({ name: parsed.host, url: parsed.href });
+    witnesses.set(name, list);
+  }
+  return witnesses;
+}
+
+/**
+ * --trust and --witness for every archived chain: the local one, each --upstream-rpc and each
+ * --chain with RPC endpoints (whose witnesses default to its registry's RPC endpoints).
+ */
+export function archiveTrustOptions(
+  trust: readonly string[],
+  witness: readonly string[],
+  upstreamRpcNames: readonly string[],
+  registryChains: readonly { name: string; rpcEndpoints: readonly string[] }[],
+) {
+  const withRpc = registryChains.filter((chain) => chain.rpcEndpoints.length > 0);
+  const names = ['local', ...upstreamRpcNames, ...withRpc.map((chain) => chain.name)];
+  const witnesses = parseWitnessOptions(witness, names);
+  const registryWitnesses = (name: string) =>
+    (withRpc.find((chain) => chain.name === name)?.rpcEndpoints ?? []).map((url) => ({
+      name: new URL(url).host,
+      url,
+    }));
+  return {
+    trusts: parseTrustOptions(trust, names),
+    witnessesOf: (name: string) => witnesses.get(name) ?? registryWitnesses(name),
+  };
 }
 
 /**

@@ -11,7 +11,7 @@ import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
 import { learnUpstreamFacts } from './chains/upstream-facts.ts';
-import { parseArchiveBatch, parseTrustOptions, REGISTRY_PROBING, USAGE } from './cli-options.ts';
+import { archiveTrustOptions, checkRegistryChains, parseArchiveBatch, REGISTRY_PROBING, USAGE } from './cli-options.ts';
 import { localListing } from './lib/chain-listing.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http/http-server.ts';
@@ -55,6 +55,7 @@ async function main(): Promise<void> {
       'archive-fill': { type: 'string', default: 'on' },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
       trust: { type: 'string', multiple: true, default: [] },
+      witness: { type: 'string', multiple: true, default: [] },
       webhook: { type: 'string', multiple: true, default: [] },
       'webhook-secret': { type: 'string' },
       'webhook-secret-file': { type: 'string' },
@@ -99,17 +100,16 @@ async function main(): Promise<void> {
     }
   }
   const registryChains = (values.chain ?? []).map((name) => resolveChain(name, bundledRegistry));
-  for (const [index, chain] of registryChains.entries()) {
-    if (registryChains.findIndex((other) => other.name === chain.name) !== index)
-      throw new Error(`--chain ${chain.name} is given twice`);
-    if (upstreams.some((upstream) => upstream.name === chain.name))
-      throw new Error(`--chain ${chain.name} and --upstream ${chain.name}=… name the same upstream: keep one`);
-  }
-  const trusts = parseTrustOptions(values.trust ?? [], [
-    'local',
-    ...upstreamRpcs.map((rpc) => rpc.name),
-    ...registryChains.filter((chain) => chain.rpcEndpoints.length > 0).map((chain) => chain.name),
-  ]);
+  checkRegistryChains(
+    registryChains,
+    upstreams.map((upstream) => upstream.name),
+  );
+  const { trusts, witnessesOf } = archiveTrustOptions(
+    values.trust ?? [],
+    values.witness ?? [],
+    upstreamRpcs.map((rpc) => rpc.name),
+    registryChains,
+  );
   const secret = webhookSecretFrom({
     option: values['webhook-secret'],
     file: values['webhook-secret-file'],
@@ -245,13 +245,19 @@ async function main(): Promise<void> {
           rest: local,
           rpc: `${local}/rpc`,
           trust: trusts.get('local'),
+          witnesses: witnessesOf('local'),
         }),
       );
       for (const upstream of archivedUpstreams)
         opening.push(
           archives.open(
             upstream.name,
-            upstreamArchiveConfig(upstream, { ...common, database, trust: trusts.get(upstream.name) }),
+            upstreamArchiveConfig(upstream, {
+              ...common,
+              database,
+              trust: trusts.get(upstream.name),
+              witnesses: witnessesOf(upstream.name),
+            }),
             upstream.after,
           ),
         );

@@ -34,6 +34,8 @@ export interface ArchiveConfig {
   webhooks?: WebhookConfig | null;
   /** What the light client trusts (--trust): the genesis validators by default; null: no proofs. */
   trust?: FollowerOptions['trust'];
+  /** Other nodes of the chain asked for the same headers (--witness; a --chain's registry endpoints). */
+  witnesses?: FollowerOptions['witnesses'];
   /**
    * A chain served by its registry name (--chain): `rest` and `rpc` are then the relay's fixed
    * addresses, and this says which registry endpoint stands behind each now, shown in the status.
@@ -80,6 +82,7 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN_NAM
     pollMs: config.pollMs,
     fillGaps: config.fillGaps,
     trust: config.trust,
+    witnesses: config.witnesses,
     name,
     log: config.log,
   });

@@ -1,3 +1,5 @@
+import type { LightBlockJson } from '../../verify/trust/light-block.ts';
+
 // The x/group and x/upgrade records as a node's REST API answers them (JSON, snake_case): what
 // the archive reads (source/), keeps (store/) and works out (follower/) alike.
 
@@ -63,4 +65,22 @@ export interface NodePlan {
   name: string;
   height: string;
   info: string;
+}
+
+/** One node's signed header at a height in dispute, with the validator set it names. */
+export interface ConflictSide {
+  name: string;
+  url: string;
+  hash: string;
+  light_block: LightBlockJson;
+  /** Whether the header is signed by two thirds of the set it names (it may still be a fork). */
+  signed_by_its_set: boolean;
+}
+
+/** A witness named another header than the node at the same height: both kept, for a person to judge. */
+export interface ConflictEvidence {
+  height: string;
+  seen_at: string;
+  primary: ConflictSide;
+  witness: ConflictSide;
 }

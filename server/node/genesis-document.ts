@@ -9,7 +9,7 @@ import { groupInfoJson, groupMemberJson, policyInfoJson, proposalJson, voteJson 
 import { genTxsJson, STAKING_GENESIS_JSON } from './genesis-gen-txs.ts';
 import type { GenesisDocument } from './queries/block-source.ts';
 import { ChainNode } from './sim/chain-node.ts';
-import type { ChainParams } from './sim/sim-chain.ts';
+import { validatorSeedOf, type ChainParams } from './sim/sim-chain.ts';
 
 // The embedded chain's genesis document, as CometBFT v0.38 serves a Cosmos SDK v0.50 chain's at
 // `/genesis`. The chain begins from the state its simulator built (30 days of history): that state
@@ -99,7 +99,7 @@ function writeGenesisDoc(node: ChainNode, out: BoundedText, scheme: ChainParams[
       `${listed}"app_hash":"","app_state":{`,
   );
   if (scheme === 'signed')
-    out.add(`"genutil":{"gen_txs":${genTxsJson(validatorSetAt(node.params.seed, node.height + 1n))}},`);
+    out.add(`"genutil":{"gen_txs":${genTxsJson(validatorSetAt(validatorSeedOf(node.params), node.height + 1n))}},`);
   writeGov(node, out);
   out.add(',');
   writeGroup(node, out);

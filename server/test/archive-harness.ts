@@ -59,6 +59,8 @@ export async function followNode(
     trust?: FollowerOptions['trust'];
     /** The light client's clock (a test's chain runs at a fixed date: see chain-clock.ts). */
     proofClock?: FollowerOptions['proofClock'];
+    /** Other nodes asked for the same headers (--witness). */
+    witnesses?: FollowerOptions['witnesses'];
     /** What one request of a batched block read may answer (tests of huge answers shrink it). */
     maxAnswerBytesPerRequest?: number;
   } = {},
@@ -72,6 +74,7 @@ export async function followNode(
     fillRecheckMs: tuning.fillRecheckMs,
     trust: tuning.trust ?? null,
     proofClock: tuning.proofClock,
+    witnesses: tuning.witnesses,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => {

@@ -1,6 +1,7 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import { readCursor, readGaps, readMeta, readWriter } from '../store/cursor/cursor-reads.ts';
 import { readGroupHistory } from '../store/groups/group-reads.ts';
+import { readWitnessConflicts } from '../store/proofs/witness-conflicts.ts';
 import { readLiveTallies } from '../store/proposals/live-tallies.ts';
 import {
   proposalExists,
@@ -201,7 +202,12 @@ async function status(source: ArchiveSource) {
     /** Per --webhook receiver: delivered, pending, the last failure and the next attempt. */
     webhooks: await webhookStatusJson(source.store),
     /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
-    proofs: proofStatusJson(source.follower.proofs?.state ?? null, await proofSummary(source)),
+    proofs: proofStatusJson(
+      source.follower.proofs?.state ?? null,
+      await proofSummary(source),
+      source.follower.proofs?.witnessReports() ?? [],
+      await readWitnessConflicts(source.store.db),
+    ),
     /**
      * Whether the chain still has x/group (null until the archive recorded module versions); once
      * an upgrade removed it, from which height, with which upgrade and when (the archive keeps

@@ -2,12 +2,16 @@ import type { EndpointChoiceJson } from '../../lib/served-chain-json.ts';
 import type { ArchiveChainName } from '../chain-name.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
+import type { WitnessReport } from '../source/witnesses.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 
 /** One archive as its API reads it: its store, where its follower stands, and the node it follows. */
 export interface ArchiveSource {
   readonly store: ArchiveStore;
-  readonly follower: { readonly state: FollowerState; readonly proofs?: { readonly state: ProofState } | null };
+  readonly follower: {
+    readonly state: FollowerState;
+    readonly proofs?: { readonly state: ProofState; witnessReports(): WitnessReport[] } | null;
+  };
   /**
    * The node followed; for a chain served by its registry name (--chain), `rest` and `rpc` are the
    * relay's fixed addresses and `registry_endpoints` which registry endpoint stands behind each

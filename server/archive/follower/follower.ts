@@ -81,6 +81,7 @@ export class Follower {
             options.log,
             rest,
             options.proofClock,
+            options.witnesses ?? [],
           );
     const proofs = this.proofs;
     const vouched: FollowerOptions = proofs

@@ -1,6 +1,5 @@
 import type { RootProvenanceJson, TrustRootJson } from '../../../verify/bundle-format.ts';
 import type { ProblemCode } from '../../../verify/problem-codes.ts';
-import { genesisMismatchWords } from '../../../verify/trust/chain-of-trust.ts';
 import type { CommitJson } from '../../../verify/trust/commit.ts';
 import { preverifySignatures } from '../../../verify/trust/fast-signatures.ts';
 import { headerHashOf, type HeaderJson } from '../../../verify/trust/header.ts';
@@ -16,9 +15,13 @@ import {
   type LightBlockJson,
   type TrustedBlock,
 } from '../../../verify/trust/light-block.ts';
-import { validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
 import { VerifierMemory } from '../../../verify/trust/verifier-memory.ts';
+import { HeaderRefusedError } from './header-refused.ts';
 import type { ProofReader } from './proof-reader.ts';
+import { pinnedRoot, rootFromGenesis } from './trust-roots.ts';
+import type { Witnesses } from './witnesses.ts';
+
+export { HeaderRefusedError };
 
 // A light client where the archive reads a node: every header the archive relies on is signed by
 // validators that chain back to a trust root — the genesis validators, or a header the operator
@@ -39,16 +42,6 @@ export interface HeaderVault {
   save(block: VerifiedBlock): Promise<void>;
   /** Everything given to `save` is in the store (a proof that names a header is saved after it). */
   saved(): Promise<void>;
-}
-
-/** A header that does not verify: the node lied, or trust cannot reach it. Never merged. */
-export class HeaderRefusedError extends Error {
-  constructor(
-    message: string,
-    readonly code: ProblemCode | null = null,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -80,6 +73,11 @@ const tryAnother = (code: ProblemCode) => isBisectable(code) || code === 'truste
 /** Bisection depth: each level halves a skip; 40 levels span any uint64 height. */
 const MAX_BISECTIONS = 40;
 
+const lightBlockOfVerified = (verified: VerifiedBlock): LightBlockJson => ({
+  signed_header: { header: verified.header, commit: verified.commit },
+  validator_set: verified.validators,
+});
+
 export class LightClient {
   private latest: VerifiedBlock | null = null;
   /** The header new ones are verified from while it can vouch for them (the root at first). */
@@ -94,6 +92,7 @@ export class LightClient {
     private readonly chainId: string,
     private readonly trust: TrustSetting,
     private readonly clock: TrustClock = WALL_CLOCK,
+    private readonly witnesses: Witnesses | null = null,
   ) {}
 
   /** What this light client remembers while it works: sets hashed, signatures checked. */
@@ -106,42 +105,21 @@ export class LightClient {
   /** The trust root, established on first use (its header is read and checked once). */
   async trustRoot(): Promise<TrustRootJson> {
     if (this.root) return this.root;
-    if (this.trust.kind === 'genesis') {
-      const genesis = await this.reader.genesisValidators();
-      if (genesis.chainId !== this.chainId)
-        throw new HeaderRefusedError(`the genesis is of chain ${genesis.chainId}, not ${this.chainId}`, 'wrong-chain');
-      if (failed(genesis.set)) throw new HeaderRefusedError(`the genesis: ${genesis.set.problem}`, genesis.set.code);
-      const { validators, from } = genesis.set;
-      const first = await this.lightBlockAt(BigInt(genesis.initialHeight));
-      const genesisSet = validatorSetHashOf(validators, this.memory);
-      if (failed(genesisSet))
-        throw new HeaderRefusedError(`the genesis validators: ${genesisSet.problem}`, genesisSet.code);
-      if (first.signed_header.header.validators_hash.toUpperCase() !== genesisSet.hash)
-        throw new HeaderRefusedError(
-          genesisMismatchWords(validators, genesisSet.hash, first),
-          'validator-set-mismatch',
-        );
-      await this.keepRoot(first);
-      this.provenance = { kind: 'genesis', set_from: from, genesis_sha256: genesis.sha256 };
-      this.root = {
-        kind: 'genesis',
-        initial_height: genesis.initialHeight,
-        genesis_time: genesis.genesisTime,
-        validators,
-      };
-    } else {
-      const first = await this.lightBlockAt(this.trust.height);
-      const hashed = headerHashOf(first.signed_header.header);
-      if (failed(hashed) || hashed.hash !== this.trust.hash) {
-        throw new HeaderRefusedError(
-          `header ${this.trust.height} hashes to ${failed(hashed) ? 'nothing' : hashed.hash}, not the trusted ${this.trust.hash}`,
-          'header-hash-mismatch',
-        );
-      }
-      await this.keepRoot(first);
-      this.provenance = { kind: 'pin' };
-      this.root = { kind: 'header', height: String(this.trust.height), hash: this.trust.hash };
-    }
+    const established =
+      this.trust.kind === 'genesis'
+        ? await rootFromGenesis(this.chainId, this.reader, this.memory, this.witnesses, (height) =>
+            this.lightBlockAt(height),
+          )
+        : await pinnedRoot(this.trust, (height) => this.lightBlockAt(height));
+    await this.keepRoot(established.first);
+    this.provenance = established.provenance;
+    this.root = established.root;
+    return this.established();
+  }
+
+  /** The root once a way of establishing it has set it. */
+  private established(): TrustRootJson {
+    if (!this.root) throw new Error('the trust root was not established');
     return this.root;
   }
 
@@ -159,6 +137,7 @@ export class LightClient {
     const checked = checkSignedHeader(this.chainId, block, this.memory);
     if (failed(checked)) throw new HeaderRefusedError(`the trust root: ${checked.problem}`, checked.code);
     const root: VerifiedBlock = { ...checked, commit: block.signed_header.commit, parent: null };
+    await this.witnesses?.crossCheck(block, checked.hash);
     const kept = await this.vault.atOrBelow(BigInt(checked.header.height));
     if (!kept || kept.hash !== root.hash) await this.vault.save(root);
     this.latest ??= root;
@@ -219,6 +198,7 @@ export class LightClient {
       verified = await this.bisect(nearest, height, 0);
       this.anchor = verified;
     }
+    await this.witnesses?.crossCheck(lightBlockOfVerified(verified), verified.hash);
     await this.vault.save(verified);
     if (!this.latest || height > BigInt(this.latest.header.height)) this.latest = verified;
     return verified;
@@ -250,6 +230,7 @@ export class LightClient {
       throw new HeaderRefusedError(checked.problem, checked.code);
     }
     const halfway = await this.bisect(trusted, trustedHeight + (height - trustedHeight) / 2n, depth + 1);
+    await this.witnesses?.crossCheck(lightBlockOfVerified(halfway), halfway.hash);
     await this.vault.save(halfway);
     return this.bisect(halfway, height, depth + 1);
   }

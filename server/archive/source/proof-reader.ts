@@ -66,7 +66,10 @@ export class ProofReader {
   /** Validator sets read lately, by their hash. */
   private readonly sets = new Map<string, ValidatorJson[]>();
 
-  constructor(private readonly rpc: string) {
+  constructor(
+    private readonly rpc: string,
+    private readonly timeoutMs = TIMEOUT_MS,
+  ) {
     this.batches = new RpcBatches(rpc, (method, params) => this.call(method, params));
   }
 
@@ -83,7 +86,7 @@ export class ProofReader {
         const answer = await httpGet(
           url,
           { accept: 'application/json' },
-          Math.max(1, Math.min(TIMEOUT_MS, remainingMs)),
+          Math.max(1, Math.min(this.timeoutMs, remainingMs)),
         );
         let body: { result?: T; error?: { message?: string; data?: string } };
         try {
@@ -103,7 +106,7 @@ export class ProofReader {
       },
       isNotServed,
       // One deadline for the read and its retries: a silent node is a fault within it, not six times over.
-      { deadline: { ms: TIMEOUT_MS, what: `${method} at ${params.height ?? 'the tip'}` } },
+      { deadline: { ms: this.timeoutMs, what: `${method} at ${params.height ?? 'the tip'}` } },
     );
   }
 
@@ -111,6 +114,19 @@ export class ProofReader {
   async chainId(): Promise<string> {
     const status = await this.call<{ node_info: { network: string } }>('status', {});
     return status.node_info.network;
+  }
+
+  /** What the node says of itself (`/status`): its chain, and the heights it keeps. */
+  async tip(): Promise<{ chainId: string; latest: bigint; earliest: bigint }> {
+    const status = await this.call<{
+      node_info: { network: string };
+      sync_info: { latest_block_height: string; earliest_block_height: string };
+    }>('status', {});
+    return {
+      chainId: status.node_info.network,
+      latest: BigInt(status.sync_info.latest_block_height),
+      earliest: BigInt(status.sync_info.earliest_block_height),
+    };
   }
 
   async genesisValidators(): Promise<GenesisRoot> {

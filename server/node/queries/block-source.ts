@@ -17,7 +17,13 @@ export interface BlockSource {
     get(height: bigint): BlockRecord | undefined;
   };
   /** Genesis time of the chain, for /status when no block is kept yet; how its blocks are hashed. */
-  readonly params: { readonly genesisTime: Millis; readonly seed?: string; readonly blockHashes?: string };
+  readonly params: {
+    readonly genesisTime: Millis;
+    readonly seed?: string;
+    /** Where the validators' keys come from, when not the seed (a fork under test). */
+    readonly validatorsSeed?: string;
+    readonly blockHashes?: string;
+  };
   /**
    * The stores' trees after block `height` (undefined when not kept); absent, or on a chain whose
    * blocks are not signed (begun before they were, so its headers commit to no trees), no abci_query.

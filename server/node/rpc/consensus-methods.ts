@@ -82,7 +82,7 @@ export const validatorJson = (validator: Validator) => ({
 
 /** /validators: the set of a height, up to the next one (its set is already known), a page at a time. */
 function validators(source: BlockSource, params: RpcParams) {
-  const seed = source.params.seed;
+  const seed = source.params.validatorsSeed ?? source.params.seed;
   const latest = latestOf(source);
   if (seed === undefined || !source.blocks.latest?.signed) throw new RpcError(-32601, 'Method not found', '');
   const height = heightParam(source, params, latest + 1n);

@@ -31,7 +31,7 @@ import {
   type NodeOptions,
   type Restoration,
 } from './node-options.ts';
-import type { Cast, ChainParams, SimChain } from './sim-chain.ts';
+import { validatorSeedOf, type Cast, type ChainParams, type SimChain } from './sim-chain.ts';
 import { StateTrees } from './state-trees.ts';
 
 /**
@@ -81,6 +81,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.kept = new KeptStates(this.keepRecent);
     this.liveEvery = BigInt(options.liveEvery ?? 1);
     if (this.liveEvery !== 1n && options.dataDir) throw new Error('liveEvery is for chains without a data dir');
+    if (params.validatorsSeed !== undefined && options.dataDir)
+      throw new Error('validatorsSeed is for chains without a data dir');
     this.chainId = chainIdOf(params.seed);
     this.blocks = new BlockStore(options.keepBlocks ?? DEFAULT_KEEP_BLOCKS);
     this.accounts = new Accounts(params.accountsSeed ?? params.seed);
@@ -262,7 +264,7 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
       const signing =
         this.prior === null
           ? undefined
-          : { seed: this.params.seed, prior: this.prior, stateRoot: () => this.stateRoot() };
+          : { seed: validatorSeedOf(this.params), prior: this.prior, stateRoot: () => this.stateRoot() };
       const made = this.builder.finish(height, time, this.tipHash, signing);
       this.blocks.add(made);
       if (made.signed) {

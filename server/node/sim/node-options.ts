@@ -52,6 +52,7 @@ export const freshParams = (options: NodeOptions): ChainParams => ({
   signerSequences: true,
   ...(options.accountsSeed === undefined ? {} : { accountsSeed: options.accountsSeed }),
   ...(options.dropGroupAt === undefined ? {} : { dropGroupAt: options.dropGroupAt }),
+  ...(options.validatorsSeed === undefined ? {} : { validatorsSeed: options.validatorsSeed }),
 });
 
 /** How the data dir is opened: its line hashes kept back to the earliest kept state, which snapshots are of. */

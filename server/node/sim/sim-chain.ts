@@ -28,6 +28,12 @@ export interface ChainParams {
    */
   accountsSeed?: string;
   /**
+   * Where the validators' keys come from, when not the seed: the same chain (id, state, blocks)
+   * signed by other validators, a fork a light client's witness must catch. Tests only: a chain
+   * with a data dir does not take it.
+   */
+  validatorsSeed?: string;
+  /**
    * The upgrade plan whose application removes x/group (--drop-group-at), as a chain leaving the
    * module does with StoreUpgrades{Deleted: ["group"]}; absent: the chain keeps it.
    */
@@ -64,3 +70,7 @@ export interface SimChain {
   /** Runs one transaction of the current block; a refused one fails and changes nothing. */
   deliver(msg: ChainMsg): void;
 }
+
+/** The seed the chain's validator keys come from. */
+export const validatorSeedOf = (params: Pick<ChainParams, 'seed' | 'validatorsSeed'>) =>
+  params.validatorsSeed ?? params.seed;

@@ -1,6 +1,7 @@
 import type { BundlePage } from '../../../../verify/bundle-format.ts';
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../../lib/grpc-status.ts';
 import type { ProofState } from '../../follower/prove/proof-service.ts';
+import { conflictWords, type ConflictEvidence, type WitnessReport } from '../../source/witnesses.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { groupExists, readGroupMemberWeights } from '../../store/groups/group-reads.ts';
@@ -15,6 +16,7 @@ import {
   type FactProof,
 } from '../../store/proofs/fact-proofs.ts';
 import { memberProofKey } from '../../store/proofs/proof-work.ts';
+import { readWitnessConflicts } from '../../store/proofs/witness-conflicts.ts';
 import { proposalExists } from '../../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../../store/upgrades/upgrade-reads.ts';
 import { archivedBech32Prefix, voteExists } from '../../store/votes/vote-reads.ts';
@@ -153,6 +155,8 @@ async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQ
 export function proofStatusJson(
   state: ProofState | null,
   totals: Record<string, { proven: string; unproven: string }>,
+  witnesses: readonly WitnessReport[] = [],
+  conflicts: readonly ConflictEvidence[] = [],
 ) {
   const root = state?.trustRoot ?? null;
   return {
@@ -168,6 +172,14 @@ export function proofStatusJson(
             provenance: state?.provenance ?? null,
           },
     records: totals,
+    /** The other nodes asked for the same headers, and how each answered. */
+    witnesses,
+    /** Headers a witness named otherwise than the node: each stops the archive (evidence at proofs/witness-conflicts). */
+    conflicts: conflicts.map((evidence) => ({
+      height: evidence.height,
+      seen_at: evidence.seen_at,
+      says: conflictWords(evidence),
+    })),
   };
 }
 
@@ -254,4 +266,9 @@ export const PROOF_ROUTES: {
   },
   { pattern: /^proofs\/upgrades$/, answer: inTurn((source) => upgradesBundle(source)) },
   { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: inTurn((source, match) => upgradesBundle(source, match[1])) },
+  // Both signed headers of every conflict a witness showed, as kept: evidence for a person to judge.
+  {
+    pattern: /^proofs\/witness-conflicts$/,
+    answer: async (source) => ({ conflicts: await readWitnessConflicts(source.store.db) }),
+  },
 ];

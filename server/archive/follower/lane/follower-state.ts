@@ -47,6 +47,11 @@ export interface FollowerOptions {
    */
   proofClock?: { now(): bigint; fallbackTrustingPeriodSeconds?: bigint };
   /**
+   * Other nodes of the chain (CometBFT RPC URLs) asked for every header the archive relies on: one
+   * naming another header stops merging; on a node that keeps no first block, they agree on a root.
+   */
+  witnesses?: readonly { name: string; url: string }[];
+  /**
    * The archive's name in its log lines (`archive local: …`, `archive hub: …`): a server keeps
    * several archives and logs them to one console. None: `archive: …`.
    */

@@ -4,9 +4,18 @@ import { errorText } from '../../source/error-text.ts';
 import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
+import {
+  conflictWords,
+  WitnessConflictError,
+  Witnesses,
+  type ConflictEvidence,
+  type WitnessNode,
+  type WitnessReport,
+} from '../../source/witnesses.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { saveTrustRoot } from '../../store/proofs/proof-store.ts';
+import { keepWitnessConflict, readWitnessConflicts } from '../../store/proofs/witness-conflicts.ts';
 import { archivedBech32Prefix } from '../../store/votes/vote-reads.ts';
 import { ChainBreakError } from '../lane/chain-guard.ts';
 import type { VouchBy } from '../lane/follower-state.ts';
@@ -62,7 +71,40 @@ export class ProofService {
     private readonly log: (line: string) => void,
     private readonly rest: RestReader | null = null,
     private readonly clock: ProofClock = WALL_CLOCK,
+    private readonly witnessNodes: readonly WitnessNode[] = [],
   ) {}
+
+  private witnesses: Witnesses | null = null;
+
+  /** How each witness has answered, for the status. */
+  witnessReports(): WitnessReport[] {
+    return (
+      this.witnesses?.reports() ?? this.witnessNodes.map((node) => ({ ...node, agreed_through: null, problem: null }))
+    );
+  }
+
+  /**
+   * A conflict a witness showed stops everything: merging, proving, the bundles' root. Kept in the
+   * store, it stops a restarted archive too, while that witness is still asked.
+   */
+  private async stopOnKeptConflict(): Promise<void> {
+    const kept = await readWitnessConflicts(this.store.db);
+    const standing = kept.find((evidence) => this.witnessNodes.some((node) => node.url === evidence.witness.url));
+    if (standing) this.haltOn(standing);
+  }
+
+  /** Says the conflict in the status (proofs off, with both hashes) and answers the words. */
+  private noteConflict(evidence: ConflictEvidence): string {
+    this.state.available = false;
+    this.state.problem =
+      `${conflictWords(evidence)}: nothing is merged or proven while they disagree (both signed headers are kept ` +
+      'as evidence: GET proofs/witness-conflicts); look into both nodes, then restart without the witness that lies';
+    return this.state.problem;
+  }
+
+  private haltOn(evidence: ConflictEvidence): never {
+    throw new ChainBreakError(this.noteConflict(evidence));
+  }
 
   /** Two thirds of the chain's unbonding time where its node says it, else CometBFT's default. */
   private async trustingPeriodSeconds(): Promise<bigint> {
@@ -79,20 +121,32 @@ export class ProofService {
    * be checked — a chain break: nothing is merged unproven unless the operator turned proofs off.
    */
   private async ready(): Promise<LightClient> {
+    if (this.witnesses?.conflict) this.haltOn(this.witnesses.conflict);
     if (this.light && this.state.available) return this.light;
     if (Date.now() < this.nextAttempt)
       throw new ChainBreakError(this.state.problem ?? 'the trust root is not checked yet');
     const reader = new ProofReader(this.rpcUrl);
     const chainId = (await readMetaValue(this.store.db, 'chain_id')) ?? (await reader.chainId());
     const trustingPeriodSeconds = await this.trustingPeriodSeconds();
-    const light = new LightClient(reader, headerVault(this.store.db), chainId, this.trust, {
-      trustingPeriodSeconds,
-      now: () => this.clock.now(),
-    });
+    await this.stopOnKeptConflict();
+    this.witnesses ??= this.witnessNodes.length
+      ? new Witnesses(this.witnessNodes, chainId, this.rpcUrl, (evidence) =>
+          keepWitnessConflict(this.store.db, evidence),
+        )
+      : null;
+    const light = new LightClient(
+      reader,
+      headerVault(this.store.db),
+      chainId,
+      this.trust,
+      { trustingPeriodSeconds, now: () => this.clock.now() },
+      this.witnesses,
+    );
     let root: TrustRootJson;
     try {
       root = await light.trustRoot();
     } catch (error) {
+      if (error instanceof WitnessConflictError && this.witnesses?.conflict) this.haltOn(this.witnesses.conflict);
       // A header the operator named that the node does not serve: this node is another chain.
       if (this.trust.kind === 'header' && error instanceof HeaderRefusedError) {
         throw new ChainBreakError(`the node does not serve the trusted chain: ${error.message}`);
@@ -134,6 +188,7 @@ export class ProofService {
       if (by === 'own signatures') return (await light.verify(height)).hash;
       return (await light.verify(height + 1n)).header.last_block_id.hash.toUpperCase();
     } catch (error) {
+      if (error instanceof WitnessConflictError && this.witnesses?.conflict) this.haltOn(this.witnesses.conflict);
       if (error instanceof HeaderRefusedError)
         throw new ChainBreakError(`header ${height} is not proven: ${error.message}`);
       throw error;
@@ -157,7 +212,15 @@ export class ProofService {
       throw error;
     });
     if (!light || !this.prover) return { rest: IDLE_MS, refusal: null };
-    const turn = await this.prover.turn(cursor, going, backfilling);
+    let turn;
+    try {
+      turn = await this.prover.turn(cursor, going, backfilling);
+    } catch (error) {
+      // A witness that disagrees on a header a fact rests on: the status says so, nothing more is proven.
+      if (!(error instanceof WitnessConflictError)) throw error;
+      const words = this.witnesses?.conflict ? this.noteConflict(this.witnesses.conflict) : error.message;
+      return { rest: IDLE_MS, refusal: words };
+    }
     return { rest: turn.proven === 0 ? IDLE_MS : 0, refusal: turn.refusal };
   }
 }
