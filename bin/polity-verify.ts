@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 
-import { verifyBundleQuickly, type BundleVerdict } from '../verify/bundle-verify.ts';
+import { verifyBundleQuickly, type AuditorGenesis, type BundleVerdict } from '../verify/bundle-verify.ts';
 import { reportLines } from '../verify/report-words.ts';
 import { nanosOf, timestampOf } from '../verify/trust/header.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
+import { readGenesisFile } from './genesis-file.ts';
 import { terminalSafe } from './terminal-text.ts';
 
 // polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —
@@ -18,6 +19,12 @@ options:
   --trust HEIGHT:HASH      start from a header you trust (its height and 64-digit hex block hash),
                            got from a source other than the bundle; without it the check starts
                            from the root the bundle carries, and says so
+  --genesis FILE           start from the first validators of a genesis you have (the file the
+                           chain publishes, whose SHA-256 you compared): made from its gen_txs,
+                           staking's exported state or its validators, as the chain made them
+  --expect-genesis SHA256  refuse unless the genesis is this one: your --genesis file's SHA-256,
+                           or else the one the archive names for the bundle's root (the archive's
+                           word for it: only --genesis checks the validators themselves)
   --trusting-period TIME   how long a trusted header vouches for later ones (default 14d, CometBFT's
                            advice for a 21-day unbonding time: use two thirds of your chain's);
                            TIME is seconds or a number with s, m, h or d
@@ -27,7 +34,7 @@ options:
   -h, --help               this text
 
 exit codes:
-  0  everything proven, from a root you gave (--trust)
+  0  everything proven, from a root you gave (--trust or --genesis)
   1  something is refused (a header, a signature, a proof or a claim): see the report
   2  the command was used wrongly, or the file cannot be read as JSON
   3  everything follows, but from the root the bundle carries: compare it with a source you trust
@@ -46,6 +53,8 @@ const EXIT_CODES: Record<BundleVerdict, number> = {
 interface Arguments {
   file: string;
   trust?: { height: string; hash: string };
+  genesis?: AuditorGenesis;
+  expectGenesisSha256?: string;
   trustingPeriodSeconds: bigint;
   atNanos?: bigint;
   json: boolean;
@@ -85,6 +94,18 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
           exit: 2,
         };
       parsed.trust = { height: BigInt(match[1]).toString(), hash: match[2].toUpperCase() };
+    } else if (named('--genesis')) {
+      const { value, next } = valueOf(index, '--genesis');
+      index = next;
+      const genesis = readGenesisFile(value ?? '');
+      if ('message' in genesis) return { message: `--genesis: ${genesis.message}`, exit: 2 };
+      parsed.genesis = genesis;
+    } else if (named('--expect-genesis')) {
+      const { value, next } = valueOf(index, '--expect-genesis');
+      index = next;
+      if (!/^[0-9a-fA-F]{64}$/.test(value ?? ''))
+        return { message: `--expect-genesis wants a 64-digit hex SHA-256, got ${value ?? 'nothing'}`, exit: 2 };
+      parsed.expectGenesisSha256 = value!.toLowerCase();
     } else if (named('--trusting-period')) {
       const { value, next } = valueOf(index, '--trusting-period');
       index = next;
@@ -110,6 +131,8 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
     else return { message: `one bundle at a time\n\n${USAGE}`, exit: 2 };
   }
   if (file === undefined) return { message: USAGE, exit: 2 };
+  if (parsed.trust && parsed.genesis)
+    return { message: '--trust and --genesis each name where trust starts: give one', exit: 2 };
   return { file, ...parsed };
 }
 
@@ -133,6 +156,8 @@ async function main(): Promise<number> {
   }
   const report = await verifyBundleQuickly(input, {
     trust: parsed.trust,
+    genesis: parsed.genesis,
+    expectGenesisSha256: parsed.expectGenesisSha256,
     atNanos: parsed.atNanos,
     trustingPeriodSeconds: parsed.trustingPeriodSeconds,
   });

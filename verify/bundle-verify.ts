@@ -1,12 +1,13 @@
-import type { BundlePage, FactJson, ProofBundle } from './bundle-format.ts';
+import type { BundlePage, FactJson, ProofBundle, RootProvenanceJson } from './bundle-format.ts';
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
-import type { ProblemCode } from './problem-codes.ts';
+import { failed, type ProblemCode } from './problem-codes.ts';
 import { completenessOf, type Completeness } from './records/completeness.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
 import { resultInBlockProblem, txInBlockProblem } from './records/tx-proof.ts';
+import { startingPoint, type AuditorGenesis } from './starting-point.ts';
 import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
 import { nanosOf, timestampOf, type HeaderJson } from './trust/header.ts';
@@ -67,13 +68,21 @@ export interface BundleReport {
   unproven: ProofBundle['unproven'];
   /** Which page of the subject's records the bundle is, where they take more than one. */
   page: BundlePage | null;
+  /** Where the archive says it took the bundle's root from (information: your root decides). */
+  provenance: RootProvenanceJson | null;
   /** What the proven ranges say together: votes complete, non-voters, a tally reconciled (or not). */
   completeness: Completeness[];
 }
 
+export type { AuditorGenesis };
+
 export interface VerifyOptions {
   /** A header the auditor trusts, got elsewhere: replaces the bundle's own trust root. */
   trust?: { height: string; hash: string };
+  /** A genesis the auditor has: the chain is verified from its first validators instead. */
+  genesis?: AuditorGenesis;
+  /** The SHA-256 the auditor expects of the genesis: of theirs (--genesis) or of the one the archive names. */
+  expectGenesisSha256?: string;
   /** The verifier's clock in nanoseconds since the epoch: now unless an auditor asks about a past instant. */
   atNanos?: bigint;
   /** The verifier's trusting period (default 14 days); a bundle's own is only information. */
@@ -180,7 +189,7 @@ export const unreadable = (problem: string, options: VerifyOptions = {}): Bundle
   verdict: 'refused',
   problem,
   code: 'malformed',
-  rootFrom: options.trust ? 'you' : 'bundle',
+  rootFrom: options.trust || options.genesis ? 'you' : 'bundle',
   root: null,
   checkedAt: isoOfNanos(options.atNanos ?? nanosOfMillis(Date.now())),
   checkedAtGiven: options.atNanos !== undefined,
@@ -195,7 +204,14 @@ export const unreadable = (problem: string, options: VerifyOptions = {}): Bundle
   facts: [],
   unproven: [],
   page: null,
+  provenance: null,
   completeness: [],
+});
+
+/** A refusal before any step: a bundle that cannot be checked the way the auditor asked. */
+const unreadableFrom = (problem: string, code: ProblemCode, options: VerifyOptions): BundleReport => ({
+  ...unreadable(problem, options),
+  code,
 });
 
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
@@ -236,26 +252,9 @@ function verdictOf(report: Pick<BundleReport, 'ok' | 'rootFrom' | 'unproven'>): 
 }
 
 function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: VerifierMemory): BundleReport {
-  let root = bundle.trust_root;
-  let blocks = bundle.light_blocks;
-  if (options.trust) {
-    root = { kind: 'header', height: options.trust.height, hash: options.trust.hash };
-    // From the auditor's own header on: a header the bundle verified from one below it is verified
-    // from the one before it instead (any path from a trusted header is a path CometBFT accepts).
-    const from = BigInt(options.trust.height);
-    blocks = blocks
-      .filter((block) => BigInt(block.signed_header.header.height) >= from)
-      .map((block) =>
-        block.verified_from !== undefined && BigInt(block.verified_from) < from
-          ? { ...block, verified_from: undefined }
-          : block,
-      );
-  }
-  const rootFrom = options.trust ? 'you' : 'bundle';
-  const trustRoot =
-    root.kind === 'genesis'
-      ? `the genesis validators of ${bundle.chain_id} (height ${root.initial_height}), as the bundle gives them`
-      : `header ${root.height} with hash ${root.hash}${options.trust ? ', as you gave it' : ', as the bundle gives it'}`;
+  const start = startingPoint(bundle, options);
+  if (failed(start)) return unreadableFrom(start.problem, start.code, options);
+  const { root, blocks, rootFrom, trustRoot } = start;
   const atNanos = options.atNanos ?? nanosOfMillis(Date.now());
   const trust = { ...trustOptionsAt(atNanos, options.trustingPeriodSeconds), memory };
   const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
@@ -283,6 +282,7 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
     facts,
     unproven: bundle.unproven,
     page: bundle.page ?? null,
+    provenance: bundle.root_provenance ?? null,
     completeness: completenessOf(
       facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
     ),

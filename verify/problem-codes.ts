@@ -46,7 +46,9 @@ export type ProblemCode =
   | 'store-proof-invalid'
   /** A range's absence proofs do not walk from neighbour to neighbour over every key: one may be left out. */
   | 'range-incomplete'
-  | 'claim-mismatch';
+  | 'claim-mismatch'
+  /** The genesis is not the one the auditor expected (its SHA-256), or the bundle names none. */
+  | 'genesis-mismatch';
 
 export interface Refusal {
   problem: string;

@@ -227,6 +227,24 @@ export function factLine(fact: FactVerdict): string {
 export const completenessWords = (line: BundleReport['completeness'][number]) => heightsGrouped(line.words);
 
 /** A record the archive holds without proof, as it says itself. */
+/**
+ * Where the archive says it took the bundle's root from, and how a reader makes it their own; null
+ * when the check started from the reader's root, or the bundle does not say.
+ */
+export function provenanceLine(report: BundleReport): string | null {
+  const provenance = report.provenance;
+  if (!provenance || report.rootFrom === 'you') return null;
+  if (provenance.kind === 'genesis') {
+    const hash = provenance.genesis_sha256
+      ? ` The node served it with SHA-256 ${provenance.genesis_sha256} (CometBFT's own encoding of it; a published file's hash differs).`
+      : '';
+    return `The archive took this root from the chain's genesis, its first validators made from the ${provenance.set_from}.${hash} To check it yourself: --genesis FILE, with the genesis the chain publishes.`;
+  }
+  if (provenance.kind === 'agreement')
+    return `The archive took this root from nodes that named the same header at that height: ${provenance.nodes.join(', ')}. Compare it with a source you trust: --trust HEIGHT:HASH.`;
+  return "The archive's operator pinned this root (--trust). Compare it with a source you trust: --trust HEIGHT:HASH.";
+}
+
 export const unprovenLine = (entry: BundleReport['unproven'][number]) =>
   `Not proven: ${entry.what}, because ${heightsGrouped(entry.reason)}`;
 
@@ -250,10 +268,12 @@ export function pageLine(report: BundleReport): string | null {
 
 export function reportLines(report: BundleReport): string[] {
   const page = pageLine(report);
+  const provenance = provenanceLine(report);
   const lines = [
     headlineOf(report),
     clockLine(report),
     ...(page ? [page] : []),
+    ...(provenance ? [provenance] : []),
     '',
     `Trust root: ${trustRootLine(report)}`,
   ];
