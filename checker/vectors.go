@@ -24,6 +24,9 @@ type vectorJSON struct {
 	Untrusted             *lightBlockJSON   `json:"untrusted"`
 	Block                 *lightBlockJSON   `json:"block"`
 	GenesisValidators     []json.RawMessage `json:"genesis_validators"`
+	Genesis               json.RawMessage   `json:"genesis"`
+	Primary               *lightBlockJSON   `json:"primary"`
+	Witness               *lightBlockJSON   `json:"witness"`
 	Expect                struct {
 		Accept bool   `json:"accept"`
 		Code   string `json:"code"`
@@ -62,6 +65,10 @@ func runVector(vector vectorJSON) error {
 		return checkOwn(vector.ChainID, block)
 	case "step":
 		return runStep(vector)
+	case "genesis-document":
+		return runGenesisDocument(vector)
+	case "witness":
+		return runWitness(vector)
 	}
 	return fmt.Errorf("unknown vector kind %q", vector.Kind)
 }

@@ -48,7 +48,9 @@ export type ProblemCode =
   | 'range-incomplete'
   | 'claim-mismatch'
   /** The genesis is not the one the auditor expected (its SHA-256), or the bundle names none. */
-  | 'genesis-mismatch';
+  | 'genesis-mismatch'
+  /** A witness named another header than the verified one at the same height. */
+  | 'witness-conflict';
 
 export interface Refusal {
   problem: string;

@@ -1,4 +1,5 @@
 import { boundVectors } from './vectors/bound-vectors.ts';
+import { genesisDocumentVectors, witnessVectors } from './vectors/genesis-document-vectors.ts';
 import { genesisVectors, signatureVectors } from './vectors/signature-vectors.ts';
 import { stepVectors } from './vectors/step-vectors.ts';
 import type { LightVector } from './vectors/vector-kit.ts';
@@ -12,5 +13,12 @@ export type { LightVector } from './vectors/vector-kit.ts';
 
 /** Every vector, in a stable order (the Go checker and the committed file follow it). */
 export function lightVectors(): LightVector[] {
-  return [...stepVectors(), ...boundVectors(), ...signatureVectors(), ...genesisVectors()];
+  return [
+    ...stepVectors(),
+    ...boundVectors(),
+    ...signatureVectors(),
+    ...genesisVectors(),
+    ...genesisDocumentVectors(),
+    ...witnessVectors(),
+  ];
 }

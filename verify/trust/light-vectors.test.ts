@@ -5,44 +5,67 @@ import { describe, expect, it } from 'vitest';
 import { failed, type Checked } from '../problem-codes.ts';
 import { lightVectors, type LightVector } from '../testing/light-vectors.ts';
 import { verifyChainOfTrust } from './chain-of-trust.ts';
+import { genesisValidatorSet } from './genesis-set.ts';
 import { headerHashOf, nanosOf, timestampOf } from './header.ts';
-import { checkSignedHeader, trustOptionsAt, verifyAdjacent, verifyNonAdjacent } from './light-block.ts';
+import {
+  checkSignedHeader,
+  trustOptionsAt,
+  verifyAdjacent,
+  verifyNonAdjacent,
+  type LightBlockJson,
+} from './light-block.ts';
+import type { ValidatorJson } from './validator-set.ts';
+import { witnessConflict } from './witness-check.ts';
 
 // One row per rule, each asserting its problem code; the Go checker runs the same rows through
 // CometBFT's own light client (checker/), and both must agree.
 
-function verdictOf(vector: LightVector): Checked<object> {
-  if (vector.kind === 'signed-header') return checkSignedHeader(vector.chain_id, vector.block);
-  if (vector.kind === 'genesis') {
-    const chain = verifyChainOfTrust(
-      vector.chain_id,
-      {
-        kind: 'genesis',
-        initial_height: '1',
-        genesis_time: vector.block.signed_header.header.time,
-        validators: vector.genesis_validators,
-      },
-      [vector.block],
-      [],
-      trustOptionsAt(),
-    );
-    return chain.failure === null ? {} : { problem: chain.failure, code: chain.failureCode ?? 'malformed' };
-  }
-  const hashed = headerHashOf(vector.trusted.signed_header.header);
+/** The step from a trusted header to an untrusted one, as the verifier takes it. */
+function stepVerdict(now: string, period: string, trustedBlock: LightBlockJson, untrusted: LightBlockJson) {
+  const hashed = headerHashOf(trustedBlock.signed_header.header);
   if (failed(hashed)) return hashed;
   const trusted = {
-    header: vector.trusted.signed_header.header,
+    header: trustedBlock.signed_header.header,
     hash: hashed.hash,
-    validators: vector.trusted.validator_set,
+    validators: trustedBlock.validator_set,
   };
-  const time = timestampOf(vector.now);
-  if (!time) throw new Error(`bad clock in ${vector.name}`);
-  const options = trustOptionsAt(nanosOf(time), BigInt(vector.trusting_period_seconds));
-  const untrustedHeight = vector.untrusted.signed_header.header.height;
+  const time = timestampOf(now);
+  if (!time) throw new Error(`bad clock ${now}`);
+  const options = trustOptionsAt(nanosOf(time), BigInt(period));
+  const untrustedHeight = untrusted.signed_header.header.height;
   const adjacent = /^\d+$/.test(untrustedHeight) && BigInt(untrustedHeight) === BigInt(trusted.header.height) + 1n;
-  return adjacent
-    ? verifyAdjacent(trusted, vector.untrusted, options)
-    : verifyNonAdjacent(trusted, vector.untrusted, options);
+  return adjacent ? verifyAdjacent(trusted, untrusted, options) : verifyNonAdjacent(trusted, untrusted, options);
+}
+
+function genesisVerdict(chainId: string, validators: ValidatorJson[], block: LightBlockJson): Checked<object> {
+  const chain = verifyChainOfTrust(
+    chainId,
+    {
+      kind: 'genesis',
+      initial_height: block.signed_header.header.height,
+      genesis_time: block.signed_header.header.time,
+      validators,
+    },
+    [block],
+    [],
+    trustOptionsAt(),
+  );
+  return chain.failure === null ? {} : { problem: chain.failure, code: chain.failureCode ?? 'malformed' };
+}
+
+function verdictOf(vector: LightVector): Checked<object> {
+  if (vector.kind === 'signed-header') return checkSignedHeader(vector.chain_id, vector.block);
+  if (vector.kind === 'genesis-document') {
+    const set = genesisValidatorSet(vector.genesis);
+    return failed(set) ? set : genesisVerdict(vector.chain_id, set.validators, vector.block);
+  }
+  if (vector.kind === 'witness') {
+    const stepped = stepVerdict(vector.now, vector.trusting_period_seconds, vector.trusted, vector.primary);
+    if (failed(stepped)) return stepped;
+    return witnessConflict(vector.primary, vector.witness) ?? {};
+  }
+  if (vector.kind === 'genesis') return genesisVerdict(vector.chain_id, vector.genesis_validators, vector.block);
+  return stepVerdict(vector.now, vector.trusting_period_seconds, vector.trusted, vector.untrusted);
 }
 
 const vectors = lightVectors();

@@ -1,5 +1,6 @@
 import { headerHashOf } from '../../../verify/trust/header.ts';
 import { checkSignedHeader, failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
+import { witnessConflict } from '../../../verify/trust/witness-check.ts';
 import type { ConflictEvidence, ConflictSide } from '../node-records.ts';
 import { errorText } from './error-text.ts';
 import { NotServedError, ProofReader } from './proof-reader.ts';
@@ -113,13 +114,13 @@ export class Witnesses {
     );
     for (const { witness, block } of answers) {
       if (!block) continue;
-      const theirs = headerHashOf(block.signed_header.header);
-      const theirHash = failed(theirs) ? `an unreadable header (${theirs.problem})` : theirs.hash;
-      if (theirHash === hash) {
+      if (witnessConflict(verified, block) === null) {
         witness.report.agreed_through = String(height);
         witness.report.problem = null;
         continue;
       }
+      const theirs = headerHashOf(block.signed_header.header);
+      const theirHash = failed(theirs) ? `an unreadable header (${theirs.problem})` : theirs.hash;
       const evidence: ConflictEvidence = {
         height: String(height),
         seen_at: new Date().toISOString(),

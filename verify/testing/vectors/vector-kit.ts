@@ -35,6 +35,27 @@ export type LightVector =
     }
   | {
       name: string;
+      /** A genesis document: the first set is made from it (gen_txs, staking state or validators). */
+      kind: 'genesis-document';
+      chain_id: string;
+      genesis: Record<string, unknown>;
+      block: LightBlockJson;
+      expect: { accept: boolean; code?: ProblemCode };
+    }
+  | {
+      name: string;
+      /** `primary` verified from `trusted`, then another node's header at its height beside it. */
+      kind: 'witness';
+      chain_id: string;
+      now: string;
+      trusting_period_seconds: string;
+      trusted: LightBlockJson;
+      primary: LightBlockJson;
+      witness: LightBlockJson;
+      expect: { accept: boolean; code?: ProblemCode };
+    }
+  | {
+      name: string;
       kind: 'genesis';
       chain_id: string;
       genesis_validators: ValidatorJson[];
