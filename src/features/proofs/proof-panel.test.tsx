@@ -203,3 +203,30 @@ describe('the proof panel', () => {
     expect(asked.filter((url) => url.includes('/proofs/'))).toEqual([]);
   });
 });
+
+describe('the roots this browser checked before', () => {
+  afterEach(() => window.localStorage.clear());
+
+  it('remembers the first root, says "same root" the next time, and warns of a different one', async () => {
+    window.localStorage.clear();
+    const first = renderPanel();
+    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(
+      /^The first root this browser has checked for forged-1 \(height 1, hash [0-9A-F]{12}…\): it is remembered here/,
+    );
+    first.unmount();
+    const again = renderPanel();
+    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(/^Same root as you checked on /);
+    again.unmount();
+    // Another root for the same chain: another archive, or the same one lying.
+    const remembered = JSON.parse(window.localStorage.getItem('polity.checked-roots.v1') ?? '{}') as Record<
+      string,
+      { hash: string }[]
+    >;
+    remembered['forged-1'][0].hash = 'CD'.repeat(32);
+    window.localStorage.setItem('polity.checked-roots.v1', JSON.stringify(remembered));
+    renderPanel();
+    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(
+      /^A different root than the one you checked on .* \(height 1, hash CDCDCDCDCDCD…\): compare before you rely on it\.$/,
+    );
+  });
+});

@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
-import { clockLine, completenessWords, headlineOf, pageLine, trustRootLine } from '../../../verify/report-words.ts';
+import {
+  clockLine,
+  completenessWords,
+  headlineOf,
+  pageLine,
+  provenanceLine,
+  trustRootLine,
+} from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
 import { ProofDownloadButton } from '../../components/page/proof-download-button.tsx';
@@ -13,6 +20,7 @@ import { useProofBundle, whyNoProof, type ProofAvailability } from '../../hooks/
 import type { ProofFile } from '../../lib/export-notes.ts';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
+import { RootComparisonLine } from './root-comparison.tsx';
 
 // The page's records checked in the reader's own browser against the chain's validators: the
 // archive sends a bundle (headers, signatures, Merkle and store proofs), a worker checks it, and
@@ -83,6 +91,12 @@ function CheckedReport({
           </Code>
         </Text>
       )}
+      {provenanceLine(report) && (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-provenance">
+          <OnChainText value={provenanceLine(report) ?? ''} max={600} />
+        </Text>
+      )}
+      <RootComparisonLine report={report} />
       <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
         {clockLine(report)}{' '}
         {periodFrom === 'unbonding time'
