@@ -1,4 +1,5 @@
 import type { BundleReport, FactVerdict } from './bundle-verify.ts';
+import { allOf } from './records/completeness.ts';
 import type { Statement } from './records/facts.ts';
 import type { TrustStep } from './trust/chain-of-trust.ts';
 
@@ -193,9 +194,9 @@ export function describeStatement(statement: Statement): string {
         ? 'no upgrade plan scheduled'
         : `upgrade plan ${field('name')} at height ${field('height')}`;
     case 'member-set':
-      return `all ${field('count')} members of group ${field('group_id')}, complete`;
+      return `${allOf(field('count'), 'member')} of group ${field('group_id')}, complete`;
     case 'vote-set':
-      return `all ${field('count')} votes${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
+      return `${allOf(field('count'), 'vote')}${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
     case 'upgrade-applied':
       return `upgrade ${field('name')} applied at height ${field('height')}`;
     default:
@@ -238,7 +239,7 @@ export function provenanceLine(report: BundleReport): string | null {
     const hash = provenance.genesis_sha256
       ? ` The node served it with SHA-256 ${provenance.genesis_sha256} (CometBFT's own encoding of it; a published file's hash differs).`
       : '';
-    return `The archive took this root from the chain's genesis, its first validators made from the ${provenance.set_from}.${hash} To check it yourself: --genesis FILE, with the genesis the chain publishes.`;
+    return `The archive took this root from the chain's genesis, its first validators made from the ${provenance.set_from}.${hash} To check it yourself: polity-verify BUNDLE --genesis FILE, with the genesis file the chain publishes.`;
   }
   if (provenance.kind === 'agreement')
     return `The archive took this root from nodes that named the same header at that height: ${provenance.nodes.join(', ')}. Compare it with a source you trust: --trust HEIGHT:HASH.`;

@@ -31,6 +31,11 @@ describe('completeness of a proposal’s votes', () => {
     ]);
   });
 
+  it('counts a set of one or none in words: "the only vote", "no vote"', () => {
+    expect(completenessOf([votes('alice=YES')])[0].words).toMatch(/^complete: the only vote on #7 /);
+    expect(completenessOf([votes('')])[0].words).toMatch(/^complete: no vote on #7 /);
+  });
+
   it('skips the vote of a voter who is no longer a member, as the chain does', () => {
     const lines = completenessOf([votes('alice=YES erin=YES carol=NO'), members, record('2/0.25/0/0')]);
     expect(lines.at(-1)?.state).toBe('reconciled');

@@ -47,6 +47,14 @@ function tallyOf(ballots: readonly (readonly [string, string])[], weights: Map<s
  * Completeness of each proposal a bundle proves a vote set of. `proven` are the statements of the
  * facts that held, each with its height.
  */
+/** "all 3 votes", "the only vote", "no vote": a whole set counted in words. */
+export function allOf(count: number | string, noun: string): string {
+  const number = Number(count);
+  if (number === 0) return `no ${noun}`;
+  if (number === 1) return `the only ${noun}`;
+  return `all ${number.toLocaleString('en-US')} ${noun}s`;
+}
+
 export function completenessOf(proven: readonly { statement: Statement; height: string }[]): Completeness[] {
   const lines: Completeness[] = [];
   for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
@@ -57,7 +65,7 @@ export function completenessOf(proven: readonly { statement: Statement; height: 
       subject,
       state: 'complete',
       height: votes.height,
-      words: `complete: all ${ballots.length} votes on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
+      words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
     });
     const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
     if (!members) continue;
