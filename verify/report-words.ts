@@ -33,6 +33,7 @@ const NOUNS: Record<string, string> = {
   'upgrade-applied': 'applied upgrade',
   'vote-set': 'complete vote set',
   'member-set': 'complete member set',
+  'policy-set': 'complete policy set',
 };
 
 const nounOf = (fact: FactVerdict) => NOUNS[fact.proven?.kind ?? fact.claim.kind ?? ''] ?? 'record';
@@ -193,6 +194,8 @@ export function describeStatement(statement: Statement): string {
       return statement.scheduled === 'no'
         ? 'no upgrade plan scheduled'
         : `upgrade plan ${field('name')} at height ${field('height')}`;
+    case 'policy-set':
+      return `${allOf(field('count'), 'policy')} of group ${field('group_id')}, complete`;
     case 'member-set':
       return `${allOf(field('count'), 'member')} of group ${field('group_id')}, complete`;
     case 'vote-set':

@@ -58,7 +58,18 @@ describe('completeness of a proposal’s votes', () => {
     expect(lines[1].words).toBe('every one of the 4 members of group 2 voted');
   });
 
-  it('says only what is proven: no members at that height, no non-voters or reconciliation', () => {
-    expect(completenessOf([votes('alice=YES'), { ...members, height: '89' }, record('2/0/0/0')])).toHaveLength(1);
+  it('says only what is proven: members of another state are no non-voters, and reconcile nothing', () => {
+    const lines = completenessOf([votes('alice=YES'), { ...members, height: '89' }, record('2/0/0/0')]);
+    expect(lines.map((line) => line.words)).toEqual([
+      'complete: all 4 members of group 2 in the state after block 89, and no other',
+      'complete: the only vote on #7 in the state after block 90, and no other (YES 2, NO 1)',
+    ]);
+  });
+
+  it('says a group’s policies are complete where their set is proven', () => {
+    const policies = { height: '90', statement: { kind: 'policy-set', group_id: '2', count: '2', policies: 'p1 p2' } };
+    expect(completenessOf([policies])[0].words).toBe(
+      'complete: all 2 policies of group 2 in the state after block 90, and no other',
+    );
   });
 });

@@ -52,11 +52,31 @@ export function allOf(count: number | string, noun: string): string {
   const number = Number(count);
   if (number === 0) return `no ${noun}`;
   if (number === 1) return `the only ${noun}`;
-  return `all ${number.toLocaleString('en-US')} ${noun}s`;
+  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
+  return `all ${number.toLocaleString('en-US')} ${plural}`;
 }
 
 export function completenessOf(proven: readonly { statement: Statement; height: string }[]): Completeness[] {
   const lines: Completeness[] = [];
+  const voteHeights = new Set(proven.filter((fact) => fact.statement.kind === 'vote-set').map((fact) => fact.height));
+  // A group's own sets (its bundle): members and policies, each complete in the state it was walked in.
+  for (const set of proven) {
+    const group = set.statement.group_id ?? '?';
+    if (set.statement.kind === 'member-set' && !voteHeights.has(set.height))
+      lines.push({
+        subject: `group ${group}'s members`,
+        state: 'complete',
+        height: set.height,
+        words: `complete: ${allOf(set.statement.count ?? '0', 'member')} of group ${group} in the state after block ${set.height}, and no other`,
+      });
+    if (set.statement.kind === 'policy-set')
+      lines.push({
+        subject: `group ${group}'s policies`,
+        state: 'complete',
+        height: set.height,
+        words: `complete: ${allOf(set.statement.count ?? '0', 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
+      });
+  }
   for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
     const id = votes.statement.proposal_id ?? '?';
     const subject = `proposal #${id}'s votes`;

@@ -240,6 +240,9 @@ function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string):
       stored: 'yes',
     };
   }
+  // The policies-by-group index: the group id, then the policy's address behind a length byte.
+  if (table === 0x22 && key.length > 10 && key[9] === key.length - 10)
+    return { kind: 'policy-index', group_id: idOf(key, 1), address: toBech32(prefix, key.slice(10)) };
   return { kind: 'group-store-record', table: (key[0] ?? 0).toString(16) };
 }
 

@@ -106,10 +106,19 @@ export function rangeRecords(fact: RangeFactJson, appHash: Uint8Array): RangeRec
   };
 }
 
-/** What the records of a range say: a proposal's votes, or a group's members, with their count. */
+/** What the records of a range say: a proposal's votes, a group's members or its policies, with their count. */
 export function rangeStatement(fact: RangeFactJson, records: RangeRecords['records'], bech32Prefix: string): Statement {
   const statements = records.map((record) => statementOfRecord(fact.store, record.key, record.value, bech32Prefix));
   // x/group's vote table (0x40 0x00) and member table (0x10 0x00), then the proposal's or group's id.
+  const policies = /^22([0-9A-F]{16})$/i.exec(fact.prefix);
+  if (policies) {
+    return {
+      kind: 'policy-set',
+      group_id: BigInt(`0x${policies[1]}`).toString(),
+      count: String(records.length),
+      policies: statements.map((statement) => statement.address ?? '?').join(' '),
+    };
+  }
   const table = /^(40|10)00([0-9A-F]{16})$/i.exec(fact.prefix);
   const id = table ? BigInt(`0x${table[2]}`).toString() : null;
   if (table?.[1] === '10') {

@@ -80,9 +80,8 @@ export class ChainNode implements SimChain, StateSource, BlockSource {
     this.keepRecent = options.keepRecent ?? DEFAULT_KEEP_RECENT;
     this.kept = new KeptStates(this.keepRecent);
     this.liveEvery = BigInt(options.liveEvery ?? 1);
-    if (this.liveEvery !== 1n && options.dataDir) throw new Error('liveEvery is for chains without a data dir');
-    if (params.validatorsSeed !== undefined && options.dataDir)
-      throw new Error('validatorsSeed is for chains without a data dir');
+    if ((this.liveEvery !== 1n || params.validatorsSeed !== undefined) && options.dataDir)
+      throw new Error('liveEvery and validatorsSeed are for chains without a data dir');
     this.chainId = chainIdOf(params.seed);
     this.blocks = new BlockStore(options.keepBlocks ?? DEFAULT_KEEP_BLOCKS);
     this.accounts = new Accounts(params.accountsSeed ?? params.seed);

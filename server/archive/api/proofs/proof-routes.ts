@@ -49,6 +49,8 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'policy') return `the group policy ${first}`;
   if (fact.subject === 'vote-range') return `proposal #${first}'s complete vote set`;
   if (fact.subject === 'member-range') return `the complete member set of proposal #${first}'s group`;
+  if (fact.subject === 'group-member-range') return `the complete member set of group ${first}`;
+  if (fact.subject === 'group-policy-range') return `the complete policy set of group ${first}`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -234,6 +236,9 @@ async function groupBundle(source: ArchiveSource, id: string) {
       members.map((member) => memberProofKey(id, member.address)),
       members.map((member) => member.weight),
     )),
+    // Every member and every policy in one state, proven to be all there are (the latest walk).
+    ...(await factsFor(source, 'group-member-range', [id])),
+    ...(await factsFor(source, 'group-policy-range', [id])),
   ];
   return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }

@@ -176,9 +176,18 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     expect(await counted()).toBe(before);
     await archive.db.query("DELETE FROM fact_proofs WHERE subject_key LIKE '%/cosmos1departed'");
     const group = policyFacts[0].evidence?.claim.group_id ?? '';
+    const ranges = [
+      ...(await factProofs(archive.db, 'group-member-range', [group])),
+      ...(await factProofs(archive.db, 'group-policy-range', [group])),
+    ];
+    expect(ranges.map((fact) => [fact.subject, fact.verified, fact.reason])).toEqual([
+      ['group-member-range', true, null],
+      ['group-policy-range', true, null],
+    ]);
     const facts = [
       ...memberFacts.filter((fact) => fact.subjectKey.startsWith(`${group}/`)),
       ...policyFacts.filter((fact) => fact.evidence?.claim.group_id === group),
+      ...ranges,
     ];
     const bundle = await assembleBundle(
       archive.db,
@@ -195,6 +204,23 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     expect(report.facts.length).toBe(facts.length);
     expect(report.facts.every((fact) => fact.ok)).toBe(true);
     expect(report.facts.map((fact) => fact.proven?.kind)).toContain('policy');
+    // Every member and every policy of the group, proven to be all there are.
+    const groupMembers = members.filter((member) => member.key.startsWith(`${group}/`)).length;
+    const groupPolicies = policies.filter(
+      (policy) => policyFacts.find((fact) => fact.subjectKey === policy.address)?.evidence?.claim.group_id === group,
+    ).length;
+    expect(report.completeness.map((line) => line.words.replace(/after block \d+/, 'after block H'))).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^complete: (all ${groupMembers} members|the only member) of group ${group} in the state after block H, and no other$`,
+        ),
+      ),
+      expect.stringMatching(
+        new RegExp(
+          `^complete: (all ${groupPolicies} policies|the only policy) of group ${group} in the state after block H, and no other$`,
+        ),
+      ),
+    ]);
     expect(report.facts.find((fact) => fact.proven?.kind === 'policy')?.proven?.decision_policy).toMatch(
       /^(threshold|percentage) [\d.]+, voting period \d+(\.\d+)?s, minimum execution period \d+(\.\d+)?s$/,
     );

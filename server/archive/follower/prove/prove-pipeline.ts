@@ -23,11 +23,16 @@ import {
   type UpgradeToProve,
   type VoteToProve,
 } from '../../store/proofs/proof-work.ts';
-import { voteRangesToProve, type VoteRangeToProve } from '../../store/proofs/range-work.ts';
+import {
+  groupRangesToProve,
+  voteRangesToProve,
+  type GroupRangeToProve,
+  type VoteRangeToProve,
+} from '../../store/proofs/range-work.ts';
 import { decisionPolicyClaim, tallyText, TX_CLAIMS } from './fact-claims.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
 import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex } from './store-keys.ts';
-import { walkVoteRange } from './vote-ranges.ts';
+import { walkGroupRanges, walkVoteRange } from './vote-ranges.ts';
 
 // The prover: right behind the tip, each vote and proposal event is proven from its own block,
 // and each proposal record from the state the archive last read it in — while the node still
@@ -103,6 +108,10 @@ export class ProvePipeline {
     // A few proposals' vote sets, walked key by key: each walk is sequential, so they go side by side.
     const ranges = await voteRangesToProve(this.db, groupTip, VOTE_RANGES_PER_TURN);
     proofs.push(...(await inParallel(ranges, VOTE_RANGES_PER_TURN, (range) => this.voteRange(range), going)).flat());
+    const groups = await groupRangesToProve(this.db, groupTip, VOTE_RANGES_PER_TURN);
+    proofs.push(
+      ...(await inParallel(groups, VOTE_RANGES_PER_TURN, (group) => this.groupRange(group, groupTip), going)).flat(),
+    );
     // Stopped part way: what was not read is left for the next turn, nothing half-saved.
     if (!going()) return { proven: 0, refusal: null };
     await this.light.saved();
@@ -257,6 +266,14 @@ export class ProvePipeline {
   }
 
   /** A proposal's vote set and its group's member set, walked (see vote-ranges.ts). */
+  private async groupRange(range: GroupRangeToProve, tip: bigint): Promise<FactProof[]> {
+    const walked = await walkGroupRanges(this.evidence, range, tip - 1n);
+    return [
+      this.record('group-member-range', range.id, range.version, walked.members),
+      this.record('group-policy-range', range.id, range.version, walked.policies),
+    ];
+  }
+
   private async voteRange(range: VoteRangeToProve): Promise<FactProof[]> {
     const walked = await walkVoteRange(this.evidence, range);
     return [

@@ -14,6 +14,8 @@ export const memberPrefixHex = (groupId: string) => `1000${idHex(groupId)}`;
 /** A member's row: its group id, then the member's raw address. */
 export const memberKeyHex = (groupId: string, address: string) =>
   `${memberPrefixHex(groupId)}${toHex(fromBech32(address).data)}`;
+/** Every policy of a group: the policies-by-group index's prefix, then the group id. */
+export const policyIndexPrefixHex = (groupId: string) => `22${idHex(groupId)}`;
 /** A policy's row: its address behind a length byte. */
 export const policyKeyHex = (address: string) => {
   const bytes = fromBech32(address).data;

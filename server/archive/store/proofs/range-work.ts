@@ -41,3 +41,36 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
     [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
   );
 }
+
+/**
+ * Which groups' members and policies to prove complete (subjects `group-member-range` and
+ * `group-policy-range`, keyed by group id) in the latest state below the tip: a group never walked,
+ * or one whose version or number of policies changed, 64 blocks after its last walk.
+ */
+export interface GroupRangeToProve {
+  id: string;
+  /** The group's version and its number of policies: what a walk is current for. */
+  version: string;
+  [column: string]: unknown;
+}
+
+export async function groupRangesToProve(
+  db: SqlExecutor,
+  groupTip: bigint,
+  limit: number,
+): Promise<GroupRangeToProve[]> {
+  return db.query<GroupRangeToProve>(
+    `WITH current AS (
+       SELECT g.id, g.version::text || '/' ||
+         (SELECT count(*) FROM policies p WHERE p.group_id = g.id)::text AS version, g.updated_height
+       FROM groups g
+     )
+     SELECT c.id::text AS id, c.version
+     FROM current c LEFT JOIN fact_proofs f ON f.subject = 'group-policy-range' AND f.subject_key = c.id::text
+     WHERE c.updated_height < $1::numeric
+       AND (f.subject_key IS NULL
+            OR (f.record_version <> c.version AND f.height < $1::numeric - $3::numeric))
+     ORDER BY c.id LIMIT $2`,
+    [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
+  );
+}
