@@ -285,6 +285,7 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
     provenance: bundle.root_provenance ?? null,
     completeness: completenessOf(
       facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
+      bundle.subject.kind === 'voter' ? bundle.subject.id : undefined,
     ),
   };
 }

@@ -73,3 +73,32 @@ describe('completeness of a proposal’s votes', () => {
     );
   });
 });
+
+describe('a voter’s record', () => {
+  const set = (id: string, height: string, ballots: string) => ({
+    height,
+    statement: { kind: 'vote-set', proposal_id: id, count: '0', options: '', ballots },
+  });
+  const group = (height: string, list: string) => ({
+    height,
+    statement: { kind: 'member-set', group_id: '2', count: '0', members: list },
+  });
+
+  it('counts the proposals it was a member for, and names each one its vote is proven absent from', () => {
+    const lines = completenessOf(
+      [
+        set('7', '90', 'alice=YES bob=NO'),
+        group('90', 'alice=1 bob=1 carol=1'),
+        set('8', '120', 'bob=NO'),
+        group('120', 'alice=1 bob=1'),
+        // Not a member in that state: not counted either way.
+        set('9', '150', 'bob=YES'),
+        group('150', 'bob=1'),
+      ],
+      'alice',
+    );
+    expect(lines.map((line) => line.words)).toEqual([
+      'voted on 1 of the 2 proposals whose every vote this bundle proves, while a member; no vote on #8 (proven absent in the state after block 120)',
+    ]);
+  });
+});

@@ -56,7 +56,41 @@ export function allOf(count: number | string, noun: string): string {
   return `all ${number.toLocaleString('en-US')} ${plural}`;
 }
 
-export function completenessOf(proven: readonly { statement: Statement; height: string }[]): Completeness[] {
+type Proven = { statement: Statement; height: string };
+
+/**
+ * A voter's record over the proposals whose complete vote set and member set (in one state) the
+ * bundle proves: of those the voter was a member for, on which it voted, and on which its vote is
+ * proven absent — the whole set of votes shows there is none.
+ */
+export function voterRecordOf(proven: readonly Proven[], voter: string): Completeness[] {
+  const voted: string[] = [];
+  const absent: string[] = [];
+  for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
+    const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
+    if (!members || !pairs(members.statement.members).some(([member]) => member === voter)) continue;
+    const id = votes.statement.proposal_id ?? '?';
+    if (pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
+    else absent.push(`#${id} (proven absent in the state after block ${votes.height})`);
+  }
+  const total = voted.length + absent.length;
+  if (total === 0) return [];
+  const heights = proven.filter((fact) => fact.statement.kind === 'vote-set').map((fact) => BigInt(fact.height));
+  const latest = heights.reduce((high, height) => (height > high ? height : high), 0n).toString();
+  return [
+    {
+      subject: `${voter}'s record`,
+      state: 'complete',
+      height: latest,
+      words:
+        `voted on ${voted.length} of the ${total} proposals whose every vote this bundle proves, while a member` +
+        (absent.length > 0 ? `; no vote on ${absent.join(', ')}` : ''),
+    },
+  ];
+}
+
+export function completenessOf(proven: readonly Proven[], voter?: string): Completeness[] {
+  if (voter !== undefined) return voterRecordOf(proven, voter);
   const lines: Completeness[] = [];
   const voteHeights = new Set(proven.filter((fact) => fact.statement.kind === 'vote-set').map((fact) => fact.height));
   // A group's own sets (its bundle): members and policies, each complete in the state it was walked in.

@@ -13,6 +13,7 @@ import {
   proofTotals,
   voterFactCount,
   voterFactProofs,
+  voterRecordRangeIds,
   type FactProof,
 } from '../../store/proofs/fact-proofs.ts';
 import { memberProofKey } from '../../store/proofs/proof-work.ts';
@@ -146,6 +147,12 @@ async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQ
   const address = voter.toLowerCase();
   const page = votePage(`proofs/voters/${voter}`, number, await voterFactCount(source.store.db, address));
   const facts = await voterFactProofs(source.store.db, address, offsetOf(page));
+  // Page 1 also shows what the voter did not vote on: complete vote sets of its groups' proposals.
+  if (number === 1) {
+    const ids = await voterRecordRangeIds(source.store.db, address);
+    facts.push(...(await factProofs(source.store.db, 'vote-range', ids)));
+    facts.push(...(await factProofs(source.store.db, 'member-range', ids)));
+  }
   const label = page.of > 1 ? `Every vote of ${voter}, page ${number} of ${page.of}` : `Every vote of ${voter}`;
   return bundleOf(source, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
 }

@@ -4,6 +4,7 @@ import { verifyBundle } from '../../../../verify/bundle-verify.ts';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { atChainTime, chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { handleArchive } from '../../api/archive-http.ts';
 import { assembleBundle } from '../../api/proofs/proof-bundles.ts';
 import { withProofs } from '../../api/proofs/proof-json.ts';
 import { LightClient } from '../../source/light-client.ts';
@@ -250,5 +251,36 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     expect(report.facts.filter((fact) => fact.ok).length).toBeGreaterThan(0);
     expect(report.facts.every((fact) => fact.ok)).toBe(true);
     expect(report.steps[0]).toMatchObject({ how: 'trust root', detail: 'signed by the genesis validators' });
+  });
+
+  it('shows in a voter’s bundle the proposals of its groups it did not vote on, each proven absent', async () => {
+    // A proposal whose complete vote set names a member who did not vote.
+    const ranged = await archive.db.query<{ id: string }>(
+      "SELECT subject_key AS id FROM fact_proofs WHERE subject = 'vote-range' AND verified ORDER BY subject_key::numeric",
+    );
+    let silent: { voter: string; id: string } | null = null;
+    for (const { id } of ranged) {
+      const answer = await handleArchive(archive, 'GET', `proofs/proposals/${id}`, '');
+      const report = verifyBundle(JSON.parse(answer.body), {
+        ...atChainTime(h.node),
+        trustingPeriodSeconds: SIXTY_DAYS,
+      });
+      const line = report.completeness.find((entry) => / cast no vote: /.test(entry.words));
+      if (line) {
+        silent = { voter: line.words.split(': ')[1].split(', ')[0], id };
+        break;
+      }
+    }
+    if (!silent) throw new Error('no proposal with a proven non-voter');
+    const answer = await handleArchive(archive, 'GET', `proofs/voters/${silent.voter}`, '');
+    expect(answer.status).toBe(200);
+    const report = verifyBundle(JSON.parse(answer.body), { ...atChainTime(h.node), trustingPeriodSeconds: SIXTY_DAYS });
+    expect(report.problem).toBeNull();
+    expect(report.completeness).toHaveLength(1);
+    expect(report.completeness[0].words).toMatch(
+      new RegExp(
+        `^voted on \\d+ of the \\d+ proposals whose every vote this bundle proves, while a member; no vote on .*#${silent.id} \\(proven absent in the state after block \\d+\\)`,
+      ),
+    );
   });
 });

@@ -132,3 +132,28 @@ export async function voterFactCount(db: SqlExecutor, voter: string): Promise<nu
   );
   return Number(row?.count ?? 0);
 }
+
+/** The most votes the proven vote sets in one voter's bundle may hold (each set is every vote). */
+export const VOTER_RECORD_VOTES = 5000;
+
+/**
+ * Proposals of the groups a voter has belonged to whose complete vote set (and member set, in the
+ * same state) is proven, newest first, up to VOTER_RECORD_VOTES votes in all: what shows the
+ * voter's votes and proven non-votes. The verifier counts only those it was a member for.
+ */
+export async function voterRecordRangeIds(db: SqlExecutor, voter: string): Promise<string[]> {
+  const rows = await db.query<{ id: string }>(
+    `WITH ranges AS (
+       SELECT f.subject_key AS id,
+         coalesce(nullif(regexp_replace(f.record_version, '^final:', ''), ''), '0')::numeric AS votes
+       FROM fact_proofs f JOIN proposals p ON p.id::text = f.subject_key
+       WHERE f.subject = 'vote-range' AND f.verified
+         AND p.group_id IN (SELECT DISTINCT h.group_id FROM group_history h WHERE h.address = $1)
+     ), counted AS (
+       SELECT id, sum(votes) OVER (ORDER BY id::numeric DESC) AS running FROM ranges
+     )
+     SELECT id FROM counted WHERE running <= $2 ORDER BY id::numeric DESC`,
+    [voter, String(VOTER_RECORD_VOTES)],
+  );
+  return rows.map((row) => row.id);
+}
