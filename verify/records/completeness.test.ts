@@ -94,11 +94,15 @@ describe('a voter’s record', () => {
         // Not a member in that state: not counted either way.
         set('9', '150', 'bob=YES'),
         group('150', 'bob=1'),
+        set('10', '160', 'bob=YES'),
+        group('160', 'alice=1 bob=1'),
+        set('11', '170', 'bob=YES'),
+        group('170', 'alice=1 bob=1'),
       ],
       'alice',
     );
     expect(lines.map((line) => line.words)).toEqual([
-      'voted on 1 of the 2 proposals whose every vote this bundle proves, while a member; no vote on #8 (proven absent in the state after block 120)',
+      "voted on 1 of the 4 proposals whose every vote this bundle proves, while a member; no vote on 3 of them: #8, #10–#11, each proven absent by that proposal's complete vote set (states after blocks 120 to 170)",
     ]);
   });
 });

@@ -65,28 +65,49 @@ type Proven = { statement: Statement; height: string };
  */
 export function voterRecordOf(proven: readonly Proven[], voter: string): Completeness[] {
   const voted: string[] = [];
-  const absent: string[] = [];
+  const absent: { id: bigint; height: bigint }[] = [];
   for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
     const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
     if (!members || !pairs(members.statement.members).some(([member]) => member === voter)) continue;
-    const id = votes.statement.proposal_id ?? '?';
+    const id = votes.statement.proposal_id ?? '0';
     if (pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
-    else absent.push(`#${id} (proven absent in the state after block ${votes.height})`);
+    else if (/^\d+$/.test(id)) absent.push({ id: BigInt(id), height: BigInt(votes.height) });
   }
   const total = voted.length + absent.length;
   if (total === 0) return [];
-  const heights = proven.filter((fact) => fact.statement.kind === 'vote-set').map((fact) => BigInt(fact.height));
-  const latest = heights.reduce((high, height) => (height > high ? height : high), 0n).toString();
+  const heights = absent.map((entry) => entry.height).sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  const grouped = (height: bigint) => height.toLocaleString('en-US');
+  const states =
+    heights.length === 0
+      ? ''
+      : heights[0] === heights.at(-1)
+        ? `the state after block ${grouped(heights[0])}`
+        : `states after blocks ${grouped(heights[0])} to ${grouped(heights.at(-1)!)}`;
+  const none =
+    absent.length === 0
+      ? ''
+      : `; no vote on ${absent.length === total ? 'any of them' : `${absent.length} of them`}: ${idRuns(absent.map((entry) => entry.id))}, each proven absent by that proposal's complete vote set (${states})`;
   return [
     {
       subject: `${voter}'s record`,
       state: 'complete',
-      height: latest,
-      words:
-        `voted on ${voted.length} of the ${total} proposals whose every vote this bundle proves, while a member` +
-        (absent.length > 0 ? `; no vote on ${absent.join(', ')}` : ''),
+      height: heights.at(-1)?.toString() ?? '',
+      words: `voted on ${voted.length} of the ${total} proposals whose every vote this bundle proves, while a member${none}`,
     },
   ];
+}
+
+/** "#3, #7–#9, #12": ids in order, runs of consecutive ones shortened. */
+function idRuns(ids: readonly bigint[]): string {
+  const sorted = [...ids].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
+  const runs: string[] = [];
+  for (let start = 0; start < sorted.length;) {
+    let end = start;
+    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1n) end += 1;
+    runs.push(end === start ? `#${sorted[start]}` : `#${sorted[start]}–#${sorted[end]}`);
+    start = end + 1;
+  }
+  return runs.join(', ');
 }
 
 export function completenessOf(proven: readonly Proven[], voter?: string): Completeness[] {
