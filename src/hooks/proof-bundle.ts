@@ -127,7 +127,7 @@ export async function proofReference(
     if (status.proofs && !status.proofs.trust_root)
       return {
         unavailable: status.proofs.problem
-          ? `the archive proves nothing here: ${status.proofs.problem}`
+          ? `nothing here is proven: this server has no trust root for this chain (${status.proofs.problem})`
           : 'the archive has not established its trust root yet, so it proves nothing yet',
       };
     return await client.fetchQuery(proofBundleQuery(endpoint, subject));

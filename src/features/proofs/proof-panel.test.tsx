@@ -174,7 +174,9 @@ describe('the proof panel', () => {
     };
     renderPanel();
     const said = await screen.findByTestId('proof-unavailable');
-    expect(said).toHaveTextContent('No proof to check: the archive proves nothing here: the node serves no commits');
+    expect(said).toHaveTextContent(
+      'Nothing here is proven: this server has no trust root for this chain, so its archive checks nothing against the validators’ signatures. Waiting will not change that; its operator can. The server says: the node serves no commits',
+    );
     expect(within(said).getByTitle(/U\+202E/)).toHaveTextContent('RLO');
     expect(asked.filter((url) => url.includes('/proofs/'))).toEqual([]);
   });

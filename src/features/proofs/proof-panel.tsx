@@ -168,8 +168,18 @@ function Unavailable({
       'this endpoint has no archive, and only an archive serves proof bundles. What this page shows is what the node says.',
     'no record': `the archive holds no record of ${what}.`,
     'archive failed': 'the archive did not answer.',
-    'proofs off': 'the archive proves nothing here: ',
+    'proofs off': '',
   } as const;
+  // No root, and none coming by waiting: said once, in plain words, with the server's own reason
+  // (which names the operator's fix).
+  if (availability.why === 'proofs off')
+    return (
+      <Said>
+        Nothing here is proven: this server has no trust root for this chain, so its archive checks nothing against the
+        validators’ signatures. Waiting will not change that; its operator can. The server says:{' '}
+        <OnChainText value={availability.problem ?? 'proofs are off'} max={400} />.
+      </Said>
+    );
   return (
     <Said>
       No proof to check: {words[availability.why]}

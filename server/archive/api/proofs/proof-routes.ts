@@ -36,10 +36,27 @@ const bundleTurns = new WorkTurns(2, 64);
 /** What the routes read: the archive's store (any ArchiveSource is one). */
 interface ArchiveSource {
   readonly store: { readonly db: ArchiveStore['db'] };
+  /** The writer's proof state (a reader process has none): why nothing is proven, when it says. */
+  readonly follower?: { readonly proofs?: { readonly state: { readonly problem: string | null } } | null };
 }
 
-const notYet = (what: string) =>
-  new GrpcStatusError(GrpcCode.Unavailable, `the archive has not proven anything yet: ${what}`);
+/**
+ * No trust root: waiting helps only while the light client is still checking it. Where it cannot
+ * (the status's problem), the answer says why and what the operator can do, with no "yet".
+ */
+function noRoot(source: ArchiveSource): GrpcStatusError {
+  const problem = source.follower?.proofs?.state.problem;
+  if (problem) return new GrpcStatusError(GrpcCode.Unavailable, `this archive proves nothing: ${problem}`);
+  if (source.follower && !source.follower.proofs)
+    return new GrpcStatusError(
+      GrpcCode.Unavailable,
+      'this archive proves nothing: its operator turned proofs off (--trust NAME=off), or it reads no RPC',
+    );
+  return new GrpcStatusError(
+    GrpcCode.Unavailable,
+    'the archive has not proven anything yet: its light client is still checking its trust root',
+  );
+}
 
 function describe(fact: FactProof): string {
   const [first, second] = fact.subjectKey.split('/');
@@ -76,7 +93,7 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
     facts,
     describe,
   );
-  if (!bundle) throw notYet('its light client has not checked its trust root');
+  if (!bundle) throw noRoot(source);
   return serializeInSlices({ ...bundle, page });
 }
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { handleArchive } from '../../api/archive-http.ts';
 
 // Proofs are asked for by default. A trust root that cannot be checked — here a genesis whose
 // validators did not sign the chain's first header — stops merging, with the reason in the
@@ -91,6 +92,12 @@ describe.each(DATABASE_KINDS)('a trust root that cannot be checked, on $kind', (
       /^proofs were asked for and the trust root cannot be checked \(header \d+ is not signed by the genesis validators: the genesis gives \d validators \(.*\) hashing to [0-9A-F]{64}; header \d+ names [0-9A-F]{64} \(\d validators: .*\)\): nothing is merged until it can; --trust NAME=HEIGHT:HASH names a root, --trust NAME=off follows without proofs; nothing merged, trying again$/,
     );
     expect(archive.follower.proofs?.state.available).toBe(false);
+    // The API says why nothing is proven, and that waiting will not help: no "yet".
+    const bundle = await handleArchive(archive, 'GET', 'proofs/upgrades', '');
+    expect(bundle.status).toBe(503);
+    expect((JSON.parse(bundle.body) as { message: string }).message).toMatch(
+      /^this archive proves nothing: proofs were asked for and the trust root cannot be checked \(header \d+ is not signed/,
+    );
     // Still nothing, a while later: no fallback.
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(await archive.db.query('SELECT * FROM archive_cursor')).toEqual([]);
