@@ -95,6 +95,15 @@ describe('polity-verify', () => {
     expect(wrongTrust.stdout).toMatch(/the trust root says 0{64}/);
   });
 
+  it('names the heights a root of yours can be at, when the one given is none of the bundle’s signed headers', async () => {
+    const bundle = forgedBundle();
+    const result = await verify(saved('other-height.json', bundle), ...AT, '--trust', `5:${'AB'.repeat(32)}`);
+    expect(result.code).toBe(1);
+    expect(result.stdout).toContain(
+      'Not checked: this bundle signs no header at height 5: a root of yours must be one of its signed headers (1, 41): --trust HEIGHT:HASH',
+    );
+  });
+
   it('refuses a bundle with a round that is not an integer in words, not a stack trace', async () => {
     const bundle = forgedBundle();
     bundle.light_blocks[1].signed_header.commit.round = 0.5;

@@ -80,6 +80,16 @@ export function startingPoint(bundle: ProofBundle, options: StartOptions): Check
       trustRoot: `the first validators of your genesis (SHA-256 ${mine.sha256}, from its ${mine.setFrom}), at height ${mine.initialHeight}`,
     };
   }
+  if (options.trust) {
+    const heights = bundle.light_blocks.map((block) => block.signed_header.header.height);
+    if (!heights.includes(options.trust.height))
+      return refusal(
+        'not-proven',
+        `this bundle signs no header at height ${options.trust.height}: a root of yours must be one of its signed ` +
+          `headers (${heights.join(', ') || 'none'}): --trust HEIGHT:HASH with one of these heights and the hash ` +
+          'your own source gives for it',
+      );
+  }
   if (options.trust)
     return {
       root: { kind: 'header', height: options.trust.height, hash: options.trust.hash },
