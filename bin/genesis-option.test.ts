@@ -1,31 +1,20 @@
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
 import { forgedBundle } from '../verify/testing/sample-bundles.ts';
+import { runVerify } from './run-verify.ts';
 
 // --genesis FILE and --expect-genesis SHA256: the auditor starts from a genesis of their own — the
 // file a chain publishes, its first validators made from its gen_txs as the chain made them.
 
-const run = promisify(execFile);
-const command = path.join(import.meta.dirname, 'polity-verify.mjs');
 const folder = mkdtempSync(path.join(tmpdir(), 'polity-genesis-'));
 const AT = ['--at', '2026-01-01T01:00:00Z'];
 
-async function verify(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [command, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const verify = runVerify;
 
 function saved(name: string, content: unknown): { file: string; sha256: string } {
   const file = path.join(folder, name);

@@ -1,28 +1,17 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 import { describe, expect, it } from 'vitest';
 
 import { forgedBundle, realBundle } from '../verify/testing/sample-bundles.ts';
+import { runVerify } from './run-verify.ts';
 
 // The command an auditor runs: a file in, the report out, the exit code saying whether all holds.
 
-const run = promisify(execFile);
-const command = path.join(import.meta.dirname, 'polity-verify.mjs');
 const folder = mkdtempSync(path.join(tmpdir(), 'polity-verify-'));
 
-async function verify(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  try {
-    const { stdout, stderr } = await run(process.execPath, [command, ...args]);
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failure = error as { code: number; stdout: string; stderr: string };
-    return { code: failure.code, stdout: failure.stdout, stderr: failure.stderr };
-  }
-}
+const verify = runVerify;
 
 const AT = ['--at', '2026-01-01T01:00:00Z'];
 const rootHashOf = (bundle: ReturnType<typeof forgedBundle>) =>

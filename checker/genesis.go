@@ -150,6 +150,12 @@ func runGenesisDocument(vector vectorJSON) error {
 	if err != nil {
 		return err
 	}
+	return checkFirstBlock(vector, validators)
+}
+
+// checkFirstBlock: a genesis's validators (in any order: CometBFT makes its set of them, sorted)
+// are the set the first block's header names, and signed it.
+func checkFirstBlock(vector vectorJSON, validators []*types.Validator) error {
 	set, err := validatorSet(validators, false)
 	if err != nil {
 		return err

@@ -6,7 +6,7 @@ import { verifyChainOfTrust } from './chain-of-trust.ts';
 import { genesisValidatorSet } from './genesis-set.ts';
 import { nanosOf, timestampOf } from './header.ts';
 import { trustOptionsAt } from './light-block.ts';
-import { validatorSetHashOf } from './validator-set.ts';
+import { validatorSetHashOf, type ValidatorJson } from './validator-set.ts';
 
 // A real SDK chain's genesis lists no validators: the first set is made from its gen_txs, and it
 // must be the set header 1 names. Checked on a real four-validator chain (simd v0.50.13).
@@ -15,6 +15,13 @@ const { chain_id: chainId, genesis, light_blocks: blocks } = fourValidatorChain;
 const [first, second, twentieth] = blocks;
 const justAfter = (block: (typeof blocks)[number]) =>
   trustOptionsAt(nanosOf(timestampOf(block.signed_header.header.time)!) + 60_000_000_000n);
+
+const rootOf = (validators: ValidatorJson[]) => ({
+  kind: 'genesis' as const,
+  initial_height: genesis.initial_height,
+  genesis_time: genesis.genesis_time,
+  validators,
+});
 
 type GenTx = {
   body: { messages: { value: { amount: string }; pubkey: { key: string }; validator_address: string }[] };
@@ -37,12 +44,7 @@ describe('the first validator set of a real SDK chain', () => {
   it('trusts the chain from that genesis: heights 1, 2 and 20, where one of the four did not sign', () => {
     const derived = genesisValidatorSet(genesis);
     if (failed(derived)) throw new Error(derived.problem);
-    const root = {
-      kind: 'genesis' as const,
-      initial_height: genesis.initial_height,
-      genesis_time: genesis.genesis_time,
-      validators: derived.validators,
-    };
+    const root = rootOf(derived.validators);
     const chain = verifyChainOfTrust(chainId, root, blocks, [], justAfter(twentieth));
     expect(chain.failure).toBeNull();
     expect(chain.steps.map((step) => [step.height, step.how, step.power?.signed ?? null])).toEqual([
@@ -57,12 +59,7 @@ describe('the first validator set of a real SDK chain', () => {
     genTxsOf(changed)[2].body.messages[0].value.amount = '200000000';
     const derived = genesisValidatorSet(changed);
     if (failed(derived)) throw new Error(derived.problem);
-    const root = {
-      kind: 'genesis' as const,
-      initial_height: genesis.initial_height,
-      genesis_time: genesis.genesis_time,
-      validators: derived.validators,
-    };
+    const root = rootOf(derived.validators);
     const chain = verifyChainOfTrust(chainId, root, [first, second], [], justAfter(second));
     expect(chain.failureCode).toBe('validator-set-mismatch');
     expect(chain.failure).toMatch(

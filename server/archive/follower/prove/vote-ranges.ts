@@ -11,25 +11,24 @@ const MAX_VOTES_WALKED = 2500;
 /** The largest group whose members are walked beside a proposal's votes (non-voters, weights). */
 const MAX_MEMBERS_WALKED = 600;
 
+/** Every key of x/group's store under `prefixHex`, after block `height`, claimed to be `claim`'s set. */
+const walkGroupStore = (
+  evidence: FactEvidence,
+  prefixHex: string,
+  height: bigint,
+  claim: Record<string, string>,
+  maxKeys: number,
+) => evidence.range('group', prefixHex, height, claim, maxKeys);
+
 export async function walkVoteRange(
   evidence: FactEvidence,
   range: VoteRangeToProve,
 ): Promise<{ version: string; votes: Evidence; members: Evidence }> {
   const height = BigInt(range.height);
-  const votes = await evidence.range(
-    'group',
-    votePrefixHex(range.id),
-    height,
-    { kind: 'vote-set', proposal_id: range.id },
-    MAX_VOTES_WALKED,
-  );
-  const members = await evidence.range(
-    'group',
-    memberPrefixHex(range.group_id),
-    height,
-    { kind: 'member-set', group_id: range.group_id },
-    MAX_MEMBERS_WALKED,
-  );
+  const claim = { kind: 'vote-set', proposal_id: range.id };
+  const votes = await walkGroupStore(evidence, votePrefixHex(range.id), height, claim, MAX_VOTES_WALKED);
+  const group = { kind: 'member-set', group_id: range.group_id };
+  const members = await walkGroupStore(evidence, memberPrefixHex(range.group_id), height, group, MAX_MEMBERS_WALKED);
   return { version: range.final ? `final:${range.vote_count}` : range.vote_count, votes, members };
 }
 
@@ -42,18 +41,14 @@ export async function walkGroupRanges(
   range: GroupRangeToProve,
   height: bigint,
 ): Promise<{ members: Evidence; policies: Evidence }> {
-  const members = await evidence.range(
-    'group',
-    memberPrefixHex(range.id),
-    height,
-    { kind: 'member-set', group_id: range.id },
-    MAX_MEMBERS_WALKED,
-  );
-  const policies = await evidence.range(
-    'group',
+  const memberSet = { kind: 'member-set', group_id: range.id };
+  const members = await walkGroupStore(evidence, memberPrefixHex(range.id), height, memberSet, MAX_MEMBERS_WALKED);
+  const policySet = { kind: 'policy-set', group_id: range.id };
+  const policies = await walkGroupStore(
+    evidence,
     policyIndexPrefixHex(range.id),
     height,
-    { kind: 'policy-set', group_id: range.id },
+    policySet,
     MAX_POLICIES_WALKED,
   );
   return { members, policies };
