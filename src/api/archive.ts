@@ -60,6 +60,8 @@ const archiveResponses = {
   status: v.object({
     chain_id: text,
     phase: v.string(),
+    /** Why the archive is not following (a node that does not answer, a chain break), or null. */
+    problem: v.optional(v.nullable(v.string()), null),
     earliest_height: v.nullable(v.string()),
     latest_height: v.nullable(v.string()),
     latest_block_time: text,

@@ -80,3 +80,52 @@ describe('the chains page', () => {
     expect(await within(compat).findByText(/none scheduled/)).toBeInTheDocument();
   });
 });
+
+describe('a chain whose archive has read nothing', () => {
+  /** The node does not answer: the archive holds no block, and says why. */
+  function unreachable(url: URL): Response {
+    if (url.pathname === '/polity/config.json')
+      return jsonResponse({
+        chains: [{ name: 'local', path: '', pretty_name: 'Embedded chain', chain_id: 'polity-polity', archive: true }],
+      });
+    if (url.pathname === '/polity/archive/v1/status')
+      return jsonResponse({
+        chain_id: null,
+        phase: 'following',
+        problem: 'cannot reach the node: fetch failed: connect ECONNREFUSED',
+        earliest_height: null,
+        latest_height: null,
+        latest_block_time: null,
+        node_latest_height: null,
+        lag: null,
+      });
+    if (url.pathname === '/polity/archive/v1/proposals') return jsonResponse(page([], '0'));
+    if (url.pathname === '/polity/archive/v1/upgrades')
+      return jsonResponse({ applied: [], cancelled: [], scheduled: null, module_versions: [] });
+    return jsonResponse({ code: 14, message: 'cannot reach the node', details: [] }, 503);
+  }
+
+  it('says "not read" and why, never a count of 0 or "none", on the chains, proposals and upgrades pages', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request) => unreachable(new URL(String(input), 'http://polity.test'))),
+    );
+    const chains = renderRoute('/chains');
+    const local = await screen.findByTestId('chain-summary-local');
+    expect(await within(local).findByTestId('chain-unread')).toHaveTextContent(
+      'Not read: cannot reach the node: fetch failed: connect ECONNREFUSED.',
+    );
+    expect(within(local).getByText('Open proposals')).toBeInTheDocument();
+    expect(within(local).queryByText(/None open for voting|None decided yet/)).toBeNull();
+    chains.unmount();
+    const proposals = renderRoute('/proposals');
+    expect(await screen.findByTestId('archive-unread')).toHaveTextContent(
+      'Proposals: not readThis chain’s archive holds nothing yet, so it cannot say what there is. The server says: cannot reach the node',
+    );
+    expect(screen.queryByText(/No proposal matches these filters/)).toBeNull();
+    proposals.unmount();
+    renderRoute('/upgrades');
+    expect(await screen.findByTestId('archive-unread')).toHaveTextContent(/^Upgrades: not read/);
+    expect(screen.queryByText('No upgrade is scheduled.')).toBeNull();
+  });
+});

@@ -5,6 +5,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
+import { OnChainText } from '../text/on-chain-text.tsx';
 import { ErrorState, LoadingBlock } from './query-states.tsx';
 
 export type ArchiveAvailability = 'checking' | 'present' | 'absent' | 'failed';
@@ -15,6 +16,36 @@ export function useArchiveAvailability(endpoint: string): ArchiveAvailability {
   if (status.isPending) return 'checking';
   if (status.isError) return isArchiveAbsent(status.error) ? 'absent' : 'failed';
   return 'present';
+}
+
+/**
+ * Why the archive has read nothing of its chain yet (no block in its record), or null once it has
+ * (or where `endpoint` is null: no archive): an empty answer from it then means "not read", never "none".
+ */
+export function useArchiveUnread(endpoint: string | null): string | null {
+  // Asked again every 5 s while nothing is read: the page changes the moment the archive reads.
+  const status = useQuery({
+    ...archiveStatusQuery(endpoint ?? ''),
+    enabled: endpoint !== null,
+    refetchInterval: (query) => (query.state.data?.latest_height === null ? 5000 : false),
+  }).data;
+  if (!status || status.latest_height !== null) return null;
+  if (status.problem) return status.problem;
+  return status.phase === 'starting'
+    ? 'the archive is still opening'
+    : 'the archive has not read a block of this chain';
+}
+
+/** Said where counts and "none" would be: nothing was read, and why. */
+export function UnreadNotice({ reason, what }: { reason: string; what: string }) {
+  return (
+    <Alert color="orange" variant="light" title={`${what}: not read`} role="status" data-testid="archive-unread">
+      <Text fz="sm">
+        This chain’s archive holds nothing yet, so it cannot say what there is. The server says:{' '}
+        <OnChainText value={reason} max={400} />.
+      </Text>
+    </Alert>
+  );
 }
 
 /** "This needs an archive", and what the reader can do instead. */

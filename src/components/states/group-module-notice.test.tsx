@@ -15,6 +15,7 @@ const ENDPOINT = '';
 const status: ArchiveStatus = {
   chain_id: 'test-1',
   phase: 'following',
+  problem: null,
   earliest_height: '1',
   latest_height: '2000',
   latest_block_time: '2026-01-03T00:00:00Z',

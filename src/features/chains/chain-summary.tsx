@@ -4,8 +4,9 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { getArchivedProposals, type ArchivedProposal } from '../../api/archive.ts';
 import { getCurrentPlan } from '../../api/endpoints.ts';
 import { AppLink } from '../../components/page/app-link.tsx';
+import { useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
-import { ChainLabel } from '../../components/text/on-chain-text.tsx';
+import { ChainLabel, OnChainText } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
 import { RelativeTime } from '../../components/values/relative-time.tsx';
 import { compareIds } from '../../lib/chain/ids.ts';
@@ -96,6 +97,8 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
     .sort((one, other) => compareIds(other.id, one.id))
     .slice(0, SHOWN);
   const next = plan.data?.plan;
+  // An archive that has read nothing of its chain: its empty lists are "not read", not "none".
+  const unread = useArchiveUnread(chain.archive ? chain.path : null);
   return (
     <Card data-testid={`chain-summary-${chain.name}`} component="section" aria-label={chain.prettyName}>
       <Stack gap="sm">
@@ -113,7 +116,7 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
         </Group>
         <Stack gap={4}>
           <Text fz="sm" fw={600}>
-            Open proposals{open.data ? ` · ${grouped(open.data.pagination.total)}` : ''}
+            Open proposals{open.data && !unread ? ` · ${grouped(open.data.pagination.total)}` : ''}
           </Text>
           {!chain.archive ? (
             <Text fz="sm" c="dimmed">
@@ -122,6 +125,10 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
                 its proposals page
               </AppLink>{' '}
               walks the node.
+            </Text>
+          ) : unread ? (
+            <Text fz="sm" c="orange" data-testid="chain-unread">
+              Not read: <OnChainText value={unread} max={300} />.
             </Text>
           ) : open.isError ? (
             <Text fz="sm" c="red">
@@ -144,7 +151,11 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
             <Text fz="sm" fw={600}>
               Latest decisions
             </Text>
-            {decided.some((query) => query.isError) ? (
+            {unread ? (
+              <Text fz="sm" c="orange">
+                Not read yet.
+              </Text>
+            ) : decided.some((query) => query.isError) ? (
               <Text fz="sm" c="red">
                 Not answered: {decided.find((query) => query.isError)?.error?.message}
               </Text>

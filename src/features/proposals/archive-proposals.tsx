@@ -8,6 +8,7 @@ import { archivedProposalRowId, type ProposalFilters } from '../../api/archive.t
 import { proposalStatus } from '../../api/schemas.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
 import { FeedLink } from '../../components/page/feed-link.tsx';
+import { UnreadNotice, useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { statusLabel } from '../../components/tallies/badges.tsx';
 import { useNow } from '../../hooks/time/use-now.ts';
 import { checkAddress } from '../../lib/chain/address.ts';
@@ -137,6 +138,8 @@ export function ArchiveProposals({ endpoint }: { endpoint: string }) {
   const filters = filtersFromSearch(search);
   const now = useNow(15_000);
   const query = useInfiniteQuery(archivedProposalQueries.list(endpoint, filters));
+  const unread = useArchiveUnread(endpoint);
+  if (unread) return <UnreadNotice reason={unread} what="Proposals" />;
   return (
     <InfiniteList
       label="Proposals"

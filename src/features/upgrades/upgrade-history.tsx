@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { NeedsArchive } from '../../components/states/archive-gate.tsx';
+import { NeedsArchive, UnreadNotice, useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';
 import { AppliedPlans } from './plans/applied-plans.tsx';
@@ -25,6 +25,8 @@ export function UpgradeHistory({
   // The node's scheduled plan (current_plan), for the countdown when there is no archive.
   const nodePlan = useQuery(upgradeQueries.currentPlan(endpoint)).data?.plan ?? null;
   const query = useQuery(archivedUpgradeQueries.history(endpoint));
+  const unread = useArchiveUnread(endpoint);
+  if (unread) return <UnreadNotice reason={unread} what="Upgrades" />;
   if (query.isPending) return <LoadingBlock label="Loading the upgrade history" rows={4} />;
   if (query.isError && !isArchiveAbsent(query.error))
     return <ErrorState error={query.error} what="Upgrade history" onRetry={() => void query.refetch()} />;

@@ -34,6 +34,7 @@ const provenanceOf = (chainId: string) => ({
     backfill: null,
     fill: null,
     fill_problem: null,
+    problem: null,
     group_module: null,
     earliest_height: '1',
     latest_height: '5000',
