@@ -97,6 +97,37 @@ export function voterRecordOf(proven: readonly Proven[], voter: string): Complet
   ];
 }
 
+/**
+ * A policy's proposals still stored (its index walked whole), and the sequence that numbers every
+ * proposal of the chain: what a group's bundle shows of its proposals.
+ */
+function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
+  const lines: Completeness[] = [];
+  for (const set of proven.filter((fact) => fact.statement.kind === 'policy-proposal-set')) {
+    const ids = (set.statement.proposals ?? '')
+      .split(' ')
+      .filter((id) => /^\d+$/.test(id))
+      .map(BigInt);
+    const policy = set.statement.group_policy_address ?? '?';
+    lines.push({
+      subject: `policy ${policy}'s proposals`,
+      state: 'complete',
+      height: set.height,
+      words:
+        `complete: ${allOf(ids.length, 'proposal')} policy ${policy} still stores in the state after block ${set.height}` +
+        `${ids.length > 0 ? ` (${idRuns(ids)})` : ''}, and no other (x/group prunes a proposal once it is decided and run)`,
+    });
+  }
+  for (const sequence of proven.filter((fact) => fact.statement.kind === 'proposal-sequence'))
+    lines.push({
+      subject: "the chain's proposals",
+      state: 'complete',
+      height: sequence.height,
+      words: `the chain had numbered ${sequence.statement.last_id ?? '?'} proposals in all by the state after block ${sequence.height} (its proven sequence): every id up to it is a proposal of some group`,
+    });
+  return lines;
+}
+
 /** "#3, #7–#9, #12": ids in order, runs of consecutive ones shortened. */
 function idRuns(ids: readonly bigint[]): string {
   const sorted = [...ids].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
@@ -132,6 +163,7 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
         words: `complete: ${allOf(set.statement.count ?? '0', 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
       });
   }
+  lines.push(...proposalAccountOf(proven));
   for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
     const id = votes.statement.proposal_id ?? '?';
     const subject = `proposal #${id}'s votes`;

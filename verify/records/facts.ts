@@ -185,6 +185,7 @@ function decisionPolicyOf(policy: Any | undefined): string {
  * bytes, an address (the key's last part) as its raw bytes.
  */
 function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string): Statement {
+  // A table's rows sit under its prefix byte and 0x00; indexes and sequences under their own byte.
   const table = key[1] === 0x00 ? key[0] : -1;
   if (table === 0x30 && key.length === 10) {
     const id = idOf(key, 2);
@@ -240,8 +241,18 @@ function groupRecord(key: Uint8Array, value: Uint8Array | null, prefix: string):
       stored: 'yes',
     };
   }
+  // The proposal table's sequence: the last id it gave (8 bytes big-endian), every proposal's bound.
+  if (key[0] === 0x31 && key.length === 2 && key[1] === 0x01)
+    return { kind: 'proposal-sequence', last_id: value === null ? '0' : idOf(value, 0) };
+  // The proposals-by-policy index: the policy's address behind a length byte, then the proposal id.
+  if (key[0] === 0x32 && key.length > 2 && key[1] === key.length - 10)
+    return {
+      kind: 'proposal-index',
+      group_policy_address: toBech32(prefix, key.slice(2, 2 + key[1])),
+      proposal_id: idOf(key, 2 + key[1]),
+    };
   // The policies-by-group index: the group id, then the policy's address behind a length byte.
-  if (table === 0x22 && key.length > 10 && key[9] === key.length - 10)
+  if (key[0] === 0x22 && key.length > 10 && key[9] === key.length - 10)
     return { kind: 'policy-index', group_id: idOf(key, 1), address: toBech32(prefix, key.slice(10)) };
   return { kind: 'group-store-record', table: (key[0] ?? 0).toString(16) };
 }

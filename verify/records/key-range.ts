@@ -1,4 +1,5 @@
 import { ics23 } from '@confio/ics23';
+import { toBech32 } from '@cosmjs/encoding';
 
 import { bytesEqual, bytesOfBase64, bytesOfHex, compareBytes, concatBytes, hexOf } from '../bytes.ts';
 import { statementOfRecord, type Statement } from './facts.ts';
@@ -106,10 +107,24 @@ export function rangeRecords(fact: RangeFactJson, appHash: Uint8Array): RangeRec
   };
 }
 
+const policyAddressOf = (hex: string, prefix: string) => {
+  const bytes = bytesOfHex(hex);
+  return bytes ? toBech32(prefix, bytes) : '?';
+};
+
 /** What the records of a range say: a proposal's votes, a group's members or its policies, with their count. */
 export function rangeStatement(fact: RangeFactJson, records: RangeRecords['records'], bech32Prefix: string): Statement {
   const statements = records.map((record) => statementOfRecord(fact.store, record.key, record.value, bech32Prefix));
   // x/group's vote table (0x40 0x00) and member table (0x10 0x00), then the proposal's or group's id.
+  const byPolicy = /^32([0-9A-F]{2})((?:[0-9A-F]{2})+)$/i.exec(fact.prefix);
+  if (byPolicy && parseInt(byPolicy[1], 16) * 2 === byPolicy[2].length) {
+    return {
+      kind: 'policy-proposal-set',
+      group_policy_address: statements[0]?.group_policy_address ?? policyAddressOf(byPolicy[2], bech32Prefix),
+      count: String(records.length),
+      proposals: statements.map((statement) => statement.proposal_id ?? '?').join(' '),
+    };
+  }
   const policies = /^22([0-9A-F]{16})$/i.exec(fact.prefix);
   if (policies) {
     return {

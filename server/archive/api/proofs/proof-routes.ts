@@ -1,7 +1,5 @@
 import type { BundlePage } from '../../../../verify/bundle-format.ts';
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../../lib/grpc-status.ts';
-import type { ProofState } from '../../follower/prove/proof-service.ts';
-import { conflictWords, type ConflictEvidence, type WitnessReport } from '../../source/witnesses.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { groupExists, readGroupMemberWeights } from '../../store/groups/group-reads.ts';
@@ -10,7 +8,6 @@ import {
   factCountWithPrefix,
   factProofs,
   factProofsWithPrefix,
-  proofTotals,
   voterFactCount,
   voterFactProofs,
   voterRecordRangeIds,
@@ -69,6 +66,8 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'member-range') return `the complete member set of proposal #${first}'s group`;
   if (fact.subject === 'group-member-range') return `the complete member set of group ${first}`;
   if (fact.subject === 'group-policy-range') return `the complete policy set of group ${first}`;
+  if (fact.subject === 'policy-proposal-range') return `the stored proposals of policy ${first}`;
+  if (fact.subject === 'proposal-sequence') return `the proposal sequence, beside group ${first}'s sets`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -174,46 +173,6 @@ async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQ
   return bundleOf(source, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
 }
 
-/**
- * The status's account of proofs: whether the node offers them (and why not), the trust root, and
- * per kind of record how many are proven and how many are held without proof.
- */
-export function proofStatusJson(
-  state: ProofState | null,
-  totals: Record<string, { proven: string; unproven: string }>,
-  witnesses: readonly WitnessReport[] = [],
-  conflicts: readonly ConflictEvidence[] = [],
-) {
-  const root = state?.trustRoot ?? null;
-  return {
-    available: state === null ? false : state.available,
-    problem: state === null ? 'proofs are off (--trust off), or the archive reads no RPC' : state.problem,
-    trust_root:
-      root === null
-        ? null
-        : {
-            ...(root.kind === 'genesis'
-              ? { kind: 'genesis', height: root.initial_height }
-              : { kind: 'header', height: root.height, hash: root.hash }),
-            provenance: state?.provenance ?? null,
-          },
-    records: totals,
-    /** The other nodes asked for the same headers, and how each answered. */
-    witnesses,
-    /** Headers a witness named otherwise than the node: each stops the archive (evidence at proofs/witness-conflicts). */
-    conflicts: conflicts.map((evidence) => ({
-      height: evidence.height,
-      seen_at: evidence.seen_at,
-      says: conflictWords(evidence),
-    })),
-  };
-}
-
-/** What share of each kind of record is proven: the status's summary. */
-export async function proofSummary(source: ArchiveSource) {
-  return proofTotals(source.store.db);
-}
-
 /** Every applied upgrade's done marker, or the one named. */
 async function upgradesBundle(source: ArchiveSource, name?: string) {
   const db = source.store.db;
@@ -263,6 +222,13 @@ async function groupBundle(source: ArchiveSource, id: string) {
     // Every member and every policy in one state, proven to be all there are (the latest walk).
     ...(await factsFor(source, 'group-member-range', [id])),
     ...(await factsFor(source, 'group-policy-range', [id])),
+    // Each policy's stored proposals, and the sequence numbering every proposal, in that state.
+    ...(await factsFor(
+      source,
+      'policy-proposal-range',
+      policies.map((policy) => policy.address),
+    )),
+    ...(await factsFor(source, 'proposal-sequence', [id])),
   ];
   return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }

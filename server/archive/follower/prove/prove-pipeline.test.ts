@@ -177,13 +177,20 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     expect(await counted()).toBe(before);
     await archive.db.query("DELETE FROM fact_proofs WHERE subject_key LIKE '%/cosmos1departed'");
     const group = policyFacts[0].evidence?.claim.group_id ?? '';
+    const groupPolicyAddresses = policyFacts
+      .filter((fact) => fact.evidence?.claim.group_id === group)
+      .map((fact) => fact.subjectKey);
     const ranges = [
       ...(await factProofs(archive.db, 'group-member-range', [group])),
       ...(await factProofs(archive.db, 'group-policy-range', [group])),
+      ...(await factProofs(archive.db, 'policy-proposal-range', groupPolicyAddresses)),
+      ...(await factProofs(archive.db, 'proposal-sequence', [group])),
     ];
     expect(ranges.map((fact) => [fact.subject, fact.verified, fact.reason])).toEqual([
       ['group-member-range', true, null],
       ['group-policy-range', true, null],
+      ...groupPolicyAddresses.map(() => ['policy-proposal-range', true, null]),
+      ['proposal-sequence', true, null],
     ]);
     const facts = [
       ...memberFacts.filter((fact) => fact.subjectKey.startsWith(`${group}/`)),
@@ -210,7 +217,24 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     const groupPolicies = policies.filter(
       (policy) => policyFacts.find((fact) => fact.subjectKey === policy.address)?.evidence?.claim.group_id === group,
     ).length;
-    expect(report.completeness.map((line) => line.words.replace(/after block \d+/, 'after block H'))).toEqual([
+    // Each policy's stored proposals, and the sequence that numbers them all.
+    const [lastId] = await archive.db.query<{ id: string }>('SELECT max(id)::text AS id FROM proposals');
+    const account = report.completeness.filter((line) => /proposal/.test(line.subject));
+    expect(account.map((line) => line.words.replace(/after block \d+/, 'after block H'))).toEqual([
+      ...groupPolicyAddresses.map(() =>
+        expect.stringMatching(
+          /^complete: (no proposal|the only proposal|all \d+ proposals) policy cosmos1\w+ still stores in the state after block H/,
+        ),
+      ),
+      expect.stringMatching(
+        /^the chain had numbered \d+ proposals in all by the state after block H \(its proven sequence\): every id up to it is a proposal of some group$/,
+      ),
+    ]);
+    expect(
+      report.completeness
+        .filter((line) => !/proposal/.test(line.subject))
+        .map((line) => line.words.replace(/after block \d+/, 'after block H')),
+    ).toEqual([
       expect.stringMatching(
         new RegExp(
           `^complete: (all ${groupMembers} members|the only member) of group ${group} in the state after block H, and no other$`,

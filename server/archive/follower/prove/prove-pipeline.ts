@@ -271,6 +271,10 @@ export class ProvePipeline {
     return [
       this.record('group-member-range', range.id, range.version, walked.members),
       this.record('group-policy-range', range.id, range.version, walked.policies),
+      ...walked.proposals.map((policy) =>
+        this.record('policy-proposal-range', policy.address, range.version, policy.evidence),
+      ),
+      this.record('proposal-sequence', range.id, range.version, walked.sequence),
     ];
   }
 

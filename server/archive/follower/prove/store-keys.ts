@@ -16,6 +16,13 @@ export const memberKeyHex = (groupId: string, address: string) =>
   `${memberPrefixHex(groupId)}${toHex(fromBech32(address).data)}`;
 /** Every policy of a group: the policies-by-group index's prefix, then the group id. */
 export const policyIndexPrefixHex = (groupId: string) => `22${idHex(groupId)}`;
+/** Every stored proposal of a policy: the proposals-by-policy index's prefix, then its address behind a length byte. */
+export const policyProposalsPrefixHex = (address: string) => {
+  const bytes = fromBech32(address).data;
+  return `32${bytes.length.toString(16).padStart(2, '0')}${toHex(bytes)}`;
+};
+/** The proposal table's sequence: the last id it gave. */
+export const PROPOSAL_SEQUENCE_KEY_HEX = '3101';
 /** A policy's row: its address behind a length byte. */
 export const policyKeyHex = (address: string) => {
   const bytes = fromBech32(address).data;

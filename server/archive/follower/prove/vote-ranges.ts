@@ -1,6 +1,12 @@
 import type { GroupRangeToProve, VoteRangeToProve } from '../../store/proofs/range-work.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
-import { memberPrefixHex, policyIndexPrefixHex, votePrefixHex } from './store-keys.ts';
+import {
+  memberPrefixHex,
+  policyIndexPrefixHex,
+  policyProposalsPrefixHex,
+  PROPOSAL_SEQUENCE_KEY_HEX,
+  votePrefixHex,
+} from './store-keys.ts';
 
 // Every vote of a proposal in one state, proven to be all there are, and every member of its
 // group in the same state: who did not vote, and the weights its final tally is counted with.
@@ -40,7 +46,12 @@ export async function walkGroupRanges(
   evidence: FactEvidence,
   range: GroupRangeToProve,
   height: bigint,
-): Promise<{ members: Evidence; policies: Evidence }> {
+): Promise<{
+  members: Evidence;
+  policies: Evidence;
+  proposals: { address: string; evidence: Evidence }[];
+  sequence: Evidence;
+}> {
   const memberSet = { kind: 'member-set', group_id: range.id };
   const members = await walkGroupStore(evidence, memberPrefixHex(range.id), height, memberSet, MAX_MEMBERS_WALKED);
   const policySet = { kind: 'policy-set', group_id: range.id };
@@ -51,5 +62,13 @@ export async function walkGroupRanges(
     policySet,
     MAX_POLICIES_WALKED,
   );
-  return { members, policies };
+  // Each policy's stored proposals, and the sequence that numbers every proposal, in the same state.
+  const proposals: { address: string; evidence: Evidence }[] = [];
+  for (const address of range.policies) {
+    const claim = { kind: 'policy-proposal-set', group_policy_address: address };
+    const prefix = policyProposalsPrefixHex(address);
+    proposals.push({ address, evidence: await walkGroupStore(evidence, prefix, height, claim, MAX_VOTES_WALKED) });
+  }
+  const sequence = await evidence.record('group', PROPOSAL_SEQUENCE_KEY_HEX, height, { kind: 'proposal-sequence' });
+  return { members, policies, proposals, sequence };
 }

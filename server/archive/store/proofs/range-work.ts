@@ -49,8 +49,10 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
  */
 export interface GroupRangeToProve {
   id: string;
-  /** The group's version and its number of policies: what a walk is current for. */
+  /** The group's version, its number of policies and of proposals: what a walk is current for. */
   version: string;
+  /** Its policies' addresses (each one's stored proposals are walked too). */
+  policies: string[];
   [column: string]: unknown;
 }
 
@@ -62,10 +64,12 @@ export async function groupRangesToProve(
   return db.query<GroupRangeToProve>(
     `WITH current AS (
        SELECT g.id, g.version::text || '/' ||
-         (SELECT count(*) FROM policies p WHERE p.group_id = g.id)::text AS version, g.updated_height
+         (SELECT count(*) FROM policies p WHERE p.group_id = g.id)::text || '/' ||
+         (SELECT count(*) FROM proposals q WHERE q.group_id = g.id)::text AS version, g.updated_height,
+         ARRAY(SELECT p.address FROM policies p WHERE p.group_id = g.id ORDER BY p.address) AS policies
        FROM groups g
      )
-     SELECT c.id::text AS id, c.version
+     SELECT c.id::text AS id, c.version, c.policies
      FROM current c LEFT JOIN fact_proofs f ON f.subject = 'group-policy-range' AND f.subject_key = c.id::text
      WHERE c.updated_height < $1::numeric
        AND (f.subject_key IS NULL
