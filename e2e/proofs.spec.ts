@@ -153,7 +153,12 @@ test.describe('with an archive: proofs checked in the browser', () => {
             policies: Proven[];
           };
           const all = [...members.members, ...policies.policies];
-          return all.length > 1 && all.every((record) => record.proof.verified === true);
+          // …and the walks that prove them all there are, in the same state.
+          const bundle = (await (await request.get(`${ARCHIVE}/proofs/groups/${group}`)).json()) as {
+            facts: { kind: string; claim: { kind: string } }[];
+          };
+          const sets = bundle.facts.filter((fact) => fact.kind === 'range').map((fact) => fact.claim.kind);
+          return all.length > 1 && all.every((record) => record.proof.verified === true) && sets.includes('policy-set');
         },
         { timeout: 90_000, intervals: [1000] },
       )
@@ -164,8 +169,13 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await page.goto(`/groups/${group}`);
     const panel = page.getByTestId('proof-panel');
     await expect(panel.getByTestId('proof-headline')).toContainText(
-      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): [\d,]+ group polic(y|ies) and [\d,]+ memberships?, signed by validators holding \d+ % of the power/,
+      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): [\d,]+ group polic(y|ies), [\d,]+ memberships?, (1 complete member set, )?1 complete policy set, [\d,]+ complete stored-proposal sets? and 1 proposal sequence, signed by validators holding \d+ % of the power/,
       { timeout: 30_000 },
+    );
+    await expect(panel.getByTestId('proof-completeness')).toContainText(
+      new RegExp(
+        `complete: (all [\\d,]+ policies|the only policy) of group ${group} in the state after block [\\d,]+, and no other`,
+      ),
     );
     await panel.getByRole('button', { name: 'Show each step and fact' }).click();
     await expect(panel.getByTestId('proof-facts')).toContainText(/membership of \S+ in group \d+, weight \S+/);

@@ -21,7 +21,7 @@ export const NOUNS: Record<string, string> = {
   'vote-set': 'complete vote set',
   'member-set': 'complete member set',
   'policy-set': 'complete policy set',
-  'policy-proposal-set': "complete set of a policy's stored proposals",
+  'policy-proposal-set': 'complete stored-proposal set',
   'proposal-sequence': 'proposal sequence',
 };
 

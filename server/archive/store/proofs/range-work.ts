@@ -65,14 +65,13 @@ export async function groupRangesToProve(
     `WITH current AS (
        SELECT g.id, g.version::text || '/' ||
          (SELECT count(*) FROM policies p WHERE p.group_id = g.id)::text || '/' ||
-         (SELECT count(*) FROM proposals q WHERE q.group_id = g.id)::text AS version, g.updated_height,
+         (SELECT count(*) FROM proposals q WHERE q.group_id = g.id)::text AS version,
          ARRAY(SELECT p.address FROM policies p WHERE p.group_id = g.id ORDER BY p.address) AS policies
        FROM groups g
      )
      SELECT c.id::text AS id, c.version, c.policies
      FROM current c LEFT JOIN fact_proofs f ON f.subject = 'group-policy-range' AND f.subject_key = c.id::text
-     WHERE c.updated_height < $1::numeric
-       AND (f.subject_key IS NULL
+     WHERE (f.subject_key IS NULL
             OR (f.record_version <> c.version AND f.height < $1::numeric - $3::numeric))
      ORDER BY c.id LIMIT $2`,
     [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
