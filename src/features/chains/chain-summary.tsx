@@ -8,7 +8,7 @@ import { useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { ChainLabel, OnChainText } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { AWAITING_TALLY, RelativeTime } from '../../components/values/relative-time.tsx';
 import { compareIds } from '../../lib/chain/ids.ts';
 import type { ServedChain } from '../../lib/chain/served-chains.ts';
 import { grouped } from '../../lib/format-number.ts';
@@ -73,7 +73,7 @@ function ProposalLine({
         {end && (
           <Text span fz="xs" c="dimmed">
             {when === 'closes' ? (
-              <RelativeTime date={end} prefix="closes " past="voting ended " />
+              <RelativeTime date={end} prefix="closes " past="voting ended " afterPast={AWAITING_TALLY} />
             ) : (
               // A group decides early once no vote left can change the outcome: its period may run on.
               <RelativeTime date={end} prefix="decided early; its period ends " past="voting ended " />

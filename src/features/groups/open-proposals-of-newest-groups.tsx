@@ -5,7 +5,7 @@ import { EmptyState, LoadingBlock, LookupFailed } from '../../components/states/
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { AWAITING_TALLY, RelativeTime } from '../../components/values/relative-time.tsx';
 import { proposalPhase } from '../../domain/proposal-phase.ts';
 import { useNow } from '../../hooks/time/use-now.ts';
 import { metadataName } from '../../lib/text/metadata.ts';
@@ -53,7 +53,7 @@ export function OpenProposalsOfNewestGroups({ read }: { read: OpenProposalsRead 
                     {end === null ? (
                       ''
                     ) : proposalPhase(proposal, now) === 'voting' ? (
-                      <RelativeTime date={end} prefix="closes " past="voting ended " />
+                      <RelativeTime date={end} prefix="closes " past="voting ended " afterPast={AWAITING_TALLY} />
                     ) : (
                       'voting ended'
                     )}

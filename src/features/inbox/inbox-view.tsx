@@ -10,7 +10,7 @@ import { ExecBadge, OptionBadge } from '../../components/tallies/vote-badges.tsx
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { AWAITING_TALLY, RelativeTime } from '../../components/values/relative-time.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
 import { finalTallyWords } from '../../domain/tally-words.ts';
 import { grouped } from '../../lib/format-number.ts';
@@ -57,7 +57,11 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
               <Table.Td data-label="Time left">
                 <Stack gap={0}>
                   <Text fz="sm" fw={600}>
-                    {end ? <RelativeTime date={end} prefix="closes " past="voting ended " /> : 'unknown'}
+                    {end ? (
+                      <RelativeTime date={end} prefix="closes " past="voting ended " afterPast={AWAITING_TALLY} />
+                    ) : (
+                      'unknown'
+                    )}
                   </Text>
                   <TimeText value={proposal.voting_period_end} compact />
                 </Stack>

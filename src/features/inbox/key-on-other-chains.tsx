@@ -7,7 +7,7 @@ import { getVotesByVoter } from '../../api/endpoints.ts';
 import { AppLink } from '../../components/page/app-link.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { AWAITING_TALLY, RelativeTime } from '../../components/values/relative-time.tsx';
 import { prefixOfChainQuery } from '../../hooks/use-chain-prefix.ts';
 import { useServedChains } from '../../hooks/use-served-chains.ts';
 import { sameKeyAs, shortAddress } from '../../lib/chain/address.ts';
@@ -70,7 +70,11 @@ function OpenAcrossChains({ open }: { open: { chain: ServedChain; proposal: Inbo
                 </AppLink>
               </Table.Td>
               <Table.Td data-label="Time left">
-                {end ? <RelativeTime date={end} prefix="closes " past="voting ended " /> : 'unknown'}
+                {end ? (
+                  <RelativeTime date={end} prefix="closes " past="voting ended " afterPast={AWAITING_TALLY} />
+                ) : (
+                  'unknown'
+                )}
               </Table.Td>
             </Table.Tr>
           );

@@ -10,7 +10,7 @@ import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { LiveTallyText } from '../../components/tallies/live-tally-text.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { RelativeTime } from '../../components/values/relative-time.tsx';
+import { AWAITING_TALLY, RelativeTime } from '../../components/values/relative-time.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import { instant } from '../../lib/time.ts';
 import { archivedProposalQueries } from './archive-queries.ts';
@@ -52,7 +52,7 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
                     {end ? (
                       <>
                         {' · '}
-                        <RelativeTime date={end} prefix="closes " past="voting ended " />
+                        <RelativeTime date={end} prefix="closes " past="voting ended " afterPast={AWAITING_TALLY} />
                       </>
                     ) : null}
                   </Text>

@@ -193,7 +193,7 @@ function ResultsFor({ query, text }: { query: SearchQuery; text: string }) {
       );
     case 'prefix':
       return (
-        <Section title="Addresses beginning so">
+        <Section title={`Addresses that begin with ${query.prefix}`}>
           <PrefixResults prefix={query.prefix} />
         </Section>
       );
