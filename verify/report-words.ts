@@ -86,7 +86,12 @@ export function headlineOf(report: BundleReport, where = ''): string {
   const root = report.steps[0];
   const power = signed?.power ? `validators holding ${shareText(signed.power)} of the power` : 'its validators';
   const at = signed && signed !== root ? `, signed by ${power} at height ${withCommas(signed.height)}` : '';
-  if (report.facts.length === 0) return `Nothing proven${by}: the bundle holds no proofs.`;
+  if (report.facts.length === 0)
+    return report.unproven.length > 0
+      ? `Nothing proven${by}: the archive holds ${grouped(report.unproven.length, 'record')} of it without proof, ` +
+          'and says why for each (it proves a record a few blocks after it reads it; one the node no longer serves ' +
+          'stays unproven).'
+      : `Nothing proven${by}: the bundle holds no proofs.`;
   if (refused.length > 0) {
     const from = `, from ${rootWords(report)}`;
     if (proven.length === 0)
