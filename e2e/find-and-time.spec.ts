@@ -128,6 +128,14 @@ test.describe('times in the reader’s zone', () => {
     await expect(page.locator('time').first()).toHaveText(/CES?T$/);
   });
 
+  test('the live tally says when it was read in the reader’s zone, UTC on hover', async ({ page, request }) => {
+    const open = await busiestOpenProposal(request, 2);
+    await page.goto(`/proposals/${open.id}`);
+    const updated = page.getByTestId('tally-updated');
+    await expect(updated).toHaveText(/^Updated \d{2}:\d{2}:\d{2} CES?T \(/);
+    await expect(updated.locator('span[title]').first()).toHaveAttribute('title', /^\d{2}:\d{2}:\d{2} UTC$/);
+  });
+
   test('a deadline says how far off it is beside its time', async ({ page, request }) => {
     const open = await busiestOpenProposal(request, 2);
     await page.goto(`/proposals/${open.id}`);

@@ -12,9 +12,11 @@ import { tallyRefusalMeansChange } from '../../../domain/proposal-watch.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../../domain/vote-options.ts';
 import { useBlockPace } from '../../../hooks/time/use-block-pace.ts';
 import { useOverdue } from '../../../hooks/time/use-overdue.ts';
+import { useTimeZoneChoice } from '../../../hooks/time/use-time-zone.ts';
 import { usePoliteAnnouncement } from '../../../hooks/use-polite-announcement.ts';
 import { useProposalPhase } from '../../../hooks/use-proposal-phase.ts';
 import { shownDecimal } from '../../../lib/format-number.ts';
+import { formatClockInZone } from '../../../lib/time-zone.ts';
 import { formatUtcClock } from '../../../lib/time.ts';
 import { proposalQueries } from '../queries.ts';
 import { TallyBody, type TalliedWith } from './tally-body.tsx';
@@ -83,6 +85,7 @@ interface Props {
  */
 export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = null, onProposalChange }: Props) {
   const phase = useProposalPhase(proposal);
+  const zoneChoice = useTimeZoneChoice();
   const pace = useBlockPace(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
   const stored = phase === 'final';
@@ -119,7 +122,11 @@ export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = nu
           {PHASE_BADGES[phase](pace, overdue)}
           {!stored && query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
-              Updated {formatUtcClock(new Date(query.dataUpdatedAt))} (
+              Updated{' '}
+              <span title={`${formatUtcClock(new Date(query.dataUpdatedAt))}`}>
+                {formatClockInZone(new Date(query.dataUpdatedAt), zoneChoice)}
+              </span>{' '}
+              (
               <RelativeTime date={new Date(query.dataUpdatedAt)} />)
             </Text>
           )}
