@@ -121,7 +121,7 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
           {!chain.archive ? (
             <Text fz="sm" c="dimmed">
               No archive here to list them:{' '}
-              <AppLink to="/proposals?open=1" endpoint={chain.path}>
+              <AppLink to="/proposals?open=1" endpoint={chain.path} underline="always">
                 its proposals page
               </AppLink>{' '}
               walks the node.
@@ -186,7 +186,8 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
             'none scheduled'
           )}
           {' · '}
-          <AppLink to="/upgrades" endpoint={chain.path} fz="sm">
+          {/* Inside a line of text a link is underlined: its colour alone is too close to the text's. */}
+          <AppLink to="/upgrades" endpoint={chain.path} fz="sm" underline="always">
             upgrades
           </AppLink>
         </Text>
