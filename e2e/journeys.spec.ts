@@ -12,9 +12,17 @@ test.describe('browsing', () => {
     );
     await page.goto('/groups');
     await expect(page.getByRole('heading', { name: 'Groups', level: 1 })).toBeVisible();
-    // Core contributors is on the second page: scrolling loads it.
-    await page.mouse.wheel(0, 5000);
-    await expect(page.getByTestId('list-count')).toHaveText('39 groups');
+    // Core contributors is on the second page: scrolling loads it (scrolled again until the rows
+    // are there to scroll past, on a busy machine).
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 5000);
+          return page.getByTestId('list-count').textContent();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe('39 groups');
     await page.getByRole('link', { name: 'Core contributors' }).click();
     await expect(page.getByRole('heading', { name: 'Core contributors' })).toBeVisible();
     await expect(page.getByTestId('total-weight')).toHaveText('6');
