@@ -15,7 +15,7 @@ import { startHarness, type Harness } from '../server/test/harness.ts';
 import type { ProofBundle } from '../verify/bundle-format.ts';
 import { verifyBundle, type BundleReport, type VerifyOptions } from '../verify/bundle-verify.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
-import { forgedBundle, genesisSigners, realBundle } from '../verify/testing/sample-bundles.ts';
+import { forgedBundle, laterHeader, realBundle } from '../verify/testing/sample-bundles.ts';
 import { isoOfNanos } from '../verify/trust/light-block.ts';
 
 // A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
@@ -118,13 +118,7 @@ describe('the Go checker, on CometBFT’s light client', () => {
 
   it('agrees from any signed header of a bundle the auditor trusts, not only its root', async () => {
     const bundle = forgedBundle();
-    const later = forgeLightBlock({
-      chainId: bundle.chain_id,
-      height: 90n,
-      time: timeAfter(900),
-      lastBlockHash: 'EF'.repeat(32),
-      validators: [...genesisSigners],
-    });
+    const later = laterHeader(bundle.chain_id);
     bundle.light_blocks.push({ ...later.block, verified_from: '1' });
     const top = bundle.light_blocks[1].signed_header;
     const trust = { height: top.header.height, hash: top.commit.block_id.hash };

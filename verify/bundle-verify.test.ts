@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 
 import type { ProofBundle } from './bundle-format.ts';
 import { verifyBundle, verifyBundleQuickly } from './bundle-verify.ts';
-import { clockAfter, forgeLightBlock, timeAfter } from './testing/forge-chain.ts';
-import { forgedBundle, genesisSigners, realBundle, SAMPLE_CLOCK } from './testing/sample-bundles.ts';
+import { clockAfter } from './testing/forge-chain.ts';
+import { forgedBundle, laterHeader, realBundle, SAMPLE_CLOCK } from './testing/sample-bundles.ts';
 import { precommitSignBytes } from './trust/commit.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
 import { VerifierMemory } from './trust/verifier-memory.ts';
@@ -35,13 +35,7 @@ describe('proof bundles', () => {
   it('verify a header from the earlier one it names, and refuse one naming a header not proven', () => {
     const bundle = forgedBundle();
     const root = bundle.light_blocks[0];
-    const later = forgeLightBlock({
-      chainId: bundle.chain_id,
-      height: 90n,
-      time: timeAfter(900),
-      lastBlockHash: 'EF'.repeat(32),
-      validators: genesisSigners,
-    });
+    const later = laterHeader(bundle.chain_id);
     bundle.light_blocks.push({ ...later.block, verified_from: root.signed_header.header.height });
     expect(verifyBundle(bundle, SAMPLE_CLOCK).steps).toContainEqual(
       expect.objectContaining({ height: '90', how: 'skipping', ok: true }),
@@ -130,13 +124,7 @@ describe('proof bundles', () => {
 
   it('start from any signed header of the bundle the auditor gives, not only its root', () => {
     const bundle = forgedBundle();
-    const later = forgeLightBlock({
-      chainId: bundle.chain_id,
-      height: 90n,
-      time: timeAfter(900),
-      lastBlockHash: 'EF'.repeat(32),
-      validators: genesisSigners,
-    });
+    const later = laterHeader(bundle.chain_id);
     bundle.light_blocks.push({ ...later.block, verified_from: '1' });
     const top = bundle.light_blocks[1].signed_header;
     const report = verifyBundle(bundle, {

@@ -118,3 +118,13 @@ export function forgedBundle(): ProofBundle {
 
 /** The verifier's clock for the sample bundles: an hour after the made-up chain begins. */
 export const SAMPLE_CLOCK = { atNanos: clockAfter(3600).nowNanos };
+
+/** The made-up chain's header at height 90, signed by its genesis validators (skipping from the root). */
+export const laterHeader = (chainId: string) =>
+  forgeLightBlock({
+    chainId,
+    height: 90n,
+    time: timeAfter(900),
+    lastBlockHash: 'EF'.repeat(32),
+    validators: genesisSigners,
+  });
