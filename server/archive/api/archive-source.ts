@@ -2,7 +2,7 @@ import type { EndpointChoiceJson } from '../../lib/served-chain-json.ts';
 import type { ArchiveChainName } from '../chain-name.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
-import type { WitnessReport } from '../source/witnesses.ts';
+import type { WitnessReport } from '../source/trust/witnesses.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
 
 /** One archive as its API reads it: its store, where its follower stands, and the node it follows. */

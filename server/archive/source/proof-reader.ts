@@ -6,11 +6,11 @@ import type { HeaderJson } from '../../../verify/trust/header.ts';
 import { failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
 import { validatorSetHashOf, type ValidatorJson } from '../../../verify/trust/validator-set.ts';
 import { UntrustedAnswerError } from './block-check.ts';
-import { readGenesisWithHash } from './genesis-document.ts';
 import { saysHeightNotKept } from './height-not-kept.ts';
 import { httpGet } from './http-get.ts';
 import { withRetry } from './retry.ts';
 import { RpcBatches, type PostedParams, type RpcParams } from './rpc-batches.ts';
+import { readGenesisWithHash } from './trust/genesis-document.ts';
 
 /** What a genesis says of the chain's start: its first validator set (or why none), and its hash. */
 export interface GenesisRoot {

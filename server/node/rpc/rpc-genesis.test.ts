@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failed } from '../../../verify/problem-codes.ts';
 import { genesisValidatorSet } from '../../../verify/trust/genesis-set.ts';
 import { validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
-import { readGenesis } from '../../archive/source/genesis-reader.ts';
+import { readGenesis } from '../../archive/source/trust/genesis-reader.ts';
 import { G, GENESIS, openNode, startHarness, type Harness } from '../../test/harness.ts';
 import { chainTimeText } from '../chain/chain-time.ts';
 import { createRpcServer } from '../gateway/http/http-server.ts';

@@ -1,5 +1,5 @@
 import type { ProofState } from '../../follower/prove/proof-service.ts';
-import { conflictWords, type ConflictEvidence, type WitnessReport } from '../../source/witnesses.ts';
+import { conflictWords, type ConflictEvidence, type WitnessReport } from '../../source/trust/witnesses.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { proofTotals } from '../../store/proofs/fact-proofs.ts';
 

@@ -1,7 +1,7 @@
 import { timestampOf } from '../../../lib/cometbft-hash.ts';
-import { readGenesis, type NodeGenesis } from '../../source/genesis-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { NodeStatus, RpcReader } from '../../source/rpc-reader.ts';
+import { readGenesis, type NodeGenesis } from '../../source/trust/genesis-reader.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { setCursor } from '../../store/cursor/cursor-writes.ts';
 import { knowPlan, ModuleVersionRows } from '../../store/upgrades/upgrade-writes.ts';

@@ -8,8 +8,8 @@ import { nextKeyInRange, type RangeFactJson } from '../../../../verify/records/k
 import { merklePathOf } from '../../../../verify/records/merkle.ts';
 import { resultBytes } from '../../../../verify/records/tx-proof.ts';
 import type { HeaderJson } from '../../../../verify/trust/header.ts';
-import { BeforeTrustRootError, HeaderRefusedError, type LightClient } from '../../source/light-client.ts';
 import { NotServedError, type ProofReader } from '../../source/proof-reader.ts';
+import { BeforeTrustRootError, HeaderRefusedError, type LightClient } from '../../source/trust/light-client.ts';
 
 // The evidence of one fact, read from the node and checked by the same verifier an auditor runs:
 // a transaction (its block's header, linked to the verified header above it that commits to its

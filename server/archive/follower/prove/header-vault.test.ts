@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { forgeLightBlock, signerOf, timeAfter } from '../../../../verify/testing/forge-chain.ts';
 import { DATABASE_KINDS } from '../../../test/archive-harness.ts';
-import type { VerifiedBlock } from '../../source/light-client.ts';
+import type { VerifiedBlock } from '../../source/trust/light-client.ts';
 import { ArchiveStore } from '../../store/archive-store.ts';
 import { headerVault } from './header-vault.ts';
 

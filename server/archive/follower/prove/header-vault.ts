@@ -1,4 +1,4 @@
-import type { HeaderVault, VerifiedBlock } from '../../source/light-client.ts';
+import type { HeaderVault, VerifiedBlock } from '../../source/trust/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import {
   saveSignedHeaders,

@@ -1,9 +1,9 @@
 import type { RootProvenanceJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS, trustingPeriodOfUnbonding } from '../../../../verify/trust/light-block.ts';
 import { errorText } from '../../source/error-text.ts';
-import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/light-client.ts';
 import { NotServedError, ProofReader } from '../../source/proof-reader.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
+import { HeaderRefusedError, LightClient, WALL_CLOCK, type TrustSetting } from '../../source/trust/light-client.ts';
 import {
   conflictWords,
   WitnessConflictError,
@@ -11,7 +11,7 @@ import {
   type ConflictEvidence,
   type WitnessNode,
   type WitnessReport,
-} from '../../source/witnesses.ts';
+} from '../../source/trust/witnesses.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { saveTrustRoot } from '../../store/proofs/proof-store.ts';

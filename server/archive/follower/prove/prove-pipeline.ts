@@ -1,6 +1,6 @@
 import type { Statement } from '../../../../verify/records/facts.ts';
 import { inParallel } from '../../../lib/in-parallel.ts';
-import type { LightClient } from '../../source/light-client.ts';
+import type { LightClient } from '../../source/trust/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { saveFactProofs, type FactProof } from '../../store/proofs/fact-proofs.ts';
 import { saveLinkedHeaders } from '../../store/proofs/proof-store.ts';

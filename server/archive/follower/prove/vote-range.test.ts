@@ -7,8 +7,8 @@ import { describeStatement } from '../../../../verify/report-words.ts';
 import type { HeaderJson } from '../../../../verify/trust/header.ts';
 import { chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
-import { LightClient, type HeaderVault, type VerifiedBlock } from '../../source/light-client.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
+import { LightClient, type HeaderVault, type VerifiedBlock } from '../../source/trust/light-client.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { votePrefixHex } from './store-keys.ts';
 

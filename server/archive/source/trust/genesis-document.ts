@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 
-import { httpGet } from './http-get.ts';
+import { httpGet } from '../http-get.ts';
 
 // A node's genesis document, from its CometBFT RPC: `/genesis` whole, or — when the node says it
 // is too large for that (CometBFT sends it whole only below 16 MiB) — `/genesis_chunked`, chunk by

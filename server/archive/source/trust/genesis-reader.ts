@@ -1,4 +1,4 @@
-import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../node-records.ts';
+import type { NodeGroup, NodeMember, NodePolicy, NodeProposal, NodeVote } from '../../node-records.ts';
 import { readGenesisDocument } from './genesis-document.ts';
 
 // A chain's genesis, from its node's CometBFT RPC (`/genesis`): where its history starts, and the

@@ -1,11 +1,11 @@
-import type { RootProvenanceJson, TrustRootJson } from '../../../verify/bundle-format.ts';
-import { genesisMismatchWords } from '../../../verify/trust/chain-of-trust.ts';
-import { headerHashOf } from '../../../verify/trust/header.ts';
-import { failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
-import { validatorSetHashOf } from '../../../verify/trust/validator-set.ts';
-import type { VerifierMemory } from '../../../verify/trust/verifier-memory.ts';
+import type { RootProvenanceJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
+import { genesisMismatchWords } from '../../../../verify/trust/chain-of-trust.ts';
+import { headerHashOf } from '../../../../verify/trust/header.ts';
+import { failed, type LightBlockJson } from '../../../../verify/trust/light-block.ts';
+import { validatorSetHashOf } from '../../../../verify/trust/validator-set.ts';
+import type { VerifierMemory } from '../../../../verify/trust/verifier-memory.ts';
+import { NotServedError, type ProofReader } from '../proof-reader.ts';
 import { HeaderRefusedError } from './header-refused.ts';
-import { NotServedError, type ProofReader } from './proof-reader.ts';
 import type { Witnesses } from './witnesses.ts';
 
 // The three ways a light client's trust begins: a chain's genesis (its first set checked against

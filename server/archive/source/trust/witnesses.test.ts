@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { archivedUpTo, followNode, type TestArchive } from '../../test/archive-harness.ts';
-import { chainClock } from '../../test/chain-clock.ts';
-import { startHarness, type Harness } from '../../test/harness.ts';
-import { readWitnessConflicts } from '../store/proofs/witness-conflicts.ts';
+import { archivedUpTo, followNode, type TestArchive } from '../../../test/archive-harness.ts';
+import { chainClock } from '../../../test/chain-clock.ts';
+import { startHarness, type Harness } from '../../../test/harness.ts';
+import { readWitnessConflicts } from '../../store/proofs/witness-conflicts.ts';
 
 // Witnesses: other nodes of the chain, asked for every header the archive relies on. A fork —
 // the same chain id and history signed by other validators — stops the archive with both signed

@@ -1,8 +1,8 @@
-import type { RootProvenanceJson, TrustRootJson } from '../../../verify/bundle-format.ts';
-import type { ProblemCode } from '../../../verify/problem-codes.ts';
-import type { CommitJson } from '../../../verify/trust/commit.ts';
-import { preverifySignatures } from '../../../verify/trust/fast-signatures.ts';
-import { headerHashOf, type HeaderJson } from '../../../verify/trust/header.ts';
+import type { RootProvenanceJson, TrustRootJson } from '../../../../verify/bundle-format.ts';
+import type { ProblemCode } from '../../../../verify/problem-codes.ts';
+import type { CommitJson } from '../../../../verify/trust/commit.ts';
+import { preverifySignatures } from '../../../../verify/trust/fast-signatures.ts';
+import { headerHashOf, type HeaderJson } from '../../../../verify/trust/header.ts';
 import {
   checkSignedHeader,
   DEFAULT_TRUSTING_PERIOD_SECONDS,
@@ -14,10 +14,10 @@ import {
   type Checked,
   type LightBlockJson,
   type TrustedBlock,
-} from '../../../verify/trust/light-block.ts';
-import { VerifierMemory } from '../../../verify/trust/verifier-memory.ts';
+} from '../../../../verify/trust/light-block.ts';
+import { VerifierMemory } from '../../../../verify/trust/verifier-memory.ts';
+import type { ProofReader } from '../proof-reader.ts';
 import { HeaderRefusedError } from './header-refused.ts';
-import type { ProofReader } from './proof-reader.ts';
 import { pinnedRoot, rootFromGenesis } from './trust-roots.ts';
 import type { Witnesses } from './witnesses.ts';
 

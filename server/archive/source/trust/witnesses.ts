@@ -1,9 +1,9 @@
-import { headerHashOf } from '../../../verify/trust/header.ts';
-import { checkSignedHeader, failed, type LightBlockJson } from '../../../verify/trust/light-block.ts';
-import { witnessConflict } from '../../../verify/trust/witness-check.ts';
-import type { ConflictEvidence, ConflictSide } from '../node-records.ts';
-import { errorText } from './error-text.ts';
-import { NotServedError, ProofReader } from './proof-reader.ts';
+import { headerHashOf } from '../../../../verify/trust/header.ts';
+import { checkSignedHeader, failed, type LightBlockJson } from '../../../../verify/trust/light-block.ts';
+import { witnessConflict } from '../../../../verify/trust/witness-check.ts';
+import type { ConflictEvidence, ConflictSide } from '../../node-records.ts';
+import { errorText } from '../error-text.ts';
+import { NotServedError, ProofReader } from '../proof-reader.ts';
 
 // Other nodes of the same chain, asked for the headers the archive relies on, as CometBFT's light
 // client asks its witnesses. One that names another header at the same height stops the archive:
