@@ -1,3 +1,4 @@
+import type { CompletenessClaimJson } from './records/completeness.ts';
 import type { Statement } from './records/facts.ts';
 import type { RangeFactJson } from './records/key-range.ts';
 import type { ProofOpJson } from './records/store-proof.ts';
@@ -100,4 +101,9 @@ export interface ProofBundle {
   unproven: { what: string; reason: string }[];
   /** Which page this is, where the subject's records take more than one. */
   page?: BundlePage;
+  /**
+   * What the archive says this bundle shows complete or reconciled (bundles before it was written
+   * carry none). The verifier derives the same from the proven facts and refuses a claim they do not bear out.
+   */
+  claims?: CompletenessClaimJson[];
 }

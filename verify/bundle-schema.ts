@@ -130,6 +130,9 @@ const bundleSchema = v.object({
       next: v.nullable(v.string()),
     }),
   ),
+  claims: v.optional(
+    v.array(v.object({ subject: v.string(), state: v.picklist(['complete', 'reconciled']), height: uint })),
+  ),
 });
 
 /** The bundle, or where it is not one. */

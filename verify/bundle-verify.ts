@@ -2,6 +2,7 @@ import type { BundlePage, FactJson, ProofBundle, RootProvenanceJson } from './bu
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import { failed, type ProblemCode } from './problem-codes.ts';
+import { unmetClaims } from './records/claims.ts';
 import { completenessOf, type Completeness } from './records/completeness.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
@@ -260,13 +261,18 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
   const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
   const facts = bundle.facts.map((fact) => factVerdict(fact, chain.proven, bundle.bech32_prefix));
   const rootTime = chain.root ? timestampOf(chain.root.time) : null;
-  const ok = chain.failure === null && facts.every((fact) => fact.ok);
+  const completeness = completenessOf(
+    facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
+    bundle.subject.kind === 'voter' ? bundle.subject.id : undefined,
+  );
+  const overclaimed = unmetClaims(bundle.claims ?? [], completeness);
+  const ok = chain.failure === null && facts.every((fact) => fact.ok) && overclaimed.length === 0;
   const firstRefusedFact = facts.find((fact) => !fact.ok);
   return {
     ok,
     verdict: verdictOf({ ok, rootFrom, unproven: bundle.unproven }),
     problem: chain.failure,
-    code: chain.failureCode ?? firstRefusedFact?.code ?? null,
+    code: chain.failureCode ?? firstRefusedFact?.code ?? (overclaimed.length > 0 ? 'overclaimed' : null),
     rootFrom,
     root: chain.root,
     checkedAt: isoOfNanos(atNanos),
@@ -283,9 +289,6 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
     unproven: bundle.unproven,
     page: bundle.page ?? null,
     provenance: bundle.root_provenance ?? null,
-    completeness: completenessOf(
-      facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
-      bundle.subject.kind === 'voter' ? bundle.subject.id : undefined,
-    ),
+    completeness: [...completeness, ...overclaimed],
   };
 }

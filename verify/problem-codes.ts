@@ -47,6 +47,8 @@ export type ProblemCode =
   /** A range's absence proofs do not walk from neighbour to neighbour over every key: one may be left out. */
   | 'range-incomplete'
   | 'claim-mismatch'
+  /** The bundle claims a set complete (or a tally reconciled) that its proven facts do not show. */
+  | 'overclaimed'
   /** The genesis is not the one the auditor expected (its SHA-256), or the bundle names none. */
   | 'genesis-mismatch'
   /** A witness named another header than the verified one at the same height. */

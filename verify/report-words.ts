@@ -98,6 +98,11 @@ export function headlineOf(report: BundleReport, where = ''): string {
       return `Not proven${by}: ${countFacts(refused, report.subject)} refused; the chain of trust holds${at}${from}.`;
     return `Not all proven${by}: ${countFacts(refused, report.subject)} refused, ${countFacts(proven, report.subject)} proven${at}${from}.`;
   }
+  const overclaimed = report.completeness.filter((line) => line.state === 'overclaimed');
+  if (overclaimed.length > 0)
+    return `Refused${by}: the bundle claims more than it proves complete — ${heightsGrouped(overclaimed[0].words)}${
+      overclaimed.length > 1 ? ` (and ${grouped(overclaimed.length - 1, 'more claim')} not shown)` : ''
+    }. Its ${countFacts(proven, report.subject)} are proven${at}, from ${rootWords(report)}.`;
   const unproven =
     report.unproven.length > 0
       ? ` The archive holds ${grouped(report.unproven.length, 'more record')} without proof (listed below).`

@@ -41,12 +41,12 @@ describe('completeness of a proposal’s votes', () => {
     expect(lines.at(-1)?.state).toBe('reconciled');
   });
 
-  it('says so when the tally does not add up, with both sums', () => {
-    const lines = completenessOf([votes('alice=YES bob=YES carol=NO'), members, record('5.5/0.25/0/0')]);
+  it('says which weight is not in the bundle when the tally does not add up, with both sums', () => {
+    const lines = completenessOf([votes('alice=YES bob=YES carol=NO'), members, record('5.5/0/0/0')]);
     expect(lines.at(-1)).toMatchObject({
       state: 'incomplete',
       words:
-        'does not reconcile: the proven votes at the members’ weights add up to 3.5/0.25/0/0, the final tally says 5.5/0.25/0/0'.replace(
+        'incomplete: yes weight 2 of 5.5 not in this bundle; no weight 0.25 more than the final tally’s 0 (the proven votes at the members’ weights add up to 3.5/0.25/0/0; the final tally says 5.5/0/0/0)'.replaceAll(
           '’',
           "'",
         ),

@@ -10,10 +10,20 @@ import type { Statement } from './facts.ts';
 export interface Completeness {
   /** What the sentence is about ("proposal #7's votes"). */
   subject: string;
-  /** complete: proven nothing is left out; reconciled: the tally adds up; incomplete: it does not. */
-  state: 'complete' | 'reconciled' | 'incomplete';
+  /**
+   * complete: proven nothing is left out; reconciled: the tally adds up; incomplete: it does not;
+   * overclaimed: the bundle claims a completeness its proven facts do not show.
+   */
+  state: 'complete' | 'reconciled' | 'incomplete' | 'overclaimed';
   height: string;
   words: string;
+}
+
+/** What an archive says a bundle shows complete (or reconciled): the verifier holds it to that. */
+export interface CompletenessClaimJson {
+  subject: string;
+  state: 'complete' | 'reconciled';
+  height: string;
 }
 
 const OPTIONS = ['YES', 'NO', 'ABSTAIN', 'NO_WITH_VETO'] as const;
@@ -128,6 +138,31 @@ function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
   return lines;
 }
 
+const OPTION_WORDS = ['yes', 'no', 'abstain', 'veto'];
+
+/** "yes weight 1 of 19 not in this bundle": where the proven votes fall short of the final tally, or exceed it. */
+function shortfallOf(counted: readonly Decimal[], final: readonly string[]): string {
+  const parts: string[] = [];
+  counted.forEach((sum, index) => {
+    let tallied: Decimal;
+    try {
+      tallied = new Decimal(final[index]);
+    } catch {
+      parts.push(`the final tally's ${OPTION_WORDS[index]} (${final[index]}) is not a number`);
+      return;
+    }
+    if (tallied.greaterThan(sum))
+      parts.push(
+        `${OPTION_WORDS[index]} weight ${tallied.minus(sum).toString()} of ${tallied.toString()} not in this bundle`,
+      );
+    else if (sum.greaterThan(tallied))
+      parts.push(
+        `${OPTION_WORDS[index]} weight ${sum.minus(tallied).toString()} more than the final tally's ${tallied.toString()}`,
+      );
+  });
+  return parts.join('; ');
+}
+
 /** "#3, #7–#9, #12": ids in order, runs of consecutive ones shortened. */
 function idRuns(ids: readonly bigint[]): string {
   const sorted = [...ids].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
@@ -205,7 +240,7 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       height: votes.height,
       words: same
         ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights`
-        : `does not reconcile: the proven votes at the members' weights add up to ${counted}, the final tally says ${record!.statement.final_tally}`,
+        : `incomplete: ${shortfallOf(tally, final)} (the proven votes at the members' weights add up to ${counted}; the final tally says ${record!.statement.final_tally})`,
     });
   }
   return lines;

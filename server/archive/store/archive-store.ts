@@ -1,6 +1,7 @@
+import { archiveTemplates, type ArchiveTemplates } from './archive-template.ts';
 import { claimWriter, releaseWriter, renewWriter } from './cursor/cursor-writes.ts';
 import { openPostgres } from './db/pg-database.ts';
-import { openPglite } from './db/pglite-database.ts';
+import { isNewPglite, openPglite } from './db/pglite-database.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { migrate } from './schema.ts';
 
@@ -30,8 +31,23 @@ export class ArchiveStore {
   ) {}
 
   /** `schema`: where this chain's tables live on a PostgreSQL server that holds several chains' archives. */
-  static async open(database: string, schema?: string): Promise<ArchiveStore> {
-    return ArchiveStore.migrated(await openSqlDatabase(database, schema));
+  static async open(
+    database: string,
+    schema?: string,
+    templates: ArchiveTemplates = archiveTemplates,
+  ): Promise<ArchiveStore> {
+    if (/^postgres(ql)?:\/\//.test(database)) return ArchiveStore.migrated(await openPostgres(database, schema));
+    const dataDir = database === ':memory:' ? undefined : database;
+    if (!isNewPglite(dataDir)) return ArchiveStore.migrated(await openPglite(dataDir));
+    // A new embedded archive starts from the template of this schema, or becomes it.
+    const template = templates.find();
+    if (template) return ArchiveStore.migrated(await openPglite(dataDir, template));
+    const fresh = await openPglite(dataDir);
+    const made = await ArchiveStore.migrated(fresh);
+    // Only a cache: an archive that cannot be dumped still opens, and the next one is made anew.
+    const dumped = await fresh.dump().catch(() => null);
+    if (dumped) templates.keep(dumped);
+    return made;
   }
 
   /** Migrates a database just opened; one that cannot be is closed again. */

@@ -68,6 +68,10 @@ const MIGRATIONS: readonly Migration[] = [
 const statementsOf = (migration: Migration) =>
   ARCHIVE_TABLES.flatMap((table) => migrationStatements(table, migration.id));
 
+/** Every statement the migrations run, in order: what an empty archive is made of. */
+export const schemaStatements = (): string[] =>
+  MIGRATIONS.flatMap((migration) => [`-- ${migration.id} ${migration.name}`, ...statementsOf(migration)]);
+
 /**
  * Processes starting together on one PostgreSQL schema migrate in turn (until the transaction
  * ends), so the later one finds the work done instead of colliding with it. PGlite has one

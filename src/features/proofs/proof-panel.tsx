@@ -107,9 +107,9 @@ function CheckedReport({
         <Stack gap={2} data-testid="proof-completeness">
           {report.completeness.map((line) => (
             <Text
-              key={`${line.subject}/${line.height}`}
+              key={`${line.state}/${line.subject}/${line.height}`}
               fz="sm"
-              c={line.state === 'incomplete' ? 'red' : undefined}
+              c={line.state === 'incomplete' || line.state === 'overclaimed' ? 'red' : undefined}
               style={{ overflowWrap: 'anywhere' }}
             >
               <OnChainText value={completenessWords(line)} max={600} />

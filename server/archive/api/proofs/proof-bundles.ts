@@ -1,4 +1,6 @@
 import { BUNDLE_FORMAT, type BundleLightBlock, type ProofBundle } from '../../../../verify/bundle-format.ts';
+import { claimsOf } from '../../../../verify/records/claims.ts';
+import { completenessOf } from '../../../../verify/records/completeness.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../../../../verify/trust/light-block.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { type FactProof } from '../../store/proofs/fact-proofs.ts';
@@ -90,5 +92,13 @@ export async function assembleBundle(
     unproven: facts
       .filter((fact) => !fact.verified)
       .map((fact) => ({ what: describe(fact), reason: fact.reason ?? 'not proven yet' })),
+    // What the archive says the bundle shows complete, from its own statements: the verifier
+    // derives the same from the proven bytes, and refuses a bundle that keeps a claim but lost its proof.
+    claims: claimsOf(
+      completenessOf(
+        proven.map((fact) => ({ statement: fact.evidence!.claim, height: fact.evidence!.height })),
+        subject.kind === 'voter' ? subject.id : undefined,
+      ),
+    ),
   };
 }

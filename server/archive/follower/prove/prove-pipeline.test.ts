@@ -1,80 +1,38 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ProofBundle } from '../../../../verify/bundle-format.ts';
 import { verifyBundle } from '../../../../verify/bundle-verify.ts';
-import { archivedUpTo, DATABASE_KINDS, followNode, type TestArchive } from '../../../test/archive-harness.ts';
-import { atChainTime, chainClock } from '../../../test/chain-clock.ts';
-import { startHarness, type Harness } from '../../../test/harness.ts';
+import { headlineOf } from '../../../../verify/report-words.ts';
+import { DATABASE_KINDS, type TestArchive } from '../../../test/archive-harness.ts';
+import { atChainTime } from '../../../test/chain-clock.ts';
+import type { Harness } from '../../../test/harness.ts';
 import { handleArchive } from '../../api/archive-http.ts';
 import { assembleBundle } from '../../api/proofs/proof-bundles.ts';
 import { withProofs } from '../../api/proofs/proof-json.ts';
-import { ProofReader } from '../../source/proof-reader.ts';
-import { LightClient } from '../../source/trust/light-client.ts';
 import { factProofs, factProofsWithPrefix, proofTotals } from '../../store/proofs/fact-proofs.ts';
-import { saveTrustRoot } from '../../store/proofs/proof-store.ts';
-import { FactEvidence } from './fact-evidence.ts';
-import { headerVault } from './header-vault.ts';
-import { ProvePipeline } from './prove-pipeline.ts';
+import { provenArchive, SIXTY_DAYS, type ProvenArchive } from './proven-archive.ts';
 
 // The prover over an archive of the embedded chain: every vote and proposal event it holds is
 // proven from its block (the chain's validators sign, their set changes every 50 blocks), every
 // proposal record by an ICS23 proof, and a bundle assembled from what it stored verifies alone.
 
-/** The embedded chain's: two thirds of its 90-day unbonding time. */
-const SIXTY_DAYS = 60n * 86_400n;
-
 describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
+  let proven: ProvenArchive;
   let h: Harness;
+  let archive: TestArchive;
+  let chainId = '';
+  let tip = 0n;
   /** A bundle checked as an auditor would, by the chain's clock. */
   const checked = (bundle: unknown) =>
     verifyBundle(bundle, { ...atChainTime(h.node), trustingPeriodSeconds: SIXTY_DAYS });
-  let archive: TestArchive;
-  let drop: () => Promise<void>;
-  let prover: ProvePipeline;
-  let chainId = '';
-  let tip = 0n;
 
   beforeAll(async () => {
-    h = await startHarness({ seed: 'prove-pipeline', livePeriodS: 30, keepRecent: 3000 });
-    const created = await kind.create();
-    drop = created.drop;
-    archive = await followNode(h.base, created.database);
-    // Long enough for the chain to apply an upgrade (one every ~120 blocks) while it is archived.
-    const doneAtStart = h.node.upgrade.done.length;
-    for (let round = 0; round < 40 && (round < 12 || h.node.upgrade.done.length === doneAtStart); round += 1) {
-      h.node.advance(10, 3000);
-      await archivedUpTo(archive, h.node.height);
-    }
-    h.node.advance(10, 3000);
-    await archivedUpTo(archive, h.node.height);
-    await archive.stopFollowing();
-    const reader = new ProofReader(`${h.base}/rpc`);
-    chainId = (await archive.db.query<{ value: string }>("SELECT value FROM archive_meta WHERE key = 'chain_id'"))[0]
-      .value;
-    const light = new LightClient(
-      reader,
-      headerVault(archive.db),
-      chainId,
-      { kind: 'genesis' },
-      {
-        ...chainClock(h.node),
-        trustingPeriodSeconds: SIXTY_DAYS,
-      },
-    );
-    // The proof service saves the root it checked; this test drives the pipeline alone.
-    await saveTrustRoot(archive.db, await light.trustRoot());
-    prover = new ProvePipeline(archive.db, light, new FactEvidence(reader, light, 'cosmos'));
-    tip = h.node.height;
-    for (let turn = 0; turn < 200; turn += 1) {
-      const done = await prover.turn(tip);
-      expect(done.refusal).toBeNull();
-      if (done.proven === 0) break;
-    }
+    proven = await provenArchive(kind);
+    ({ h, archive, chainId, tip } = proven);
   }, 300_000);
 
   afterAll(async () => {
-    await archive?.close();
-    await drop?.();
-    await h?.close();
+    await proven?.close();
   });
 
   it('proves every vote it read from a block, and says why for the rest', async () => {
@@ -293,5 +251,25 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     // The proposal it did not vote on is among them (alone, or in a run of ids).
     const runs = [...words.matchAll(/#(\d+)(?:–#(\d+))?/g)].map((run) => [BigInt(run[1]), BigInt(run[2] ?? run[1])]);
     expect(runs.some(([from, to]) => BigInt(silent.id) >= from && BigInt(silent.id) <= to)).toBe(true);
+  });
+
+  it('refuses a bundle that keeps the archive’s claim of completeness but lost its proof, naming what is missing', async () => {
+    const [{ id }] = await archive.db.query<{ id: string }>(
+      "SELECT subject_key AS id FROM fact_proofs WHERE subject = 'vote-range' AND verified ORDER BY subject_key::numeric DESC LIMIT 1",
+    );
+    const bundle = JSON.parse((await handleArchive(archive, 'GET', `proofs/proposals/${id}`, '')).body) as ProofBundle;
+    const votes = `proposal #${id}'s votes`;
+    expect(bundle.claims).toContainEqual(expect.objectContaining({ subject: votes, state: 'complete' }));
+    expect(checked(bundle).ok).toBe(true);
+    // A relay drops the vote set, and with it the proof that no vote is left out.
+    const facts = bundle.facts.filter((fact) => !(fact.kind === 'range' && fact.claim.kind === 'vote-set'));
+    const report = checked({ ...bundle, facts });
+    expect([report.verdict, report.code]).toEqual(['refused', 'overclaimed']);
+    expect(headlineOf(report)).toMatch(/^Refused: the bundle claims more than it proves complete — not shown: /);
+    expect(report.completeness.find((line) => line.subject === votes)?.words).toMatch(
+      new RegExp(
+        `^not shown: the bundle claims ${votes} complete in the state after block [\\d,]+, but it proves no such set`,
+      ),
+    );
   });
 });

@@ -16,7 +16,15 @@ import {
 } from './sql-database.ts';
 
 type Ask =
-  { kind: 'query'; sql: string; params: readonly SqlValue[] } | { kind: 'exec'; sql: string } | { kind: 'close' };
+  | { kind: 'query'; sql: string; params: readonly SqlValue[] }
+  | { kind: 'exec'; sql: string }
+  | { kind: 'dump' }
+  | { kind: 'close' };
+
+/** The embedded database, which can also be dumped whole (a gzipped tar PGlite can start from). */
+export interface PgliteDatabase extends SqlDatabase {
+  dump(): Promise<Uint8Array<ArrayBuffer>>;
+}
 
 class PgliteError extends Error {
   readonly code?: string;
@@ -40,11 +48,19 @@ const WORKER_FILE = FROM_SOURCES
   : new URL('./pglite-worker.mjs', import.meta.url);
 const CREATE_FILE = new URL(FROM_SOURCES ? './pglite-create.ts' : './pglite-create.mjs', import.meta.url);
 
-/** The embedded PostgreSQL (WASM) on a thread of its own: data under `dataDir`, or in memory when it is omitted. */
-export async function openPglite(dataDir?: string): Promise<SqlDatabase> {
-  if (dataDir !== undefined && !existsSync(join(dataDir, 'PG_VERSION'))) await createPglite(dataDir);
+/**
+ * The embedded PostgreSQL (WASM) on a thread of its own: data under `dataDir`, or in memory when it
+ * is omitted. A new database starts from `template` when one is given (a dump: no initdb).
+ */
+export async function openPglite(dataDir?: string, template?: Uint8Array<ArrayBuffer>): Promise<PgliteDatabase> {
+  const created = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+  if (created && template) return pgliteThread(dataDir, template);
+  if (created && dataDir !== undefined) await createPglite(dataDir);
   return pgliteThread(dataDir);
 }
+
+/** Whether `openPglite` would make a new database there (a directory without one, or memory). */
+export const isNewPglite = (dataDir?: string) => dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
 
 /**
  * Creating a database runs initdb in WASM memory that PGlite keeps mapped for the life of the
@@ -84,15 +100,16 @@ function lastErrorLine(stderr: string): string | null {
   );
 }
 
-async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
+async function pgliteThread(dataDir?: string, template?: Uint8Array<ArrayBuffer>): Promise<PgliteDatabase> {
   const worker = new Worker(WORKER_FILE, {
-    workerData: { dataDir: dataDir ?? null } satisfies PgliteWorkerData,
+    workerData: { dataDir: dataDir ?? null, template: template ?? null } satisfies PgliteWorkerData,
     // The thread keeps little alive (a statement's rows, briefly); V8's default young generation
     // of up to 48 MB would sit mostly empty, as resident memory, beside PostgreSQL's own.
     resourceLimits: { maxYoungGenerationSizeMb: 6 },
   });
   const where = dataDir ? `the embedded archive database in ${dataDir}` : 'the in-memory archive database';
-  const waiting = new Map<number, { resolve: (rows: Row[]) => void; reject: (error: Error) => void }>();
+  type Answer = Extract<PgliteReply, { kind: 'rows' | 'dump' }>;
+  const waiting = new Map<number, { resolve: (answer: Answer) => void; reject: (error: Error) => void }>();
   let nextId = 1;
   /** Set once the thread is gone: every later ask fails with it instead of waiting forever. */
   let gone: Error | null = null;
@@ -112,8 +129,8 @@ async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
       }
       const pending = waiting.get(message.id);
       waiting.delete(message.id);
-      if (message.kind === 'rows') pending?.resolve(message.rows);
-      else pending?.reject(new PgliteError(message.failure));
+      if (message.kind === 'error') pending?.reject(new PgliteError(message.failure));
+      else pending?.resolve(message);
     });
     worker.on('error', (error) => fail(new Error(`${where} stopped: ${error.message}`)));
     worker.on('exit', (code) =>
@@ -122,17 +139,19 @@ async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
   });
   await ready;
 
-  const ask = (request: Ask): Promise<Row[]> => {
+  const ask = (request: Ask): Promise<Answer> => {
     if (gone) return Promise.reject(gone);
     const id = nextId++;
-    return new Promise<Row[]>((resolve, reject) => {
+    return new Promise<Answer>((resolve, reject) => {
       waiting.set(id, { resolve, reject });
       worker.postMessage({ ...request, id } satisfies PgliteRequest);
     });
   };
   const direct: SqlExecutor = {
-    query: async <T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) =>
-      (await ask({ kind: 'query', sql, params })) as T[],
+    query: async <T extends Row = Row>(sql: string, params: readonly SqlValue[] = []) => {
+      const answer = await ask({ kind: 'query', sql, params });
+      return (answer.kind === 'rows' ? answer.rows : []) as T[];
+    },
   };
 
   // One session serves every caller, so a transaction holds everything else back until it ends:
@@ -144,8 +163,14 @@ async function pgliteThread(dataDir?: string): Promise<SqlDatabase> {
     return turn;
   };
 
-  const database: SqlDatabase = {
+  const database: PgliteDatabase = {
     kind: 'pglite',
+    dump: () =>
+      inTurn(async () => {
+        const answer = await ask({ kind: 'dump' });
+        if (answer.kind !== 'dump') throw new Error(`${where} answered a dump with rows`);
+        return answer.bytes;
+      }),
     query: (sql, params) => inTurn(() => direct.query(sql, params)),
     transaction: (work) => inTurn(() => inTransaction(direct, work)),
     exec: (sql) => inTurn(async () => void (await ask({ kind: 'exec', sql }))),

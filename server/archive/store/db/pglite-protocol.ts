@@ -7,11 +7,14 @@ import type { Row, SqlValue } from './sql-database.ts';
 export interface PgliteWorkerData {
   /** The data directory, or null for a database held in memory. */
   dataDir: string | null;
+  /** A dumped database (gzipped tar) the new one starts from instead of running initdb; null to run it. */
+  template: Uint8Array<ArrayBuffer> | null;
 }
 
 export type PgliteRequest =
   | { id: number; kind: 'query'; sql: string; params: readonly SqlValue[] }
   | { id: number; kind: 'exec'; sql: string }
+  | { id: number; kind: 'dump' }
   | { id: number; kind: 'close' };
 
 /** PostgreSQL's own fields of an error, kept so a message reads as it would in-thread. */
@@ -25,6 +28,7 @@ export type PgliteReply =
   | { kind: 'ready' }
   | { kind: 'failed'; failure: PgliteFailure }
   | { id: number; kind: 'rows'; rows: Row[] }
+  | { id: number; kind: 'dump'; bytes: Uint8Array<ArrayBuffer> }
   | { id: number; kind: 'error'; failure: PgliteFailure };
 
 /** The WASM file system's errors carry only a WASI number: the common ones, in words. */

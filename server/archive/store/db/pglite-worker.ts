@@ -26,12 +26,17 @@ const AS_TEXT = Object.fromEntries(
 
 if (!parentPort) throw new Error('pglite-worker runs as a worker thread of the archive');
 const port = parentPort;
-const { dataDir } = workerData as PgliteWorkerData;
+const { dataDir, template } = workerData as PgliteWorkerData;
 const reply = (message: PgliteReply) => port.postMessage(message);
 
 // PostgreSQL's default 128 MB of shared buffers sits inside the WASM heap on top of the OS page
 // cache that already holds the files; a small pool keeps the embedded archive's memory low.
-const options = { postgresqlconf: ['shared_buffers=16MB'], parsers: AS_TEXT };
+// A template (an empty, migrated archive dumped once) skips initdb: 0.3–0.5 s to open instead of 1.3–1.8 s.
+const options = {
+  postgresqlconf: ['shared_buffers=16MB'],
+  parsers: AS_TEXT,
+  ...(template ? { loadDataDir: new Blob([template]) } : {}),
+};
 
 async function open(): Promise<PGlite | null> {
   try {
@@ -57,6 +62,9 @@ async function answer(db: PGlite, request: PgliteRequest): Promise<void> {
     } else if (request.kind === 'exec') {
       await db.exec(request.sql);
       reply({ id: request.id, kind: 'rows', rows: [] });
+    } else if (request.kind === 'dump') {
+      const dumped = await db.dumpDataDir('gzip');
+      reply({ id: request.id, kind: 'dump', bytes: new Uint8Array(await dumped.arrayBuffer()) });
     } else {
       await db.close();
       reply({ id: request.id, kind: 'rows', rows: [] });

@@ -1,0 +1,93 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+import { schemaStatements } from './schema.ts';
+
+// Every new embedded archive is the same bytes: an empty PostgreSQL with every migration run.
+// Making one runs initdb in WASM (1.3–1.8 s); starting from a dump of one takes 0.3–0.5 s. The
+// first archive a process makes is dumped and kept — in memory, and on disk under the project's
+// node_modules/.cache (where the tests' processes and the next `npm start` find it) — keyed by
+// PGlite's version and the schema's statements, so a template of another schema is never used.
+// A file's name carries the SHA-256 of its content: a damaged one is passed over, not loaded.
+
+const sha256 = (bytes: Uint8Array | string) => createHash('sha256').update(bytes).digest('hex');
+
+function pgliteVersion(): string | null {
+  try {
+    const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite');
+    for (let folder = dirname(entry); folder !== dirname(folder); folder = dirname(folder)) {
+      const manifest = join(folder, 'package.json');
+      if (!existsSync(manifest)) continue;
+      const parsed: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (typeof parsed === 'object' && parsed !== null && 'name' in parsed && parsed.name === '@electric-sql/pglite')
+        return 'version' in parsed && typeof parsed.version === 'string' ? parsed.version : null;
+    }
+  } catch {
+    // No readable manifest: the template is then kept in memory only.
+  }
+  return null;
+}
+
+let key: string | null = null;
+/** What a template must have been made from to be used: PGlite's version and every migration. */
+function templateKey(): string {
+  key ??= sha256([pgliteVersion() ?? 'unknown', ...schemaStatements()].join('\n')).slice(0, 16);
+  return key;
+}
+
+/** Where templates are kept on disk: POLITY_CACHE_DIR, else the project's node_modules/.cache; null for nowhere. */
+function cacheFolder(): string | null {
+  if (process.env.POLITY_CACHE_DIR) return process.env.POLITY_CACHE_DIR;
+  if (pgliteVersion() === null) return null;
+  const modules = join(process.cwd(), 'node_modules');
+  return existsSync(modules) ? join(modules, '.cache', 'polity') : null;
+}
+
+/** The templates of this schema: the one this process made or found, and those in a folder. */
+export class ArchiveTemplates {
+  private kept: Uint8Array<ArrayBuffer> | null = null;
+
+  constructor(private readonly folder: string | null) {}
+
+  private get prefix() {
+    return `archive-template-${templateKey()}.`;
+  }
+
+  /** The template of this schema, if one was made: in this process, or on disk with its content intact. */
+  find(): Uint8Array<ArrayBuffer> | null {
+    if (this.kept) return this.kept;
+    if (!this.folder || !existsSync(this.folder)) return null;
+    for (const name of readdirSync(this.folder)) {
+      if (!name.startsWith(this.prefix) || !name.endsWith('.tgz')) continue;
+      try {
+        const bytes = new Uint8Array(readFileSync(join(this.folder, name)));
+        if (`${this.prefix}${sha256(bytes)}.tgz` === name) return (this.kept = bytes);
+      } catch {
+        // Unreadable: passed over like a damaged one; a new archive is then made from scratch.
+      }
+    }
+    return null;
+  }
+
+  /** Keeps the dump of a new, migrated archive for the next ones (a failed write only costs time). */
+  keep(bytes: Uint8Array<ArrayBuffer>): void {
+    this.kept = bytes;
+    if (!this.folder) return;
+    try {
+      mkdirSync(this.folder, { recursive: true });
+      const name = join(this.folder, `${this.prefix}${sha256(bytes)}.tgz`);
+      if (existsSync(name)) return;
+      // Written aside and renamed: a process that reads it meanwhile sees all of it or none.
+      const partial = `${name}.${process.pid}.partial`;
+      writeFileSync(partial, bytes);
+      renameSync(partial, name);
+    } catch {
+      // A read-only project or a full disk: the next process makes its own.
+    }
+  }
+}
+
+/** This process's templates, kept where its project keeps caches. */
+export const archiveTemplates = new ArchiveTemplates(cacheFolder());
