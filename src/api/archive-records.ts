@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 
+import { rangeSet } from './archive-sets.ts';
 import {
   ARCHIVE,
   archivedProposal,
@@ -70,20 +71,7 @@ const responses = {
     tallied_with: v.optional(v.nullable(v.object({ total_weight: decimal, decision_policy: decisionPolicy })), null),
     vote_count: v.optional(v.nullable(uint64), null),
     /** Whether its votes are proven complete in one state (a walk of absence proofs), and how many. */
-    vote_set: v.optional(
-      v.nullable(
-        v.object({
-          proof: v.object({
-            kind: v.string(),
-            height: v.nullable(uint64),
-            verified: v.optional(v.boolean()),
-            reason: v.optional(v.string()),
-          }),
-          count: v.nullable(uint64),
-        }),
-      ),
-      null,
-    ),
+    vote_set: rangeSet,
   }),
   votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
   voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),

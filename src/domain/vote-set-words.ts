@@ -1,21 +1,40 @@
 import { grouped } from '../lib/format-number.ts';
 
-// Whether a proposal's votes are proven complete, in one sentence for its votes list: the archive
-// walked every key of the proposal's votes in one state by absence proofs (all of them, no other),
-// or says why it could not. Nothing is claimed where no walk was made.
+// Whether a set is proven complete, in one sentence for its list: the archive walked every key of
+// the set in one state by absence proofs (all of them, no other), or says why it could not.
+// Nothing is claimed where no walk was made. A proof is of one state: where the list shows a newer
+// one (a group's members today), the sentence says changes since are not proven.
 
 export interface VoteSetProof {
   proof: { kind: string; height: string | null; verified?: boolean; reason?: string };
   count: string | null;
 }
 
-export function voteSetWords(voteSet: VoteSetProof | null | undefined): string | null {
-  if (!voteSet) return null;
-  const { proof, count } = voteSet;
+export interface SetNoun {
+  one: string;
+  many: string;
+  /** Where the set lives: "on this proposal", "in this group". */
+  where: string;
+  /** Which items are still proven one by one when the set is not ("each vote listed"). */
+  each: string;
+  /** The list shows the chain as it is now, which may be newer than the proven state. */
+  current?: boolean;
+}
+
+export function rangeSetWords(set: VoteSetProof | null | undefined, noun: SetNoun): string | null {
+  if (!set) return null;
+  const { proof, count } = set;
   if (proof.kind === 'range' && proof.verified && count !== null && proof.height !== null) {
     // The proof rests on the header above the state it walked.
-    const state = (BigInt(proof.height) - 1n).toString();
-    return `Proven complete: the chain held exactly ${grouped(count)} ${count === '1' ? 'vote' : 'votes'} on this proposal in the state after block ${grouped(state)} — each one, and no other, by absence proofs from neighbour to neighbour (the proof panel on this page checks it).`;
+    const state = grouped((BigInt(proof.height) - 1n).toString());
+    return (
+      `Proven complete: the chain held exactly ${grouped(count)} ${count === '1' ? noun.one : noun.many} ${noun.where} ` +
+      `in the state after block ${state} — each one, and no other, by absence proofs from neighbour to neighbour ` +
+      `(the proof panel on this page checks it).${noun.current ? ` Changes after block ${state} are not proven.` : ''}`
+    );
   }
-  return `Not proven complete${proof.reason ? `: ${proof.reason}` : ''}. Each vote listed is still proven on its own where it says so.`;
+  return `Not proven complete${proof.reason ? `: ${proof.reason}` : ''}. ${noun.each} is still proven on its own where it says so.`;
 }
+
+export const voteSetWords = (voteSet: VoteSetProof | null | undefined) =>
+  rangeSetWords(voteSet, { one: 'vote', many: 'votes', where: 'on this proposal', each: 'Each vote listed' });

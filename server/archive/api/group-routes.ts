@@ -6,7 +6,7 @@ import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { memberJson } from './archive-json.ts';
 import { isAddress, uint64Path, type ArchiveQuery } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { withProofs } from './proofs/proof-json.ts';
+import { rangeSetJson, withProofs } from './proofs/proof-json.ts';
 
 // Groups and policies as the archive holds them now: a group's record, every group (by admin or
 // member too), a group's members and policies, an admin's policies, one policy — what a node's
@@ -53,7 +53,12 @@ const policiesWithProofs = (source: ArchiveSource, policies: ReturnType<typeof p
 async function group(source: ArchiveSource, id: string) {
   const row = await readGroup(source.store.db, id);
   if (!row) throw notFound(`group ${id} is not in the archive`);
-  return { group: groupJson(row) };
+  return {
+    group: groupJson(row),
+    // Whether its members and its policies are proven complete in one state, and how many.
+    member_set: await rangeSetJson(source.store.db, 'group-member-range', id),
+    policy_set: await rangeSetJson(source.store.db, 'group-policy-range', id),
+  };
 }
 
 async function groups(source: ArchiveSource, query: ArchiveQuery) {

@@ -94,6 +94,21 @@ export const groupQueries = {
               .then((latest) => ({ ...latest, fromArchive: true })),
         ),
     }),
+  /**
+   * Whether the archive proves the group's members and policies complete, and at which state. A
+   * server with no archive answers nothing here, once (no retries): its lists then say nothing of it.
+   */
+  archivedSets: (endpoint: string, id: string | null) =>
+    queryOptions({
+      queryKey: [...groupQueries.all(endpoint), 'archived-sets', id],
+      queryFn:
+        id === null
+          ? skipToken
+          : ({ signal }) =>
+              import('../../api/archive-sets.ts').then((sets) => sets.getArchivedGroupSets(endpoint, id, { signal })),
+      retry: false,
+      refetchInterval: pollWhileHealthy(PAGE_REFRESH_MS),
+    }),
 };
 
 /** A group's newest proposals, and its policies; `fromArchive` once the chain has no x/group. */

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { alice, bob, chainAnswers } from '../../test/chain-fixtures.ts';
+import { archiveAnswers, stubNodeAndArchive } from '../../test/fake-archive.ts';
 import { stubNode } from '../../test/fake-node.ts';
 import { renderRoute } from '../../test/render-route.tsx';
 
@@ -52,5 +53,34 @@ describe('the group page, mounted through the real route table', () => {
     stubNode(chainAnswers);
     renderRoute('/groups/999');
     expect(await screen.findByRole('alert')).toHaveTextContent('Group #999: not found');
+  });
+
+  it('says above its members and policies whether the archive proves them complete, and from which state', async () => {
+    const range = (count: string) => ({ proof: { kind: 'range', height: '41', verified: true }, count });
+    stubNodeAndArchive({
+      ...archiveAnswers,
+      'groups/1': {
+        group: {},
+        member_set: range('2'),
+        policy_set: {
+          proof: { kind: 'none', height: null, reason: 'not proven yet: the archive is catching up' },
+          count: null,
+        },
+      },
+    });
+    renderRoute('/groups/1');
+    expect(await screen.findByTestId('group-members-completeness')).toHaveTextContent(
+      'Proven complete: the chain held exactly 2 members in this group in the state after block 40 — each one, and no other, by absence proofs from neighbour to neighbour (the proof panel on this page checks it). Changes after block 40 are not proven.',
+    );
+    expect(screen.getByTestId('group-policies-completeness')).toHaveTextContent(
+      'Not proven complete: not proven yet: the archive is catching up. Each policy is still proven on its own where it says so.',
+    );
+  });
+
+  it('says nothing of completeness where the server keeps no archive', async () => {
+    stubNodeAndArchive('absent');
+    renderRoute('/groups/1');
+    await screen.findByRole('table', { name: 'Members' });
+    expect(screen.queryByTestId('group-members-completeness')).toBeNull();
   });
 });

@@ -10,6 +10,7 @@ import { LoadingBlock } from '../../components/states/query-states.tsx';
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { GroupHistory } from '../../features/groups/group-history.tsx';
 import { GroupProposals } from '../../features/groups/group-proposals.tsx';
+import { GroupSetLine } from '../../features/groups/group-set-line.tsx';
 import { GroupSummary } from '../../features/groups/group-summary.tsx';
 import { MemberList } from '../../features/groups/member-list.tsx';
 import { groupQueries } from '../../features/groups/queries.ts';
@@ -58,6 +59,7 @@ export function Component() {
         <>
           <OnThisPage sections={[POLICIES, PROPOSALS, MEMBERS, HISTORY]} />
           <AnchoredSection section={POLICIES}>
+            <GroupSetLine endpoint={endpoint} groupId={id} set="policies" />
             <PolicyList
               label="Group policies"
               query={policies}
@@ -80,6 +82,7 @@ export function Component() {
                 held={info.data ? true : undefined}
               />
             </Suspense>
+            <GroupSetLine endpoint={endpoint} groupId={id} set="members" />
             <MemberList endpoint={endpoint} groupId={id} totalWeight={info.data?.total_weight} />
           </AnchoredSection>
           <AnchoredSection section={HISTORY}>

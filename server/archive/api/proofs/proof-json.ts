@@ -58,12 +58,16 @@ export const withUpgradeProofs = <T extends { name: string }>(db: ArchiveStore['
   withProofs(db, 'upgrade', applied, (plan) => plan.name);
 
 /**
- * Whether the proposal's votes are proven complete: every vote the chain held in one state, and no
- * other (a walk of absence proofs over its vote prefix), with how many; null before any walk.
+ * Whether a set is proven complete: every key the chain held under its prefix in one state, and no
+ * other (a walk of absence proofs), with how many; null before any walk. `subject` names the set:
+ * a proposal's votes (`vote-range`), a group's members or policies (`group-member-range`, …).
  */
-export async function voteSetJson(db: ArchiveStore['db'], id: string) {
-  const [fact] = await factProofs(db, 'vote-range', [id]);
+export async function rangeSetJson(db: ArchiveStore['db'], subject: string, key: string) {
+  const [fact] = await factProofs(db, subject, [key]);
   if (!fact) return null;
   const count = fact.verified && fact.evidence?.kind === 'range' ? String(fact.evidence.steps.length - 1) : null;
   return { proof: proofJson(fact), count };
 }
+
+/** Whether the proposal's votes are proven complete, and how many there were. */
+export const voteSetJson = (db: ArchiveStore['db'], id: string) => rangeSetJson(db, 'vote-range', id);

@@ -168,6 +168,18 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
     const groupPolicies = policies.filter(
       (policy) => policyFacts.find((fact) => fact.subjectKey === policy.address)?.evidence?.claim.group_id === group,
     ).length;
+    // The group's own record says the same beside it, for its pages' lists.
+    const record = JSON.parse((await handleArchive(archive, 'GET', `groups/${group}`, '')).body) as Record<
+      string,
+      unknown
+    >;
+    expect([record.member_set, record.policy_set]).toEqual([
+      { proof: { kind: 'range', height: expect.stringMatching(/^\d+$/), verified: true }, count: String(groupMembers) },
+      {
+        proof: { kind: 'range', height: expect.stringMatching(/^\d+$/), verified: true },
+        count: String(groupPolicies),
+      },
+    ]);
     // Each policy's stored proposals, and the sequence that numbers them all.
     const [lastId] = await archive.db.query<{ id: string }>('SELECT max(id)::text AS id FROM proposals');
     const account = report.completeness.filter((line) => /proposal/.test(line.subject)).map((line) => line.words);

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+
+import { ARCHIVE, getArchiveJson, segment, type Options } from './archive.ts';
+import { uint64 } from './schemas.ts';
+
+// Whether a set the archive keeps is proven complete: every key the chain held under its prefix in
+// one state, and no other (a walk of absence proofs), with how many — a proposal's votes, a
+// group's members, a group's policies. Null where no walk was made.
+
+export const rangeSet = v.optional(
+  v.nullable(
+    v.object({
+      proof: v.object({
+        kind: v.string(),
+        height: v.nullable(uint64),
+        verified: v.optional(v.boolean()),
+        reason: v.optional(v.string()),
+      }),
+      count: v.nullable(uint64),
+    }),
+  ),
+  null,
+);
+
+export type RangeSet = NonNullable<v.InferOutput<typeof rangeSet>>;
+
+const groupSets = v.object({ member_set: rangeSet, policy_set: rangeSet });
+
+/** A group's members and policies, each as proven complete as the archive has it. */
+export const getArchivedGroupSets = (
+  endpoint: string,
+  id: string,
+  options: Options = {},
+): Promise<{ members: RangeSet | null; policies: RangeSet | null }> =>
+  getArchiveJson(endpoint, `${ARCHIVE}/groups/${segment(id)}`, groupSets, options).then(({ data }) => ({
+    members: data.member_set,
+    policies: data.policy_set,
+  }));

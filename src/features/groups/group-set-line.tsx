@@ -1,0 +1,35 @@
+import { Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import { rangeSetWords, type SetNoun } from '../../domain/vote-set-words.ts';
+import { groupQueries } from './queries.ts';
+
+const NOUNS: Record<'members' | 'policies', SetNoun> = {
+  members: { one: 'member', many: 'members', where: 'in this group', each: 'Each membership', current: true },
+  policies: { one: 'policy', many: 'policies', where: 'of this group', each: 'Each policy', current: true },
+};
+
+/**
+ * Above a group's members or policies: whether the archive proves the list complete, at which
+ * state and how. Nothing where the server keeps no archive, or the archive has made no walk.
+ */
+export function GroupSetLine({
+  endpoint,
+  groupId,
+  set,
+}: {
+  endpoint: string;
+  groupId: string;
+  set: keyof typeof NOUNS;
+}) {
+  const sets = useQuery(groupQueries.archivedSets(endpoint, groupId));
+  const found = sets.data?.[set];
+  const words = rangeSetWords(found, NOUNS[set]);
+  if (!words) return null;
+  const proven = found?.proof.kind === 'range';
+  return (
+    <Text fz="sm" c={proven ? undefined : 'dimmed'} data-testid={`group-${set}-completeness`}>
+      {words}
+    </Text>
+  );
+}
