@@ -2,6 +2,7 @@ import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
 import { rangeSetWords, type SetNoun } from '../../domain/vote-set-words.ts';
+import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { groupQueries } from './queries.ts';
 
 const NOUNS: Record<'members' | 'policies', SetNoun> = {
@@ -22,7 +23,9 @@ export function GroupSetLine({
   groupId: string;
   set: keyof typeof NOUNS;
 }) {
-  const sets = useQuery(groupQueries.archivedSets(endpoint, groupId));
+  // Only an archive's status says there is one to ask: a plain node is asked nothing more.
+  const archive = useQuery(archiveStatusQuery(endpoint));
+  const sets = useQuery({ ...groupQueries.archivedSets(endpoint, groupId), enabled: archive.isSuccess });
   const found = sets.data?.[set];
   const words = rangeSetWords(found, NOUNS[set]);
   if (!words) return null;
