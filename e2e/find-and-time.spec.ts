@@ -144,3 +144,20 @@ test.describe('times in the reader’s zone', () => {
     await expect(page.getByRole('button', { name: /CES?T$/ }).first()).toBeVisible();
   });
 });
+
+test.describe('times in New York', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test('the votes chart’s time axis is in the reader’s zone, UTC on hover', async ({ page, request }) => {
+    const open = await busiestOpenProposal(request, 2);
+    await page.goto(`/proposals/${open.id}`);
+    const axis = page.getByTestId('chart-time-axis');
+    await expect(axis).toContainText(/\d{2}:\d{2}:\d{2} E[SD]T/);
+    await expect(axis).not.toContainText('UTC');
+    await expect(axis.locator('span[title]').first()).toHaveAttribute(
+      'title',
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/,
+    );
+    await expect(page.getByTestId('tally-updated')).toHaveText(/^Updated \d{2}:\d{2}:\d{2} E[SD]T \(/);
+  });
+});

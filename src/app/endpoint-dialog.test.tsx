@@ -49,6 +49,16 @@ async function openDialogAndUse(endpoint: string) {
 }
 
 describe('switching chains in the Chain dialog', () => {
+  it('has one banner landmark, the page’s, while the dialog is open', async () => {
+    stubEndpoints();
+    renderRoute('/groups/1');
+    await screen.findByRole('heading', { name: 'Core contributors', level: 1 });
+    await userEvent.setup().click(await screen.findByTestId('endpoint-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Which chain to read' });
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toBeInTheDocument();
+    expect(screen.getAllByRole('banner', { hidden: true })).toHaveLength(1);
+  });
+
   it('checks the endpoint first and stays on the current chain when nothing answers, saying why', async () => {
     stubEndpoints();
     const { router } = renderRoute('/groups/1');

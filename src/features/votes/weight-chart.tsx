@@ -5,8 +5,10 @@ import { useId } from 'react';
 import { collectPages } from '../../api/pagination.ts';
 import type { VoteOption } from '../../api/schemas.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
+import { useTimeZoneChoice } from '../../hooks/time/use-time-zone.ts';
 import { type Dec } from '../../lib/decimal.ts';
 import { shownDecimal } from '../../lib/format-number.ts';
+import { formatInZone } from '../../lib/time-zone.ts';
 import { formatUtc } from '../../lib/time.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
 import classes from './weight-chart.module.css';
@@ -35,13 +37,17 @@ const stroke = (option: VoteOption) =>
 
 const tick = (value: Dec) => shownDecimal(value.toFixed()).text;
 
+/** A moment on the time axis, in the reader's zone like every other time (UTC on hover). */
 function TimeLabel({ time }: { time: number }) {
-  const [day, clock] = formatUtc(new Date(time)).split(' ');
+  const choice = useTimeZoneChoice();
+  const date = new Date(time);
+  const shown = formatInZone(date, choice);
+  const at = shown.indexOf(', ');
   return (
-    <span>
-      {day}
+    <span title={`${formatUtc(date)} UTC`}>
+      {shown.slice(0, at)}
       <br />
-      {clock} UTC
+      {shown.slice(at + 2)}
     </span>
   );
 }
@@ -87,7 +93,7 @@ function Plot({ steps, label }: { steps: Step[]; label: string }) {
           />
         ))}
       </svg>
-      <div className={classes.xAxis} aria-hidden>
+      <div className={classes.xAxis} aria-hidden data-testid="chart-time-axis">
         <TimeLabel time={first} />
         <span className={classes.xTitle}>time of each vote</span>
         <TimeLabel time={last} />
