@@ -180,6 +180,34 @@ test.describe('with an archive, over time', () => {
     await expect(page.getByRole('table', { name: 'Archived votes' }).getByRole('row').nth(1)).toBeVisible();
   });
 
+  test.describe('read in New York', () => {
+    test.use({ timezoneId: 'America/New_York' });
+    test('the votes chart’s time axis is in the reader’s zone, UTC on hover', async ({ page, request }) => {
+      let id = '';
+      await expect
+        .poll(
+          async () => {
+            // A pruned proposal with two votes at least: its chart has a start and an end.
+            for (const proposal of (await acceptedProposals(request, 50)).filter((p) => !p.on_chain)) {
+              const record = await archiveJson<{ vote_count: string | null }>(request, `proposals/${proposal.id}`);
+              if (Number(record.vote_count ?? '0') >= 2) return (id = proposal.id);
+            }
+            return '';
+          },
+          { timeout: 60_000, intervals: [2_000] },
+        )
+        .not.toBe('');
+      await page.goto(`/proposals/${id}`);
+      const axis = page.getByTestId('chart-time-axis');
+      await expect(axis).toContainText(/\d{2}:\d{2}:\d{2} E[SD]T/);
+      await expect(axis).not.toContainText('UTC');
+      await expect(axis.locator('span[title]').first()).toHaveAttribute(
+        'title',
+        /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC$/,
+      );
+    });
+  });
+
   test('a policy’s page says its list leaves out pruned proposals, and leads to the archive’s list of all', async ({
     page,
     request,

@@ -51,15 +51,15 @@ export function HeaderSearch() {
   // What the reader typed here, until they go to another page; else the query of the results shown.
   const [draft, setDraft] = useState<{ at: string; value: string } | null>(null);
   const value = draft?.at === page ? draft.value : shownQuery;
-  // Phones: open for the page it was opened on, so following a result closes it.
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  const open = openAt === page;
+  // Phones: open for the pages it was opened on, so following a result closes it.
+  const [openAt, setOpenAt] = useState<readonly string[]>([]);
+  const open = openAt.includes(page);
 
   useEffect(() => {
     const focusOnSlash = (event: globalThis.KeyboardEvent) => {
       if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || typingIn(event.target)) return;
       event.preventDefault();
-      flushSync(() => setOpenAt(page));
+      flushSync(() => setOpenAt([page]));
       input.current?.focus();
       input.current?.select();
     };
@@ -71,8 +71,12 @@ export function HeaderSearch() {
     const text = value.trim();
     if (text === '') return;
     const { parseSearch } = await loadParser();
-    const to = directTarget(parseSearch(text)) ?? `/search?q=${encodeURIComponent(text)}`;
-    await navigate(withEndpoint(to, endpoint));
+    const direct = directTarget(parseSearch(text));
+    // Phones: the field stays open, here and above its results, and keeps the focus, so the arrow
+    // keys go on down into them (closed for a moment, the focused field would vanish and leave the
+    // focus nowhere).
+    if (direct === null) setOpenAt([page, `/search?${text}`]);
+    await navigate(withEndpoint(direct ?? `/search?q=${encodeURIComponent(text)}`, endpoint));
   };
 
   const onFieldKey = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -84,7 +88,7 @@ export function HeaderSearch() {
         first.focus();
       }
     } else if (event.key === 'Escape' && open) {
-      setOpenAt(null);
+      setOpenAt([]);
     }
   };
 
@@ -107,7 +111,7 @@ export function HeaderSearch() {
         aria-label="Search"
         title="Search (/)"
         onClick={() => {
-          flushSync(() => setOpenAt(open ? null : page));
+          flushSync(() => setOpenAt(open ? [] : [page]));
           if (!open) input.current?.focus();
         }}
       >

@@ -44,7 +44,7 @@ function TimeLabel({ time }: { time: number }) {
   const shown = formatInZone(date, choice);
   const at = shown.indexOf(', ');
   return (
-    <span title={`${formatUtc(date)} UTC`}>
+    <span title={formatUtc(date)}>
       {shown.slice(0, at)}
       <br />
       {shown.slice(at + 2)}
