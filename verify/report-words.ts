@@ -133,8 +133,8 @@ export function clockLine(report: BundleReport): string {
  * "Not proven: …, because …". What is not proven is named as the archive claims it.
  */
 export function factLine(fact: FactVerdict): string {
-  if (fact.ok && fact.proven)
-    return `proven: ${describeStatement(fact.proven)} at ${withCommas(fact.height)} — ${heightsGrouped(fact.how)}`;
+  // The way it is proven names its block or state: "at N" beside it would say the height twice.
+  if (fact.ok && fact.proven) return `proven: ${describeStatement(fact.proven)} — ${heightsGrouped(fact.how)}`;
   const claimed = describeStatement({
     ...fact.proven,
     ...fact.claim,
@@ -175,6 +175,24 @@ export const trustRootLine = (report: BundleReport) => heightsGrouped(report.tru
 export const stepLine = (step: TrustStep) =>
   `height ${withCommas(step.height)} (${step.how}): ${heightsGrouped(step.detail)}`;
 
+/**
+ * Proven facts are snapshots: each holds for the block or state it names. Said once, with the
+ * heights they span, so a reader does not take a proven "SUBMITTED" for the proposal's state now.
+ */
+export function snapshotLine(report: BundleReport): string | null {
+  const heights = report.facts.filter((fact) => fact.ok).map((fact) => BigInt(fact.height));
+  if (heights.length === 0) return null;
+  const [low, high] = heights.reduce(
+    ([min, max], height) => [height < min ? height : min, height > max ? height : max],
+    [heights[0], heights[0]],
+  );
+  const span =
+    low === high
+      ? `block ${withCommas(String(low))}`
+      : `blocks ${withCommas(String(low))} to ${withCommas(String(high))}`;
+  return `Each proven record is as the chain held it in the block or state named beside it (${span} here): what changed after is not proven by this bundle, and may differ from what the page shows now.`;
+}
+
 /** "Page 2 of 25: votes 2,001–4,000 of 50,000. Previous: …; next: …" — or null for a whole bundle. */
 export function pageLine(report: BundleReport): string | null {
   const page = report.page;
@@ -189,11 +207,13 @@ export function pageLine(report: BundleReport): string | null {
 export function reportLines(report: BundleReport): string[] {
   const page = pageLine(report);
   const provenance = provenanceLine(report);
+  const snapshot = snapshotLine(report);
   const lines = [
     headlineOf(report),
     clockLine(report),
     ...(page ? [page] : []),
     ...(provenance ? [provenance] : []),
+    ...(snapshot ? [snapshot.replace(', and may differ from what the page shows now', '')] : []),
     '',
     `Trust root: ${trustRootLine(report)}`,
   ];

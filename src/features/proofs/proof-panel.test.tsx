@@ -84,6 +84,10 @@ describe('the proof panel', () => {
     expect(screen.getByTestId('proof-clock')).toHaveTextContent(
       "Checked at 2026-01-01T01:00:00.000Z by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 2026-01-15T00:00:00.000Z. The period is two thirds of the chain’s unbonding time, as its node says it.",
     );
+    // A proof is of its block or state: the page may show newer data, and that is not proven.
+    expect(screen.getByTestId('proof-snapshot')).toHaveTextContent(
+      'Each proven record is as the chain held it in the block or state named beside it (block 40 here): what changed after is not proven by this bundle, and may differ from what the page shows now.',
+    );
     // Collapsed by default; a button (so keyboards and phones reach it) opens the details.
     expect(screen.queryByTestId('proof-details')).toBeNull();
     const toggle = screen.getByRole('button', { name: 'Show each step and fact' });
@@ -94,7 +98,7 @@ describe('the proof panel', () => {
     expect(steps.getByText(/height 41 \(skipping\): validators trusted at 1 signed 78 % of the power/)).toBeVisible();
     expect(steps.getByText('height 40 (hash link): named by header 41')).toBeVisible();
     expect(screen.getByTestId('proof-facts')).toHaveTextContent(
-      'proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 at 40 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
+      'proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
     );
   });
 

@@ -9,6 +9,7 @@ import {
   headlineOf,
   pageLine,
   provenanceLine,
+  snapshotLine,
   trustRootLine,
 } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
@@ -103,6 +104,11 @@ function CheckedReport({
           ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
           : 'The node does not say its unbonding time: this is CometBFT’s default.'}
       </Text>
+      {snapshotLine(report) && (
+        <Text fz="sm" data-testid="proof-snapshot" style={{ overflowWrap: 'anywhere' }}>
+          {snapshotLine(report)}
+        </Text>
+      )}
       {report.completeness.length > 0 && (
         <Stack gap={2} data-testid="proof-completeness">
           {report.completeness.map((line) => (
