@@ -40,6 +40,14 @@ test.describe('with an archive: a proposal page left open', () => {
     await page.goto(`/proposals/${poll.id}`);
     await markNoReload(page);
     await expect(page.getByTestId('tally-live')).toBeVisible();
+    // Between the tally and the archive's record of it, no table of shares of the counted weight
+    // alone stands for a moment (it would change a second later): watched for the whole wait.
+    await page.evaluate(() => {
+      const seen = window as unknown as { interimTable?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="tally-line-unknown"]')) seen.interimTable = true;
+      }).observe(document.body, { childList: true, subtree: true });
+    });
     // Voting ends by the clock; the end-blocker then decides, or the chain executed and pruned
     // it earlier, or it was withdrawn: the page reaches the outcome by itself.
     const ends = Date.parse(poll.voting_period_end);
@@ -55,6 +63,9 @@ test.describe('with an archive: a proposal page left open', () => {
     }
     await expectNoErrorShown(page);
     expect(await stillNoReload(page)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { interimTable?: boolean }).interimTable ?? false)).toBe(
+      false,
+    );
   });
 
   test('moves to the archive’s record when the chain executes and prunes the proposal', async ({ browser, page }) => {

@@ -106,6 +106,13 @@ export function useProposalContext(endpoint: string, id: string | null) {
     refreshProposal,
     archived,
     archiveAnswered: !record.isPending,
+    /**
+     * The chain has tallied it and the archive (one that answers) has not recorded the tally yet:
+     * the weights and the rule it was tallied with are on their way, not unknown.
+     */
+    talliedWithComing:
+      !record.isError &&
+      (record.isPending || (archiveLags(node, archived?.proposal) && (archived?.tallied_with ?? null) === null)),
     pruned,
   };
 }

@@ -112,6 +112,7 @@ export function Component() {
               policy={policy}
               group={group}
               talliedWith={archived?.tallied_with ?? null}
+              talliedWithComing={context.talliedWithComing}
               onProposalChange={context.refreshProposal}
             />
             <RecountPanel endpoint={endpoint} proposal={proposal} group={group} archived={archivedVotes} />

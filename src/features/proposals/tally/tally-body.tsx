@@ -23,6 +23,7 @@ export function TallyBody({
   policy,
   group,
   talliedWith = null,
+  talliedWithComing = false,
 }: {
   tally: TallyResult;
   proposal: Proposal;
@@ -30,6 +31,7 @@ export function TallyBody({
   policy?: GroupPolicyInfo;
   group?: GroupInfo;
   talliedWith?: TalliedWith | null;
+  talliedWithComing?: boolean;
 }) {
   const { undecided } = PHASES[phase];
   // A final tally is drawn against the group and rule it was tallied with, which only an archive
@@ -40,6 +42,15 @@ export function TallyBody({
   const evaluation = rule !== undefined && total !== undefined ? evaluatePolicy(readPolicy(rule), tally, total) : null;
   const counted = countedWeight(tally);
   const base = shareBase(tally, total);
+  // Just after the tally, the archive has not recorded what it was tallied with yet: a table of
+  // shares of the counted weight alone would stand for a second, then change. Said instead.
+  if (final && total === undefined && talliedWithComing)
+    return (
+      <Text fz="sm" c="dimmed" role="status" data-testid="tally-weights-coming">
+        Voting has ended and the chain has tallied it: reading from the archive the group’s total weight and the
+        policy’s rule it was tallied with…
+      </Text>
+    );
   return (
     <>
       <TallyBar tally={tally} base={base} line={evaluation?.line ?? null} />

@@ -149,6 +149,20 @@ describe('TallyPanel', () => {
     expect(calls).toBe(0);
   });
 
+  it('says the weights are being read, with no interim table, while the archive has not recorded the tally', async () => {
+    const accepted = {
+      ...proposal('PROPOSAL_STATUS_ACCEPTED', -1_000),
+      final_tally_result: { yes_count: '7', abstain_count: '0', no_count: '1', no_with_veto_count: '0' },
+    };
+    renderWithApp(<TallyPanel endpoint="" proposal={accepted} policy={policy} group={group} talliedWithComing />);
+    await tick(10);
+    expect(screen.getByTestId('tally-weights-coming')).toHaveTextContent(
+      'Voting has ended and the chain has tallied it: reading from the archive',
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByTestId('tally-line-unknown')).toBeNull();
+  });
+
   it('draws a rejected final tally against the weights it was tallied with, and says by how much it fell short', async () => {
     const rejected = {
       ...proposal('PROPOSAL_STATUS_REJECTED', -60_000),

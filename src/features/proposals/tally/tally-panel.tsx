@@ -71,6 +71,8 @@ interface Props {
   group?: GroupInfo;
   /** The group's total weight and the policy's rule when the chain tallied it (from the archive). */
   talliedWith?: TalliedWith | null;
+  /** The archive is still recording the tally: the weights it was tallied with are coming. */
+  talliedWithComing?: boolean;
   /**
    * Called when the proposal itself may have changed: the outcome at current weights moved (the
    * chain may have decided it), or the node stopped answering its tally (pruned, withdrawn, aborted).
@@ -83,7 +85,15 @@ interface Props {
  * tab), says when it last changed and announces changes politely and rarely; once voting ends it
  * stops and shows the final tally the chain stored, with why the proposal passed or failed.
  */
-export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = null, onProposalChange }: Props) {
+export function TallyPanel({
+  endpoint,
+  proposal,
+  policy,
+  group,
+  talliedWith = null,
+  talliedWithComing = false,
+  onProposalChange,
+}: Props) {
   const phase = useProposalPhase(proposal);
   const zoneChoice = useTimeZoneChoice();
   const pace = useBlockPace(endpoint);
@@ -158,6 +168,7 @@ export function TallyPanel({ endpoint, proposal, policy, group, talliedWith = nu
             policy={policy}
             group={group}
             talliedWith={talliedWith}
+            talliedWithComing={talliedWithComing}
           />
         </Stack>
       ) : null}
