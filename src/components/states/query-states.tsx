@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { isApiError } from '../../api/errors.ts';
 import { useEndpoint, useSetEndpoint } from '../../hooks/use-endpoint.ts';
 import { endpointLabel, SAME_ORIGIN } from '../../lib/chain/endpoint.ts';
+import { OnChainText } from '../text/on-chain-text.tsx';
 
 export function LoadingBlock({ rows = 3, label }: { rows?: number; label: string }) {
   return (
@@ -66,11 +67,20 @@ export function ErrorState({
   const endpoint = useEndpoint();
   const setEndpoint = useSetEndpoint();
   const kind = isApiError(error) ? error.kind : 'server';
+  // A server answered for the chain (this Polity's proxy, a gateway) that the node behind it did not:
+  // its reason is the news, and CORS has nothing to do with it.
+  const behindServer = isApiError(error) && kind === 'unreachable' && error.status !== undefined;
   const help: Record<string, ReactNode> = {
     'not-found': notFound ?? 'Check the id or address.',
-    unreachable:
+    unreachable: behindServer ? (
+      <span data-testid="server-reason">
+        The server answered, but the chain’s node behind it did not. The server says:{' '}
+        <OnChainText value={error instanceof Error ? error.message : ''} max={400} />
+      </span>
+    ) : (
       'It may be down, or the address wrong. A node that sends no CORS headers can only be read through a ' +
-      'Polity server that proxies it.',
+      'Polity server that proxies it.'
+    ),
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
   return (
