@@ -38,6 +38,23 @@ const withAddresses = {
 };
 
 describe('search from the header of every page', () => {
+  it('says in words why an id could not be checked, with the server’s own reason', async () => {
+    const unreachable = () =>
+      new Response(JSON.stringify({ code: 14, message: 'upstream regen did not answer', details: [] }), {
+        status: 502,
+        headers: { 'content-type': 'application/json' },
+      });
+    stubNodeAndArchive(archiveAnswers, {
+      ...chainAnswers,
+      '/cosmos/group/v1/group_info/12': unreachable,
+      '/cosmos/group/v1/proposal/12': unreachable,
+    });
+    renderRoute('/search?q=%2312');
+    expect(await (await results()).findByText(/^Could not check/, {}, WAIT)).toHaveTextContent(
+      'Could not check: Could not reach this server (the server says: upstream regen did not answer).',
+    );
+  });
+
   it('is a labelled search landmark on every page, and / focuses it unless typing elsewhere', async () => {
     stubNodeAndArchive(archiveAnswers);
     renderRoute('/groups/1');

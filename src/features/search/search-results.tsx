@@ -5,7 +5,7 @@ import type { KeyboardEvent } from 'react';
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { isApiError } from '../../api/errors.ts';
 import { useArchiveAvailability } from '../../components/states/archive-gate.tsx';
-import { LoadingBlock } from '../../components/states/query-states.tsx';
+import { errorInWords, LoadingBlock } from '../../components/states/query-states.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
 import { useEndpoint } from '../../hooks/use-endpoint.ts';
 import { metadataName } from '../../lib/text/metadata.ts';
@@ -38,7 +38,9 @@ function IdResults({ id, kinds }: { id: string; kinds: ('proposal' | 'group')[] 
     return (
       <Note>
         {failed
-          ? `Could not check: ${String(failed.error)}`
+          ? `Could not check: ${errorInWords(failed.error, 'The search', endpoint)}${
+              failed.error instanceof Error && failed.error.message ? ` (the server says: ${failed.error.message})` : ''
+            }.`
           : `There is no ${kinds.map((kind) => `${kind} ${id}`).join(' and no ')} here.`}
       </Note>
     );
