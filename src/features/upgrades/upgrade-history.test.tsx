@@ -112,6 +112,19 @@ describe('the next upgrade', () => {
   });
 });
 
+describe('what the upgrades’ proof covers', () => {
+  it('sits above the list of applied upgrades, and says the schedule beside it is not proven', async () => {
+    stubChain({ rpc: false });
+    renderWithApp(<UpgradeHistory endpoint="" proof={() => <div data-testid="proof-here" />} />);
+    const proof = await screen.findByTestId('proof-here');
+    const list = await screen.findByTestId('applied-history');
+    expect(proof.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('upgrades-unproven')).toHaveTextContent(
+      'The proof covers the applied upgrades only, each by the done marker the upgrade module stores. The next plan, cancelled plans and the proposals that scheduled them are what the archive read, not proven here.',
+    );
+  });
+});
+
 describe('module versions', () => {
   it('say a version unchanged since the archive began was first seen there, and when one changed', async () => {
     stubChain({ rpc: false });

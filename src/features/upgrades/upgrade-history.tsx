@@ -1,4 +1,4 @@
-import { Card, Stack, Title } from '@mantine/core';
+import { Card, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
@@ -44,8 +44,13 @@ export function UpgradeHistory({
               <UpgradeTimeline applied={data.applied} scheduled={data.scheduled} />
               <CancelledPlans cancelled={data.cancelled} />
             </div>
-            <AppliedPlans applied={data.applied} />
+            {/* Before the long list, so a phone reaches it without scrolling past every upgrade. */}
             {proof?.(data.applied.length)}
+            <Text fz="sm" c="dimmed" data-testid="upgrades-unproven">
+              The proof covers the applied upgrades only, each by the done marker the upgrade module stores. The next
+              plan, cancelled plans and the proposals that scheduled them are what the archive read, not proven here.
+            </Text>
+            <AppliedPlans applied={data.applied} />
           </Stack>
         ) : (
           <NeedsArchive
