@@ -18,7 +18,10 @@ const LIVE = 'https://rest.example.org';
  * This server answers the small chain; LIVE is a node of chain "hub-7" at height 9,001 with
  * x/group; DEAD refuses connections the way fetch reports it (a TypeError, whatever the cause).
  */
-function stubEndpoints({ liveModules = ['bank', 'group', 'upgrade'] }: { liveModules?: string[] } = {}) {
+function stubEndpoints({
+  liveModules = ['bank', 'group', 'upgrade'],
+  served = false,
+}: { liveModules?: string[]; served?: boolean } = {}) {
   const requests: string[] = [];
   const fetch = vi.fn(async (input: string | URL | Request) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://polity.test');
@@ -29,6 +32,15 @@ function stubEndpoints({ liveModules = ['bank', 'group', 'upgrade'] }: { liveMod
       return jsonResponse({ module_versions: liveModules.map((name) => ({ name, version: '1' })) });
     if (url.origin === LIVE && path === '/cosmos/base/tendermint/v1beta1/blocks/latest')
       return jsonResponse({ sdk_block: { header: { chain_id: 'hub-7', height: '9001' } } });
+    if (served && path === '/polity/config.json')
+      return jsonResponse({
+        chains: [
+          { name: 'local', path: '', pretty_name: 'Embedded', chain_id: 'polity-polity' },
+          { name: 'regen', path: '/upstream/regen', pretty_name: 'Regen', chain_id: 'regen-1' },
+        ],
+      });
+    if (path.startsWith('/upstream/regen/'))
+      return jsonResponse({ code: 14, message: 'upstream regen did not answer', details: [] }, 502);
     const answer = (chainAnswers as Record<string, unknown>)[path];
     if (answer !== undefined) return jsonResponse(answer);
     return jsonResponse({ code: 12, message: 'Not Implemented', details: [] }, 501);
@@ -49,6 +61,19 @@ async function openDialogAndUse(endpoint: string) {
 }
 
 describe('switching chains in the Chain dialog', () => {
+  it('says why a chain this server serves could not be read beside that chain, not under the field', async () => {
+    stubEndpoints({ served: true });
+    renderRoute('/groups/1');
+    await screen.findByRole('heading', { name: 'Core contributors', level: 1 });
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('endpoint-button'));
+    const dialog = await screen.findByRole('dialog', { name: 'Which chain to read' });
+    const chains = within(dialog).getByRole('group', { name: 'Chains this server serves' });
+    await user.click(await within(chains).findByRole('button', { name: /Regen/ }));
+    expect(await within(chains).findByRole('alert')).toHaveTextContent(/regen/i);
+    expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
+  });
+
   it('has one banner landmark, the page’s, while the dialog is open', async () => {
     stubEndpoints();
     renderRoute('/groups/1');

@@ -84,6 +84,21 @@ export function EndpointForm() {
       });
   };
   const checking = check.phase === 'checking';
+  const checked = check.phase === 'checking' ? check.endpoint : check.phase === 'done' ? check.result.endpoint : null;
+  const verdict =
+    check.phase === 'checking' ? (
+      <Text fz="sm" role="status" data-testid="probe-checking">
+        Checking {endpointLabel(check.endpoint)}…
+      </Text>
+    ) : check.phase === 'done' ? (
+      check.result.ok ? (
+        <Reached result={check.result} />
+      ) : (
+        <Refused result={check.result} current={endpoint} />
+      )
+    ) : null;
+  // A served chain's verdict sits under that chain's button; a typed endpoint's under the field.
+  const besideChain = chains.some((chain) => chain.path === checked);
   return (
     <form
       onSubmit={(ev) => {
@@ -92,7 +107,15 @@ export function EndpointForm() {
       }}
     >
       <Stack gap="xs">
-        {chains.length > 0 && <ServedChainList chains={chains} current={endpoint} disabled={checking} pick={apply} />}
+        {chains.length > 0 && (
+          <ServedChainList
+            chains={chains}
+            current={endpoint}
+            disabled={checking}
+            pick={apply}
+            verdict={besideChain && checked !== null ? { path: checked, shown: verdict } : null}
+          />
+        )}
         <TextInput
           label={chains.length > 0 ? 'Another endpoint' : 'REST endpoint'}
           description="A Cosmos SDK REST address, or a proxy path on this server. Empty: this server's chain."
@@ -113,19 +136,7 @@ export function EndpointForm() {
           )}
         </Group>
 
-        <div aria-live="polite">
-          {check.phase === 'checking' && (
-            <Text fz="sm" role="status" data-testid="probe-checking">
-              Checking {endpointLabel(check.endpoint)}…
-            </Text>
-          )}
-          {check.phase === 'done' &&
-            (check.result.ok ? (
-              <Reached result={check.result} />
-            ) : (
-              <Refused result={check.result} current={endpoint} />
-            ))}
-        </div>
+        <div aria-live="polite">{!besideChain && verdict}</div>
       </Stack>
     </form>
   );
