@@ -24,10 +24,14 @@ import type { Archive } from '../archive-service.ts';
 const PG_URL = process.env.POLITY_TEST_PG_URL;
 
 /** The receiver's answer time, longer than the lease: every round outlasts it. */
-const ANSWER_MS = 400;
-const LEASE_MS = 200;
-/** Shorter than one answer, so a claim is renewed while its POST is under way. */
-const CLAIM_MS = 300;
+const ANSWER_MS = 900;
+const LEASE_MS = 450;
+/**
+ * Shorter than one answer, so a claim is renewed while its POST is under way (every 300 ms). Long
+ * enough that a renewal held back a few hundred milliseconds by a busy machine does not lose it: a
+ * claim lost mid-POST abandons a request the receiver may already have counted.
+ */
+const CLAIM_MS = 900;
 
 describe.skipIf(!PG_URL)('webhooks from two processes on one PostgreSQL database', () => {
   const cleanups: (() => Promise<void> | void)[] = [];

@@ -5,6 +5,7 @@ import { chainClock } from '../../../test/chain-clock.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
 import { ProofReader } from '../../source/proof-reader.ts';
 import { LightClient } from '../../source/trust/light-client.ts';
+import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
 import { saveTrustRoot } from '../../store/proofs/proof-store.ts';
 import { FactEvidence } from './fact-evidence.ts';
 import { headerVault } from './header-vault.ts';
@@ -38,9 +39,7 @@ export async function provenArchive(kind: (typeof DATABASE_KINDS)[number]): Prom
   await archivedUpTo(archive, h.node.height);
   await archive.stopFollowing();
   const reader = new ProofReader(`${h.base}/rpc`);
-  const [{ value: chainId }] = await archive.db.query<{ value: string }>(
-    "SELECT value FROM archive_meta WHERE key = 'chain_id'",
-  );
+  const chainId = (await readMetaValue(archive.db, 'chain_id')) ?? '';
   const light = new LightClient(
     reader,
     headerVault(archive.db),
