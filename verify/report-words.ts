@@ -134,7 +134,7 @@ export function clockLine(report: BundleReport): string {
  */
 export function factLine(fact: FactVerdict): string {
   // The way it is proven names its block or state: "at N" beside it would say the height twice.
-  if (fact.ok && fact.proven) return `proven: ${describeStatement(fact.proven)} — ${heightsGrouped(fact.how)}`;
+  if (fact.ok && fact.proven) return heightsGrouped(`proven: ${describeStatement(fact.proven)} — ${fact.how}`);
   const claimed = describeStatement({
     ...fact.proven,
     ...fact.claim,
@@ -179,7 +179,7 @@ export const stepLine = (step: TrustStep) =>
  * Proven facts are snapshots: each holds for the block or state it names. Said once, with the
  * heights they span, so a reader does not take a proven "SUBMITTED" for the proposal's state now.
  */
-export function snapshotLine(report: BundleReport): string | null {
+export function snapshotLine(report: BundleReport, { onPage = false } = {}): string | null {
   const heights = report.facts.filter((fact) => fact.ok).map((fact) => BigInt(fact.height));
   if (heights.length === 0) return null;
   const [low, high] = heights.reduce(
@@ -190,7 +190,8 @@ export function snapshotLine(report: BundleReport): string | null {
     low === high
       ? `block ${withCommas(String(low))}`
       : `blocks ${withCommas(String(low))} to ${withCommas(String(high))}`;
-  return `Each proven record is as the chain held it in the block or state named beside it (${span} here): what changed after is not proven by this bundle, and may differ from what the page shows now.`;
+  const page = onPage ? ', and may differ from what the page shows now' : '';
+  return `Each proven record is as the chain held it in the block or state named beside it (${span} here): what changed after is not proven by this bundle${page}.`;
 }
 
 /** "Page 2 of 25: votes 2,001–4,000 of 50,000. Previous: …; next: …" — or null for a whole bundle. */
@@ -213,7 +214,7 @@ export function reportLines(report: BundleReport): string[] {
     clockLine(report),
     ...(page ? [page] : []),
     ...(provenance ? [provenance] : []),
-    ...(snapshot ? [snapshot.replace(', and may differ from what the page shows now', '')] : []),
+    ...(snapshot ? [snapshot] : []),
     '',
     `Trust root: ${trustRootLine(report)}`,
   ];

@@ -25,9 +25,6 @@ export const NOUNS: Record<string, string> = {
   'proposal-sequence': 'proposal sequence',
 };
 
-/** "518,626": a height as the reports write heights; anything else as it is. */
-const grouped = (height: string) => (/^\d+$/.test(height) ? BigInt(height).toLocaleString('en-US') : height);
-
 const OPTION = /^VOTE_OPTION_/;
 const STATUS = /^PROPOSAL_STATUS_/;
 const EXECUTOR = /^PROPOSAL_EXECUTOR_RESULT_/;
@@ -98,7 +95,7 @@ export function describeStatement(statement: Statement): string {
     case 'vote-set':
       return `${allOf(field('count'), 'vote')}${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
     case 'upgrade-applied':
-      return `upgrade ${field('name')} applied at height ${grouped(field('height'))}`;
+      return `upgrade ${field('name')} applied at height ${field('height')}`;
     default:
       return (
         Object.entries(statement)

@@ -4,8 +4,6 @@ import type { Completeness, CompletenessClaimJson } from './completeness.ts';
 // proven facts alone and holds the bundle to its word. A relay or mirror that drops a range (or a
 // page of it) while the claim stays is refused, naming what the claim was and what is missing.
 
-const grouped = (height: string) => (/^\d+$/.test(height) ? BigInt(height).toLocaleString('en-US') : height);
-
 /** What the archive claims, made from the lines it derives from its own facts' statements. */
 export const claimsOf = (lines: readonly Completeness[]): CompletenessClaimJson[] =>
   lines.flatMap((line) =>
@@ -30,7 +28,7 @@ export function unmetClaims(claims: readonly CompletenessClaimJson[], lines: rea
         subject: claim.subject,
         state: 'overclaimed' as const,
         height: claim.height,
-        words: `not shown: the bundle claims ${claim.subject} ${claim.state} in the state after block ${grouped(claim.height)}, but ${instead}`,
+        words: `not shown: the bundle claims ${claim.subject} ${claim.state} in the state after block ${claim.height}, but ${instead}`,
       },
     ];
   });

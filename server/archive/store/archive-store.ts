@@ -15,9 +15,12 @@ export type StoreReader = SqlExecutor;
  * directory (in memory for `:memory:`).
  */
 export async function openSqlDatabase(database: string, schema?: string): Promise<SqlDatabase> {
-  if (/^postgres(ql)?:\/\//.test(database)) return openPostgres(database, schema);
-  return openPglite(database === ':memory:' ? undefined : database);
+  if (isPostgresUrl(database)) return openPostgres(database, schema);
+  return openPglite(pgliteDataDir(database));
 }
+
+const isPostgresUrl = (database: string) => /^postgres(ql)?:\/\//.test(database);
+const pgliteDataDir = (database: string) => (database === ':memory:' ? undefined : database);
 
 /**
  * The archive's database, migrated: PostgreSQL through `pg` for `postgres://…`, otherwise the
@@ -36,18 +39,19 @@ export class ArchiveStore {
     schema?: string,
     templates: ArchiveTemplates = archiveTemplates,
   ): Promise<ArchiveStore> {
-    if (/^postgres(ql)?:\/\//.test(database)) return ArchiveStore.migrated(await openPostgres(database, schema));
-    const dataDir = database === ':memory:' ? undefined : database;
-    if (!isNewPglite(dataDir)) return ArchiveStore.migrated(await openPglite(dataDir));
+    if (isPostgresUrl(database)) return ArchiveStore.migrated(await openPostgres(database, schema));
+    const dataDir = pgliteDataDir(database);
     // A new embedded archive starts from the template of this schema, or becomes it.
-    const template = templates.find();
-    if (template) return ArchiveStore.migrated(await openPglite(dataDir, template));
-    const fresh = await openPglite(dataDir);
-    const made = await ArchiveStore.migrated(fresh);
-    // Only a cache: an archive that cannot be dumped still opens, and the next one is made anew.
-    const dumped = await fresh.dump().catch(() => null);
-    if (dumped) templates.keep(dumped);
-    return made;
+    const fresh = isNewPglite(dataDir);
+    const template = fresh ? templates.find() : null;
+    const db = await openPglite(dataDir, template ?? undefined);
+    const store = await ArchiveStore.migrated(db);
+    if (fresh && !template) {
+      // Only a cache: an archive that cannot be dumped still opens, and the next one is made anew.
+      const dumped = await db.dump().catch(() => null);
+      if (dumped) templates.keep(dumped);
+    }
+    return store;
   }
 
   /** Migrates a database just opened; one that cannot be is closed again. */

@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 
-import { rangeSetWords, type SetNoun } from '../../domain/vote-set-words.ts';
+import { rangeSetWords, type SetNoun } from '../../domain/set-completeness-words.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { groupQueries } from './queries.ts';
 

@@ -75,6 +75,7 @@ function CheckedReport({
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
+  const snapshot = snapshotLine(report, { onPage: true });
   return (
     <Stack gap="xs">
       <Alert color={colorOf(report)} variant="light" role="status" data-testid="proof-headline" p="sm">
@@ -104,9 +105,9 @@ function CheckedReport({
           ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
           : 'The node does not say its unbonding time: this is CometBFT’s default.'}
       </Text>
-      {snapshotLine(report) && (
+      {snapshot && (
         <Text fz="sm" data-testid="proof-snapshot" style={{ overflowWrap: 'anywhere' }}>
-          {snapshotLine(report)}
+          {snapshot}
         </Text>
       )}
       {report.completeness.length > 0 && (

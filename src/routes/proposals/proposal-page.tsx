@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 
 import { InvalidInput } from '../../components/states/invalid-input.tsx';
 import { LoadingBlock } from '../../components/states/query-states.tsx';
-import { voteSetWords } from '../../domain/vote-set-words.ts';
+import { voteSetWords } from '../../domain/set-completeness-words.ts';
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { GroupName } from '../../features/groups/group-name.tsx';
 import { PolicyName } from '../../features/policies/policy-name.tsx';

@@ -53,7 +53,7 @@ const CREATE_FILE = new URL(FROM_SOURCES ? './pglite-create.ts' : './pglite-crea
  * is omitted. A new database starts from `template` when one is given (a dump: no initdb).
  */
 export async function openPglite(dataDir?: string, template?: Uint8Array<ArrayBuffer>): Promise<PgliteDatabase> {
-  const created = dataDir === undefined || !existsSync(join(dataDir, 'PG_VERSION'));
+  const created = isNewPglite(dataDir);
   if (created && template) return pgliteThread(dataDir, template);
   if (created && dataDir !== undefined) await createPglite(dataDir);
   return pgliteThread(dataDir);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { voteSetWords } from './vote-set-words.ts';
+import { voteSetWords } from './set-completeness-words.ts';
 
 describe('a proposal’s votes, proven complete or not, in words', () => {
   it('says how many votes the state held, after which block, and how it is known', () => {

@@ -5,7 +5,7 @@ import { grouped } from '../lib/format-number.ts';
 // Nothing is claimed where no walk was made. A proof is of one state: where the list shows a newer
 // one (a group's members today), the sentence says changes since are not proven.
 
-export interface VoteSetProof {
+export interface SetProof {
   proof: { kind: string; height: string | null; verified?: boolean; reason?: string };
   count: string | null;
 }
@@ -21,7 +21,7 @@ export interface SetNoun {
   current?: boolean;
 }
 
-export function rangeSetWords(set: VoteSetProof | null | undefined, noun: SetNoun): string | null {
+export function rangeSetWords(set: SetProof | null | undefined, noun: SetNoun): string | null {
   if (!set) return null;
   const { proof, count } = set;
   if (proof.kind === 'range' && proof.verified && count !== null && proof.height !== null) {
@@ -36,5 +36,5 @@ export function rangeSetWords(set: VoteSetProof | null | undefined, noun: SetNou
   return `Not proven complete${proof.reason ? `: ${proof.reason}` : ''}. ${noun.each} is still proven on its own where it says so.`;
 }
 
-export const voteSetWords = (voteSet: VoteSetProof | null | undefined) =>
+export const voteSetWords = (voteSet: SetProof | null | undefined) =>
   rangeSetWords(voteSet, { one: 'vote', many: 'votes', where: 'on this proposal', each: 'Each vote listed' });
