@@ -59,7 +59,8 @@ export class ArchiveTemplates {
   find(): Uint8Array<ArrayBuffer> | null {
     if (this.kept) return this.kept;
     if (!this.folder || !existsSync(this.folder)) return null;
-    for (const name of readdirSync(this.folder)) {
+    // Sorted: two processes that each made one find the same template.
+    for (const name of readdirSync(this.folder).sort()) {
       if (!name.startsWith(this.prefix) || !name.endsWith('.tgz')) continue;
       try {
         const bytes = new Uint8Array(readFileSync(join(this.folder, name)));
