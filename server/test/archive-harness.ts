@@ -63,6 +63,8 @@ export async function followNode(
     witnesses?: FollowerOptions['witnesses'];
     /** What one request of a batched block read may answer (tests of huge answers shrink it). */
     maxAnswerBytesPerRequest?: number;
+    /** Heights the node's index did not name read per stretch to check it (index-check.ts). */
+    indexSample?: number;
   } = {},
 ): Promise<TestArchive> {
   const store = db ? await ArchiveStore.over(db) : await ArchiveStore.open(database);
@@ -75,6 +77,7 @@ export async function followNode(
     trust: tuning.trust ?? null,
     proofClock: tuning.proofClock,
     witnesses: tuning.witnesses,
+    indexSample: tuning.indexSample,
     rpcUrl: `${base}/rpc`,
     pollMs: 10,
     log: (line) => {

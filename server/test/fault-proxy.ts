@@ -31,6 +31,8 @@ export interface Faults {
   dipBlocks: number;
   /** `tx_search` finds nothing: an index that leaves out every transaction. */
   hideTransactions: boolean;
+  /** `tx_search` leaves out the transactions of these heights (and only those): a lie a sample rarely catches. */
+  hideHeights: readonly string[];
   /** `/genesis` says the chain began in 2099: a genesis that does not begin the chain served. */
   laterGenesis: boolean;
   /** `/blockchain` hands its headers' times out in reverse: the higher a block, the earlier its time. */
@@ -100,6 +102,18 @@ function forge(item: RpcItem, faults: Faults): RpcItem {
     result.txs = [];
     result.total_count = '0';
   }
+  if (faults.hideHeights.length > 0 && Array.isArray(result.txs) && result.total_count !== undefined) {
+    // Each hidden entry is answered as one more transaction of the height before it on the page:
+    // pages stay full, in order, and the total true, so only the blocks show what was left out.
+    type Entry = { height?: string; index?: number };
+    const hidden = (tx: Entry) => faults.hideHeights.includes(String(tx.height));
+    let previous: Entry | undefined;
+    result.txs = (result.txs as Entry[]).map((tx) => {
+      if (hidden(tx) && previous) previous = { ...previous, index: Number(previous.index) + 1 };
+      else previous = tx;
+      return previous;
+    });
+  }
   if (faults.forgeBlocks && result.block_id && result.block) {
     result.block_id.hash = MADE_UP_HASH;
     result.block.header.last_block_id.hash = '';
@@ -125,6 +139,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     hideProposals: false,
     dipBlocks: 0,
     hideTransactions: false,
+    hideHeights: [],
     laterGenesis: false,
     timesBackwards: false,
     oddTimesEarlierMs: 0,
@@ -187,6 +202,7 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
       (faults.forgeBlocks ||
         faults.dipBlocks > 0 ||
         faults.hideTransactions ||
+        faults.hideHeights.length > 0 ||
         faults.laterGenesis ||
         faults.timesBackwards ||
         faults.oddTimesEarlierMs > 0 ||

@@ -140,8 +140,16 @@ function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
 
 const OPTION_WORDS = ['yes', 'no', 'abstain', 'veto'];
 
-/** "yes weight 1 of 19 not in this bundle": where the proven votes fall short of the final tally, or exceed it. */
-function shortfallOf(counted: readonly Decimal[], final: readonly string[]): string {
+/**
+ * "yes weight 1 of 19 not in this bundle": where the votes counted (yes, no, abstain, veto) fall
+ * short of the final tally, or exceed it; empty when they add up. The archive holds its own votes
+ * to the chain's tallies with it too (`missingFrom`: "the archive").
+ */
+export function shortfallOf(
+  counted: readonly Decimal[],
+  final: readonly string[],
+  missingFrom = 'this bundle',
+): string {
   const parts: string[] = [];
   counted.forEach((sum, index) => {
     let tallied: Decimal;
@@ -153,7 +161,7 @@ function shortfallOf(counted: readonly Decimal[], final: readonly string[]): str
     }
     if (tallied.greaterThan(sum))
       parts.push(
-        `${OPTION_WORDS[index]} weight ${tallied.minus(sum).toString()} of ${tallied.toString()} not in this bundle`,
+        `${OPTION_WORDS[index]} weight ${tallied.minus(sum).toString()} of ${tallied.toString()} not in ${missingFrom}`,
       );
     else if (sum.greaterThan(tallied))
       parts.push(

@@ -11,6 +11,7 @@ import {
   readTimeline,
   type ProposalFilter,
 } from '../store/proposals/proposal-reads.ts';
+import { readTallyCheck } from '../store/proposals/tally-checks.ts';
 import {
   readGroupModule,
   readModuleVersionChanges,
@@ -24,6 +25,7 @@ import { OPEN_STATUS, PROPOSAL_STATUSES, VOTE_OPTIONS } from '../vocabulary.ts';
 import { groupHistoryJson, proposalJson, timelineJson, upgradesJson, voteJson, withLiveTally } from './archive-json.ts';
 import { ArchiveQuery, isAddress, searchQuery, uint64Path } from './archive-params.ts';
 import type { ArchiveSource } from './archive-source.ts';
+import { completenessStatusJson } from './completeness-status.ts';
 import { GROUP_ROUTES } from './group-routes.ts';
 import { inbox } from './inbox-route.ts';
 import { proposalProof, voteSetJson, withUpgradeProofs, withVoteProofs } from './proofs/proof-json.ts';
@@ -76,6 +78,8 @@ async function proposal(source: ArchiveSource, id: string) {
     vote_count: await countProposalVotes(source.store.db, id),
     // Whether its votes are proven complete (all of them, and no other), and how many; null: not walked yet.
     vote_set: await voteSetJson(source.store.db, id),
+    // The archive's recount of the final tally from its votes; null until it is tallied and recounted.
+    tally_check: await readTallyCheck(source.store.db, id),
   };
 }
 
@@ -176,6 +180,7 @@ async function status(source: ArchiveSource) {
   const gaps = await readGaps(source.store.db);
   const writer = await readWriter(source.store.db);
   const state = source.follower.state;
+  const totals = await proofSummary(source);
   const latest = cursor ? String(cursor.height) : null;
   const nodeLatest = state.nodeLatestHeight === null ? null : String(state.nodeLatestHeight);
   return {
@@ -205,7 +210,7 @@ async function status(source: ArchiveSource) {
     /** Per kind of record: how many the archive proved against the validators' signatures, and how many it holds without proof. */
     proofs: proofStatusJson(
       source.follower.proofs?.state ?? null,
-      await proofSummary(source),
+      totals,
       source.follower.proofs?.witnessReports() ?? [],
       await readWitnessConflicts(source.store.db),
     ),
@@ -215,6 +220,8 @@ async function status(source: ArchiveSource) {
      * its group history, and asks the node for no group state from then on).
      */
     group_module: groupModuleJson(await readGroupModule(source.store.db)),
+    /** Per subject: the sets proven complete, and the archive's recount of every tally it followed. */
+    completeness: await completenessStatusJson(source.store.db, totals, source.follower.selfCheck?.state),
   };
 }
 

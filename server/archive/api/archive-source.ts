@@ -1,5 +1,6 @@
 import type { EndpointChoiceJson } from '../../lib/served-chain-json.ts';
 import type { ArchiveChainName } from '../chain-name.ts';
+import type { SelfCheckState } from '../follower/check/tally-self-check.ts';
 import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { WitnessReport } from '../source/trust/witnesses.ts';
@@ -11,6 +12,8 @@ export interface ArchiveSource {
   readonly follower: {
     readonly state: FollowerState;
     readonly proofs?: { readonly state: ProofState; witnessReports(): WitnessReport[] } | null;
+    /** The archive's recount of the tallies it followed (none: an archive a test builds by hand). */
+    readonly selfCheck?: { readonly state: SelfCheckState };
   };
   /**
    * The node followed; for a chain served by its registry name (--chain), `rest` and `rpc` are the

@@ -50,7 +50,13 @@ describe.each(DATABASE_KINDS)('an archive behind a faulty node, on $kind', (kind
     const episodes: [
       Exclude<
         keyof Faults,
-        'failEvery' | 'dipBlocks' | 'hideTransactions' | 'laterGenesis' | 'timesBackwards' | 'oddTimesEarlierMs'
+        | 'failEvery'
+        | 'dipBlocks'
+        | 'hideTransactions'
+        | 'hideHeights'
+        | 'laterGenesis'
+        | 'timesBackwards'
+        | 'oddTimesEarlierMs'
       >,
       RegExp,
     ][] = [

@@ -5,6 +5,7 @@ import type { ArchiveStore } from '../store/archive-store.ts';
 import { LostLeaseError } from '../store/cursor/cursor-writes.ts';
 import { backfillTurn } from './backfill/backfill-pipeline.ts';
 import { beginTurn, waitForFirstBlock } from './begin/begin-pipeline.ts';
+import { TallySelfCheck } from './check/tally-self-check.ts';
 import { GapFill } from './fill/gap-fill.ts';
 import type { FollowerOptions, FollowerState } from './lane/follower-state.ts';
 import { Lane } from './lane/lane.ts';
@@ -68,6 +69,8 @@ export class Follower {
   private readonly sleepers = new Set<() => void>();
   /** The light client and the prover; null when proofs are off or there is no RPC to read them from. */
   readonly proofs: ProofService | null;
+  /** The archive's recount of every tally it followed (see tally-self-check.ts). */
+  readonly selfCheck: TallySelfCheck;
 
   constructor(store: ArchiveStore, rpc: RpcReader, rest: RestReader, given: FollowerOptions) {
     const options: FollowerOptions = { ...given, log: namedLog(given) };
@@ -88,6 +91,7 @@ export class Follower {
       ? { ...options, vouchFor: (height, by) => proofs.vouchFor(height, by) }
       : options;
     this.archive = trackOf(new Lane(store, rpc, rest, vouched));
+    this.selfCheck = new TallySelfCheck(store, rpc, vouched.vouchFor, options.log);
     this.seat = new WriterSeat(store);
     this.fill = options.fillGaps === false ? null : new GapFill(this.archive.lane, this.seat.holder);
   }
@@ -104,6 +108,7 @@ export class Follower {
       this.loop(() => this.turnOfArchive()).finally(() => this.archive.lane.finishWriting().catch(() => undefined)),
       fill && this.loop(() => this.turnOfFill(fill)).finally(() => fill.drop().catch(() => undefined)),
       this.proofs && this.loop(() => this.turnOfProver(this.proofs!)),
+      this.loop(() => this.turnOfSelfCheck()),
     ]);
   }
 
@@ -183,6 +188,17 @@ export class Follower {
     } catch (error) {
       proofs.state.problem = `proving: ${errorText(error)}; trying again`;
       return PROVER_RETRY_MS;
+    }
+  }
+
+  /** One turn of the tally recount, behind the archive's cursor, in the process that writes it. */
+  private async turnOfSelfCheck(): Promise<number> {
+    const cursor = this.archive.lane.committed?.height;
+    if (!this.fillMayRun || !this.seat.writes || cursor === undefined) return STANDBY_POLL_MS;
+    try {
+      return await this.selfCheck.turn(cursor, () => this.running);
+    } catch (error) {
+      return this.selfCheck.failed(error);
     }
   }
 

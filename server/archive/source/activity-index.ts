@@ -59,7 +59,14 @@ export class ActivityIndex {
     this.reason = reason;
   }
 
-  constructor(private readonly rpc: RpcReader) {}
+  /**
+   * @param sample Heights the index did not name read in full per stretch, to catch an index that
+   *   leaves heights out (see index-check.ts); 0 reads none (a test of what gets past it).
+   */
+  constructor(
+    private readonly rpc: RpcReader,
+    readonly sample = 24,
+  ) {}
 
   /**
    * Every height in [from, to] with activity, ascending; null when the node cannot say (its

@@ -5,6 +5,7 @@ import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './groups/group-tables.ts';
 import { POLICIES } from './policies/policy-tables.ts';
 import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proofs/proof-store.ts';
 import { PROPOSAL_TALLIES, PROPOSALS, PROPOSERS, TIMELINE } from './proposals/proposal-tables.ts';
+import { TALLY_CHECKS } from './proposals/tally-checks.ts';
 import { migrationStatements, type Table } from './table.ts';
 import { MODULE_VERSIONS, UPGRADES } from './upgrades/upgrade-tables.ts';
 import { VOTES } from './votes/vote-tables.ts';
@@ -38,6 +39,7 @@ export const ARCHIVE_TABLES: readonly Table[] = [
   PROOF_HEADERS,
   PROOF_VALIDATOR_SETS,
   FACT_PROOFS,
+  TALLY_CHECKS,
 ];
 
 interface Migration {
@@ -63,6 +65,7 @@ const MIGRATIONS: readonly Migration[] = [
   { id: 11, name: 'proofs of what the archive holds' },
   { id: 12, name: 'webhook events claimed while they are sent' },
   { id: 13, name: 'vote proofs by voter' },
+  { id: 14, name: "the archive's recount of each tally" },
 ];
 
 const statementsOf = (migration: Migration) =>

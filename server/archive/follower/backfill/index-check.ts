@@ -6,9 +6,6 @@ import type { RpcReader } from '../../source/rpc-reader.ts';
 // Whether the node's index can be trusted: a random sample of the heights it did not name is read
 // in full, and one that holds what the index was asked about proves it leaves heights out.
 
-/** Unnamed heights read in full per stretch, to catch an index that leaves heights out. */
-const SAMPLED_HEIGHTS = 24;
-
 /** Up to `count` heights of [from, to] the index did not name, drawn at random (a new draw each time). */
 function unnamedSample(from: bigint, to: bigint, named: ReadonlySet<bigint>, count: number): bigint[] {
   const span = to - from + 1n;
@@ -31,8 +28,9 @@ export async function indexLeftOut(
   rpc: RpcReader,
   range: { from: bigint; to: bigint },
   named: ReadonlySet<bigint>,
+  sampled: number,
 ): Promise<string | null> {
-  const sample = unnamedSample(range.from, range.to, named, SAMPLED_HEIGHTS);
+  const sample = unnamedSample(range.from, range.to, named, sampled);
   for (const block of await Promise.all(sample.map((height) => rpc.block(height)))) {
     const activity = indexedActivity(block);
     if (activity) return lie(block.height, activity);

@@ -72,7 +72,7 @@ export async function backfillSparsely(
   const namedSet = new Set(named);
   // Before anything is merged: blocks the index did not name must hold nothing it was asked about.
   // Read beside the stretch's first blocks, but answered before anything of it is merged.
-  const leftOutRead = indexLeftOut(rpc, range, namedSet);
+  const leftOutRead = indexLeftOut(rpc, range, namedSet, parts.index.sample);
   leftOutRead.catch(() => undefined);
   let sampleChecked = false;
   const sampleLied = async () => {

@@ -35,7 +35,12 @@ async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | nu
   }
   // The state written first is read at a height whose header the light client must vouch for.
   const vouched = await options.vouchFor?.(start.height);
-  const reading = { index: new ActivityIndex(rpc), inFlight: options.batch, log: options.log, vouched };
+  const reading = {
+    index: new ActivityIndex(rpc, options.indexSample),
+    inFlight: options.batch,
+    log: options.log,
+    vouched,
+  };
   const height = await bootstrap(store, rpc, rest, start, reading, departure);
   options.log(`archive: bootstrapped from the state at height ${height}`);
   if (departure)

@@ -38,7 +38,7 @@ function* everyHeight(from: bigint, to: bigint): Generator<bigint> {
 async function activeHeights(rpc: RpcReader, index: ActivityIndex, range: { from: bigint; to: bigint }) {
   const named = await index.heights(range.from, range.to);
   if (named === null) return { heights: everyHeight(range.from, range.to), throughIndex: false };
-  const leftOut = await indexLeftOut(rpc, range, new Set(named));
+  const leftOut = await indexLeftOut(rpc, range, new Set(named), index.sample);
   if (leftOut === null) return { heights: new Set([...named, range.to]), throughIndex: true };
   index.distrust(leftOut);
   return { heights: everyHeight(range.from, range.to), throughIndex: false };

@@ -27,6 +27,8 @@ export interface FollowerOptions {
   fillRecheckMs?: number;
   /** Why the node's index must not be used from the start (a gap fill of an archive that caught it leaving heights out). */
   distrustIndex?: string;
+  /** Heights the index did not name read per stretch to check it (default 24; see index-check.ts). */
+  indexSample?: number;
   /** The highest height to read (a gap fill stops at the archive's cursor); none: the node's tip. */
   until?: () => bigint | null;
   /**

@@ -49,7 +49,7 @@ export class Lane {
     readonly options: FollowerOptions,
   ) {
     this.meter = new ProgressMeter(this.state, options.log);
-    this.index = new ActivityIndex(rpc);
+    this.index = new ActivityIndex(rpc, options.indexSample);
     if (options.distrustIndex) {
       this.index.distrust(options.distrustIndex);
       this.state.indexUnused = options.distrustIndex;
