@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import { rangeSet } from './archive-sets.ts';
+import { rangeSet, tallyCheck } from './archive-sets.ts';
 import {
   ARCHIVE,
   archivedProposal,
@@ -72,6 +72,8 @@ const responses = {
     vote_count: v.optional(v.nullable(uint64), null),
     /** Whether its votes are proven complete in one state (a walk of absence proofs), and how many. */
     vote_set: rangeSet,
+    /** The archive's recount of the final tally from its votes (null: not tallied or not recounted yet). */
+    tally_check: tallyCheck,
   }),
   votes: v.object({ votes: v.array(archivedVote), pagination: pageResponse }),
   voterVotes: v.object({ votes: v.array(voterVote), pagination: pageResponse }),

@@ -24,6 +24,25 @@ export const rangeSet = v.optional(
 
 export type RangeSet = NonNullable<v.InferOutput<typeof rangeSet>>;
 
+/**
+ * The archive's recount of a tallied proposal from the votes it holds (null: not recounted): an
+ * outcome it may name in words this dashboard does not know yet, so any text is taken.
+ */
+export const tallyCheck = v.optional(
+  v.nullable(
+    v.object({
+      outcome: v.string(),
+      detail: v.string(),
+      reread_from: v.nullable(uint64),
+      reread_to: v.nullable(uint64),
+      votes_found: v.number(),
+    }),
+  ),
+  null,
+);
+
+export type TallyCheck = NonNullable<v.InferOutput<typeof tallyCheck>>;
+
 const groupSets = v.object({ member_set: rangeSet, policy_set: rangeSet });
 
 /** A group's members and policies, each as proven complete as the archive has it. */

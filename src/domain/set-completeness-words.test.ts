@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { voteSetWords } from './set-completeness-words.ts';
+import { tallyCheckWords, voteSetWords } from './set-completeness-words.ts';
 
 describe('a proposal’s votes, proven complete or not, in words', () => {
   it('says how many votes the state held, after which block, and how it is known', () => {
@@ -22,5 +22,40 @@ describe('a proposal’s votes, proven complete or not, in words', () => {
       'Not proven complete: more than 2,500 keys to walk: complete by reconciliation only. Each vote listed is still proven on its own where it says so.',
     );
     expect(voteSetWords(null)).toBeNull();
+  });
+});
+
+describe("the archive's recount of a tally, in words", () => {
+  const check = {
+    outcome: 'reconciled',
+    detail: 'the votes archived add up',
+    reread_from: null,
+    reread_to: null,
+    votes_found: 0,
+  };
+
+  it('says a recount that adds up is the archive’s own, not a proof', () => {
+    expect(tallyCheckWords(check)).toMatch(/^The archive's recount: the votes it holds, .* add up .* not a proof/);
+    expect(tallyCheckWords(null)).toBeNull();
+  });
+
+  it('names the blocks read again and the votes they gave', () => {
+    const words = tallyCheckWords({
+      ...check,
+      outcome: 'reconciled after re-reading',
+      detail: 'yes weight 1 of 3 not in the archive; reading heights 518612–518621 again found 1 vote …',
+      reread_from: '518612',
+      reread_to: '518621',
+      votes_found: 1,
+    });
+    expect(words).toContain('read the voting window again, blocks 518,612–518,621, one by one: it found 1 vote');
+    expect(words).toContain('yes weight 1 of 3 not in the archive');
+  });
+
+  it('warns that votes may be missing when it still differs, whatever the outcome is called', () => {
+    for (const outcome of ['differs', 'a word from a newer archive'])
+      expect(tallyCheckWords({ ...check, outcome, detail: 'no weight 2 of 5 not in the archive' })).toBe(
+        "The archive's recount does not add up: no weight 2 of 5 not in the archive. Votes may be missing from this list.",
+      );
   });
 });

@@ -1,3 +1,4 @@
+import type { TallyCheck } from '../api/archive-sets.ts';
 import { grouped } from '../lib/format-number.ts';
 
 // Whether a set is proven complete, in one sentence for its list: the archive walked every key of
@@ -38,3 +39,20 @@ export function rangeSetWords(set: SetProof | null | undefined, noun: SetNoun): 
 
 export const voteSetWords = (voteSet: SetProof | null | undefined) =>
   rangeSetWords(voteSet, { one: 'vote', many: 'votes', where: 'on this proposal', each: 'Each vote listed' });
+
+/** The archive's recount of a tally from the votes it holds, in words for the votes list (null: none yet). */
+export function tallyCheckWords(check: TallyCheck | null | undefined): string | null {
+  if (!check) return null;
+  if (check.outcome === 'reconciled')
+    return (
+      "The archive's recount: the votes it holds, at the weights they counted with, add up to the final tally " +
+      'option by option. A recount by the archive, not a proof: the proof panel checks the proven votes.'
+    );
+  if (check.outcome === 'reconciled after re-reading' && check.reread_from !== null && check.reread_to !== null)
+    return (
+      `The archive's recount first fell short, so it read the voting window again, blocks ${grouped(check.reread_from)}` +
+      `–${grouped(check.reread_to)}, one by one: it found ${check.votes_found === 1 ? '1 vote' : `${check.votes_found} votes`} ` +
+      `the node's index had left out, and the tally adds up now (${check.detail}).`
+    );
+  return `The archive's recount does not add up: ${check.detail}. Votes may be missing from this list.`;
+}

@@ -79,7 +79,13 @@ export function ProposalVotes({
   proposal: Proposal;
   /** Whether the node still stores the proposal (false: shown from the archive). */
   onNode: boolean;
-  archivedVotes?: { count: string; talliedSeen: boolean; completeness?: string | null } | null;
+  archivedVotes?: {
+    count: string;
+    talliedSeen: boolean;
+    completeness?: string | null;
+    /** The archive's recount of the final tally from its votes, in words. */
+    recount?: string | null;
+  } | null;
   weights?: ReadonlyMap<string, string>;
   /** The group's total weight now, for each vote's share. */
   totalWeight?: string;
@@ -95,6 +101,11 @@ export function ProposalVotes({
       {archivedVotes?.completeness && (
         <Text fz="sm" c="dimmed" data-testid="votes-completeness">
           {archivedVotes.completeness}
+        </Text>
+      )}
+      {archivedVotes?.recount && (
+        <Text fz="sm" c="dimmed" data-testid="votes-recount">
+          {archivedVotes.recount}
         </Text>
       )}
       {tallied || !onNode ? (

@@ -4,7 +4,7 @@ import { useParams } from 'react-router';
 
 import { InvalidInput } from '../../components/states/invalid-input.tsx';
 import { LoadingBlock } from '../../components/states/query-states.tsx';
-import { voteSetWords } from '../../domain/set-completeness-words.ts';
+import { tallyCheckWords, voteSetWords } from '../../domain/set-completeness-words.ts';
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { GroupName } from '../../features/groups/group-name.tsx';
 import { PolicyName } from '../../features/policies/policy-name.tsx';
@@ -77,6 +77,7 @@ export function Component() {
           count: archived.vote_count ?? '0',
           talliedSeen: archived.tallied_with !== null,
           completeness: voteSetWords(archived.vote_set),
+          recount: tallyCheckWords(archived.tally_check),
         }
       : null
     : undefined;
