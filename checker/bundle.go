@@ -17,8 +17,9 @@ import (
 
 // A proof bundle checked by CometBFT's light client: the trust root, each signed header from the
 // one it names (light.Verify, by the checker's clock and trusting period, never the bundle's),
-// headers below by hash link, then each fact's Merkle or ICS23 proof. Claims (what the archive
-// says a record means) are Polity's reading of the proven bytes and are left to verify/.
+// headers below by hash link, then each fact's Merkle or ICS23 proof, and that every set the
+// bundle claims complete was walked by a proof that held. Claims of what a record means are
+// Polity's reading of the proven bytes and are left to verify/.
 
 type bundleJSON struct {
 	ChainID   string `json:"chain_id"`
@@ -35,6 +36,7 @@ type bundleJSON struct {
 	} `json:"light_blocks"`
 	LinkedHeaders []json.RawMessage `json:"linked_headers"`
 	Facts         []factJSON        `json:"facts"`
+	Claims        []claimJSON       `json:"claims"`
 }
 
 // bundleVerdict is what the checker prints: whether the chain of trust holds, where it breaks,
@@ -44,6 +46,9 @@ type bundleVerdict struct {
 	Failure string   `json:"failure,omitempty"`
 	Facts   []bool   `json:"facts"`
 	Reasons []string `json:"reasons"`
+	// ClaimsOK: every set the bundle claims complete has a proven walk (see claims.go).
+	ClaimsOK    bool     `json:"claims_ok"`
+	UnmetClaims []string `json:"unmet_claims"`
 }
 
 type options struct {
@@ -106,7 +111,7 @@ func checkBundleFile(path string, arguments []string) int {
 		return 2
 	}
 	var bundle bundleJSON
-	verdict := bundleVerdict{Facts: []bool{}, Reasons: []string{}}
+	verdict := bundleVerdict{Facts: []bool{}, Reasons: []string{}, UnmetClaims: []string{}}
 	if err := json.Unmarshal(raw, &bundle); err != nil {
 		verdict.Failure = err.Error()
 	} else {
@@ -134,6 +139,8 @@ func checkBundle(bundle bundleJSON, parsed options) bundleVerdict {
 			verdict.Reasons = append(verdict.Reasons, "")
 		}
 	}
+	verdict.UnmetClaims = unmetClaims(bundle.Claims, bundle.Facts, verdict.Facts)
+	verdict.ClaimsOK = len(verdict.UnmetClaims) == 0
 	return verdict
 }
 

@@ -33,6 +33,8 @@ interface GoVerdict {
   failure?: string;
   facts: boolean[];
   reasons: string[];
+  claims_ok: boolean;
+  unmet_claims: string[];
 }
 
 async function goVerdict(bundle: unknown, options: VerifyOptions): Promise<GoVerdict> {
@@ -54,8 +56,12 @@ const tsVerdict = (report: BundleReport) => ({
 });
 
 async function bothAgree(bundle: unknown, options: VerifyOptions) {
-  const ours = tsVerdict(verifyBundle(JSON.parse(JSON.stringify(bundle)), options));
+  const report = verifyBundle(JSON.parse(JSON.stringify(bundle)), options);
+  const ours = tsVerdict(report);
   const theirs = await goVerdict(bundle, options);
+  // The checker holds claims to walks that held, not to their arithmetic: never stricter than verify/.
+  if (report.completeness.every((line) => line.state !== 'overclaimed'))
+    expect(theirs.unmet_claims, 'claims verify/ finds met').toEqual([]);
   expect({ chain_ok: theirs.chain_ok, facts: theirs.chain_ok ? theirs.facts : [] }, theirs.failure ?? '').toEqual({
     chain_ok: ours.chain_ok,
     facts: ours.chain_ok ? ours.facts : [],
@@ -237,6 +243,20 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     const range = omitted.facts[index];
     if (range.kind === 'range') range.steps.splice(1, 1);
     expect((await bothAgree(omitted, options)).facts[index]).toBe(false);
+    // The walk left out whole while the bundle still claims the votes complete: both refuse the claim.
+    const dropped = structuredClone(withRange!);
+    const walk = dropped.facts.splice(index, 1)[0];
+    const id = walk.kind === 'range' && walk.claim.kind === 'vote-set' ? walk.claim.proposal_id : '?';
+    const refusal = verifyBundle(structuredClone(dropped), options);
+    expect(refusal.ok).toBe(false);
+    expect(refusal.completeness.filter((line) => line.state === 'overclaimed').map((line) => line.subject)).toContain(
+      `proposal #${id}'s votes`,
+    );
+    const go = await goVerdict(dropped, options);
+    expect(go.claims_ok).toBe(false);
+    expect(go.unmet_claims).toContain(
+      `proposal #${id}'s votes complete at ${walk.height}: no proven walk of its votes`,
+    );
     // Together with its group's members in the same state: who did not vote, and a decided
     // proposal's final tally reconciled with its votes at those weights.
     const reports = await Promise.all(

@@ -4,6 +4,7 @@ go 1.23
 
 require (
 	github.com/cometbft/cometbft v0.38.17
+	github.com/cosmos/btcutil v1.0.5
 	github.com/cosmos/ics23/go v0.11.0
 )
 
