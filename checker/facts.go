@@ -42,10 +42,16 @@ type factJSON struct {
 	Value      *string       `json:"value"`
 	ProofOps   []proofOpJSON `json:"proof_ops"`
 	Prefix     string        `json:"prefix"`
-	Steps      []struct {
-		Key      string        `json:"key"`
-		ProofOps []proofOpJSON `json:"proof_ops"`
-	} `json:"steps"`
+	Steps      []stepJSON    `json:"steps"`
+	// A walk written by its neighbours (each key's existence proof, in order) and the store-root
+	// proof every step shares: the steps are rebuilt from them (see range.go).
+	Neighbours []*string    `json:"neighbours"`
+	StoreRoot  *proofOpJSON `json:"store_root"`
+}
+
+type stepJSON struct {
+	Key      string        `json:"key"`
+	ProofOps []proofOpJSON `json:"proof_ops"`
 }
 
 type proofOpJSON struct {

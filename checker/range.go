@@ -19,6 +19,13 @@ func rangeProblem(fact factJSON, appHash []byte) error {
 	if err != nil || len(prefix) == 0 {
 		return fmt.Errorf("the range has no prefix")
 	}
+	if len(fact.Steps) == 0 && fact.Neighbours != nil {
+		steps, err := stepsOfNeighbours(prefix, fact.Neighbours, fact.StoreRoot)
+		if err != nil {
+			return err
+		}
+		fact.Steps = steps
+	}
 	end := prefixEnd(prefix)
 	expected := prefix
 	var found []byte
@@ -68,4 +75,49 @@ func prefixEnd(prefix []byte) []byte {
 		}
 	}
 	return nil
+}
+
+// stepsOfNeighbours rebuilds each step's absence proof from the keys either side of it, as
+// CometBFT's stores would have written it: the neighbours' existence proofs, unchanged.
+func stepsOfNeighbours(prefix []byte, neighbours []*string, storeRoot *proofOpJSON) ([]stepJSON, error) {
+	if storeRoot == nil {
+		return nil, fmt.Errorf("the range's neighbours come without the store's root proof")
+	}
+	proofs := make([]*ics23.ExistenceProof, len(neighbours))
+	for index, neighbour := range neighbours {
+		if neighbour == nil {
+			continue
+		}
+		data, err := base64.StdEncoding.DecodeString(*neighbour)
+		var proof ics23.ExistenceProof
+		if err != nil || proof.Unmarshal(data) != nil {
+			return nil, fmt.Errorf("neighbour %d is not an existence proof", index+1)
+		}
+		proofs[index] = &proof
+	}
+	steps := []stepJSON{}
+	for index := 0; index+1 < len(proofs); index++ {
+		key := prefix
+		if index > 0 {
+			if proofs[index] == nil {
+				return nil, fmt.Errorf("neighbour %d is not an existence proof", index+1)
+			}
+			key = append(append([]byte{}, proofs[index].Key...), 0)
+		}
+		commitment := ics23.CommitmentProof{Proof: &ics23.CommitmentProof_Nonexist{
+			Nonexist: &ics23.NonExistenceProof{Key: key, Left: proofs[index], Right: proofs[index+1]},
+		}}
+		data, err := commitment.Marshal()
+		if err != nil {
+			return nil, err
+		}
+		steps = append(steps, stepJSON{
+			Key: hex.EncodeToString(key),
+			ProofOps: []proofOpJSON{
+				{Type: "ics23:iavl", Key: base64.StdEncoding.EncodeToString(key), Data: base64.StdEncoding.EncodeToString(data)},
+				*storeRoot,
+			},
+		})
+	}
+	return steps, nil
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 
 import type { ProofBundle } from './bundle-format.ts';
+import { stepsOfNeighbours } from './records/range-neighbours.ts';
 
 // A bundle is untrusted input: its shape is checked before any byte of it is, so a bundle that is
 // not one is refused by saying where, never by a crash deep in a hash.
@@ -8,6 +9,7 @@ import type { ProofBundle } from './bundle-format.ts';
 const uint = v.pipe(v.string(), v.regex(/^\d+$/, 'a decimal number'));
 const hex = v.pipe(v.string(), v.regex(/^(?:[0-9a-fA-F]{2})*$/, 'hex'));
 const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
+const proofOp = v.object({ type: v.string(), key: v.string(), data: base64 });
 const statement = v.record(v.string(), v.string());
 
 const blockId = v.object({ hash: hex, parts: v.object({ total: v.number(), hash: hex }) });
@@ -63,19 +65,36 @@ const fact = v.variant('kind', [
     store: v.string(),
     key: hex,
     value: v.nullable(base64),
-    proof_ops: v.array(v.object({ type: v.string(), key: v.string(), data: base64 })),
+    proof_ops: v.array(proofOp),
     claim: statement,
   }),
-  v.object({
-    kind: v.literal('range'),
-    height: uint,
-    store: v.string(),
-    prefix: hex,
-    steps: v.array(
-      v.object({ key: hex, proof_ops: v.array(v.object({ type: v.string(), key: v.string(), data: base64 })) }),
-    ),
-    claim: statement,
-  }),
+  // A walk written out step by step, or by its neighbours (range-neighbours.ts): read as steps.
+  v.pipe(
+    v.object({
+      kind: v.literal('range'),
+      height: uint,
+      store: v.string(),
+      prefix: hex,
+      steps: v.optional(v.array(v.object({ key: hex, proof_ops: v.array(proofOp) }))),
+      neighbours: v.optional(v.array(v.nullable(base64))),
+      store_root: v.optional(proofOp),
+      claim: statement,
+    }),
+    v.rawTransform(({ dataset, addIssue, NEVER }) => {
+      const { steps, neighbours, store_root: storeRoot, ...fact } = dataset.value;
+      if (steps) return { ...fact, steps };
+      if (!neighbours || !storeRoot) {
+        addIssue({ message: 'a range needs its steps, or its neighbours and store_root' });
+        return NEVER;
+      }
+      const rebuilt = stepsOfNeighbours(fact.prefix, { neighbours, store_root: storeRoot });
+      if ('problem' in rebuilt) {
+        addIssue({ message: `range ${fact.prefix}: ${rebuilt.problem}` });
+        return NEVER;
+      }
+      return { ...fact, steps: rebuilt };
+    }),
+  ),
 ]);
 
 const bundleSchema = v.object({

@@ -1,4 +1,5 @@
 import type { BundlePage } from '../../../../verify/bundle-format.ts';
+import { writtenRange } from '../../../../verify/records/range-neighbours.ts';
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../../lib/grpc-status.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { readMetaValue } from '../../store/cursor/cursor-reads.ts';
@@ -93,7 +94,9 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
     describe,
   );
   if (!bundle) throw noRoot(source);
-  return serializeInSlices({ ...bundle, page });
+  // Walks go out by their neighbours: half the bytes of writing every step whole.
+  const written = bundle.facts.map((fact) => (fact.kind === 'range' ? writtenRange(fact) : fact));
+  return serializeInSlices({ ...bundle, facts: written, page });
 }
 
 /** The page asked for (`?page=N`, 1 by default), or a 400. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FactJson } from '../../../../verify/bundle-format.ts';
 import { factVerdict } from '../../../../verify/bundle-verify.ts';
 import type { RangeFactJson } from '../../../../verify/records/key-range.ts';
+import { stepsOfNeighbours, writtenRange } from '../../../../verify/records/range-neighbours.ts';
 import { describeStatement } from '../../../../verify/report-words.ts';
 import type { HeaderJson } from '../../../../verify/trust/header.ts';
 import { chainClock } from '../../../test/chain-clock.ts';
@@ -116,5 +117,22 @@ describe('a proposal’s votes, proven complete by a walk of absence proofs', ()
     const fewer = structuredClone(fact);
     fewer.claim = { ...fewer.claim, count: String(voters.length - 1) };
     expect(verdictOf(fewer)).toMatchObject({ ok: false, code: 'claim-mismatch' });
+  });
+
+  it('writes the walk by its neighbours, about half the bytes, and reads back every step', () => {
+    const written = writtenRange(fact);
+    expect('neighbours' in written && written.neighbours).toHaveLength(voters.length + 2);
+    expect(JSON.stringify(written).length).toBeLessThan(JSON.stringify(fact).length * 0.6);
+    const read = (neighbours: (string | null)[]) => {
+      const steps = 'neighbours' in written ? stepsOfNeighbours(fact.prefix, { ...written, neighbours }) : null;
+      if (!steps || 'problem' in steps) throw new Error('not rebuilt');
+      return verdictOf({ ...fact, steps });
+    };
+    const neighbours = 'neighbours' in written ? written.neighbours : [];
+    expect(read(neighbours)).toMatchObject({ ok: true, proven: verdictOf(fact).proven });
+    // A vote's neighbour left out: the keys either side of the gap are not neighbours in the tree.
+    expect(read(neighbours.filter((_, index) => index !== 2))).toMatchObject({ ok: false });
+    // The walk ended early: the last neighbour named is not past the prefix.
+    expect(read(neighbours.slice(0, -2))).toMatchObject({ ok: false, code: 'range-incomplete' });
   });
 });
