@@ -21,6 +21,7 @@ import { submitProposalMsg, voteMsg } from '../node/sim/activity/tx-messages.ts'
 import { ChainNode } from '../node/sim/chain-node.ts';
 import { copyDatabase, createDatabase, databaseName, dropDatabase } from '../test/postgres-admin.ts';
 import { backfillBench } from './backfill-bench.ts';
+import { proverLagBench } from './prover-lag-bench.ts';
 import { databaseSize, fillMillionVotes } from './synthetic-archive.ts';
 
 const CATCH_UP_BLOCKS = 1500;
@@ -242,13 +243,17 @@ export async function archiveBench(): Promise<void> {
   console.log('archive');
   const pgUrl = process.env.POLITY_TEST_PG_URL;
   const pgliteDir = `/tmp/polity-archive-bench-${process.pid}`;
-  const only = process.env.POLITY_BENCH_ONLY; // 'catch-up', 'latency' or 'backfill', to run one part
+  const only = process.env.POLITY_BENCH_ONLY; // 'catch-up', 'latency', 'backfill' or 'prover', to run one part
   if (only === 'backfill' || only === undefined) {
     execFileSync(process.execPath, [fileURLToPath(new URL('../../scripts/build-server.mjs', import.meta.url))], {
       stdio: 'inherit',
     });
     await backfillBench(pgUrl);
     if (only === 'backfill') return;
+  }
+  if (only === 'prover' || only === undefined) {
+    await proverLagBench();
+    if (only === 'prover') return;
   }
   if (only !== 'latency') {
     // The follower runs compiled, as `npm start` runs it: built once for both databases.

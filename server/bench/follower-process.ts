@@ -42,12 +42,25 @@ async function earliestHeader(): Promise<{ kind: 'header'; height: bigint; hash:
   const { earliest_block_height: height, earliest_block_hash: hash } = answer.result.sync_info;
   return { kind: 'header', height: BigInt(height), hash };
 }
+/**
+ * The light client's clock: the chain's own time (its latest block's) moving on with the wall's.
+ * The bench's history is dated months back: by the wall clock alone its headers are expired.
+ */
+async function chainClock(): Promise<{ now(): bigint }> {
+  const answer = (await (await fetch(`${rpcUrl}/status`)).json()) as {
+    result: { sync_info: { latest_block_time: string } };
+  };
+  const chainMillis = Date.parse(answer.result.sync_info.latest_block_time);
+  const wallAtStart = Date.now();
+  return { now: () => BigInt(chainMillis + (Date.now() - wallAtStart)) * 1_000_000n };
+}
 const follower = new Follower(store, rpc, new RestReader(rest), {
   batch: Number(batchText),
   sparseAbove: mode === 'every-block' ? 1n << 62n : undefined,
   // Verified: every header merged is checked from the trusted one, and the prover runs.
   rpcUrl: verified ? rpcUrl : undefined,
   trust: verified ? await earliestHeader() : null,
+  proofClock: verified ? await chainClock() : undefined,
   pollMs: 5,
   // FOLLOW_LOG=1: the follower's own lines, timed, to see where a run spends its seconds.
   log: (line: string) => {

@@ -43,15 +43,23 @@ export const tallyCheck = v.optional(
 
 export type TallyCheck = NonNullable<v.InferOutput<typeof tallyCheck>>;
 
-const groupSets = v.object({ member_set: rangeSet, policy_set: rangeSet });
+const groupSets = v.object({
+  member_set: rangeSet,
+  policy_set: rangeSet,
+  /** Per policy of the group: the proposals it still stores, as proven complete as the archive has them. */
+  proposal_sets: v.optional(v.array(v.object({ address: v.string(), set: rangeSet })), []),
+});
 
-/** A group's members and policies, each as proven complete as the archive has it. */
-export const getArchivedGroupSets = (
-  endpoint: string,
-  id: string,
-  options: Options = {},
-): Promise<{ members: RangeSet | null; policies: RangeSet | null }> =>
+export interface GroupSets {
+  members: RangeSet | null;
+  policies: RangeSet | null;
+  proposals: { address: string; set: RangeSet | null }[];
+}
+
+/** A group's members, policies and its policies' stored proposals, each as proven complete as the archive has it. */
+export const getArchivedGroupSets = (endpoint: string, id: string, options: Options = {}): Promise<GroupSets> =>
   getArchiveJson(endpoint, `${ARCHIVE}/groups/${segment(id)}`, groupSets, options).then(({ data }) => ({
     members: data.member_set,
     policies: data.policy_set,
+    proposals: data.proposal_sets,
   }));

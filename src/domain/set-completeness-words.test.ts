@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { tallyCheckWords, voteSetWords } from './set-completeness-words.ts';
+import { storedProposalsWords, tallyCheckWords, voteSetWords } from './set-completeness-words.ts';
 
 describe('a proposal’s votes, proven complete or not, in words', () => {
   it('says how many votes the state held, after which block, and how it is known', () => {
@@ -57,5 +57,36 @@ describe("the archive's recount of a tally, in words", () => {
       expect(tallyCheckWords({ ...check, outcome, detail: 'no weight 2 of 5 not in the archive' })).toBe(
         "The archive's recount does not add up: no weight 2 of 5 not in the archive. Votes may be missing from this list.",
       );
+  });
+});
+
+describe('a group’s stored proposals, proven complete or not, in words', () => {
+  const walked = (count: string, height = '91') => ({ proof: { kind: 'range', height, verified: true }, count });
+
+  it('adds every policy’s walk in one state, and says pruned proposals are proven by their transactions', () => {
+    expect(
+      storedProposalsWords([
+        { address: 'cosmos1a', set: walked('3') },
+        { address: 'cosmos1b', set: walked('1') },
+      ]),
+    ).toBe(
+      "Proven complete: in the state after block 90, this group's 2 policies still stored exactly 4 proposals — each one, and no other, by absence proofs over each policy's proposal index. x/group prunes a proposal once it is decided and run: those are proven by the transactions that submitted and ran them. Changes after block 90 are not proven.",
+    );
+  });
+
+  it('claims nothing when a policy was not walked or the walks are of different states', () => {
+    expect(storedProposalsWords([{ address: 'cosmos1a', set: null }])).toBeNull();
+    expect(
+      storedProposalsWords([
+        { address: 'cosmos1a', set: walked('3') },
+        { address: 'cosmos1b', set: null },
+      ]),
+    ).toMatch(/^Not proven complete: 1 of the group's 2 policies has no proven walk/);
+    expect(
+      storedProposalsWords([
+        { address: 'cosmos1a', set: walked('3', '91') },
+        { address: 'cosmos1b', set: walked('1', '95') },
+      ]),
+    ).toMatch(/^Not proven complete: its policies were walked in different states/);
   });
 });

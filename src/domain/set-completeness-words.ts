@@ -56,3 +56,31 @@ export function tallyCheckWords(check: TallyCheck | null | undefined): string | 
     );
   return `The archive's recount does not add up: ${check.detail}. Votes may be missing from this list.`;
 }
+
+/**
+ * Above a group's proposals: whether every proposal its policies still store is proven, in which
+ * state and how (x/group prunes a proposal once decided and run: those are proven by their
+ * transactions, not by a walk). Null where no policy's index was walked.
+ */
+export function storedProposalsWords(sets: readonly { address: string; set: SetProof | null }[]): string | null {
+  const walked = sets.filter((entry) => entry.set !== null);
+  if (walked.length === 0) return null;
+  const proven = walked.filter(
+    ({ set }) => set?.proof.kind === 'range' && set.proof.verified && set.count !== null && set.proof.height !== null,
+  );
+  const heights = new Set(proven.map(({ set }) => set!.proof.height));
+  if (proven.length < sets.length || heights.size !== 1) {
+    const missing = sets.length - proven.length;
+    return (
+      `Not proven complete: ${missing === 0 ? 'its policies were walked in different states' : `${missing} of the group's ${sets.length} policies ${missing === 1 ? 'has' : 'have'} no proven walk of the proposals ${missing === 1 ? 'it stores' : 'they store'}`}. ` +
+      'Each proposal is still proven on its own where it says so.'
+    );
+  }
+  const count = proven.reduce((sum, { set }) => sum + BigInt(set!.count!), 0n).toString();
+  const state = grouped((BigInt([...heights][0]!) - 1n).toString());
+  return (
+    `Proven complete: in the state after block ${state}, this group's ${sets.length === 1 ? 'policy' : `${sets.length} policies`} still stored exactly ` +
+    `${grouped(count)} ${count === '1' ? 'proposal' : 'proposals'} — each one, and no other, by absence proofs over each policy's proposal index. ` +
+    `x/group prunes a proposal once it is decided and run: those are proven by the transactions that submitted and ran them. Changes after block ${state} are not proven.`
+  );
+}

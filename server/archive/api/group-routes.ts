@@ -58,6 +58,13 @@ async function group(source: ArchiveSource, id: string) {
     // Whether its members and its policies are proven complete in one state, and how many.
     member_set: await rangeSetJson(source.store.db, 'group-member-range', id),
     policy_set: await rangeSetJson(source.store.db, 'group-policy-range', id),
+    // Per policy: whether the proposals it still stores are proven complete (its proposals-by-policy index walked).
+    proposal_sets: await Promise.all(
+      (await readGroupPolicies(source.store.db, id)).map(async (policy) => ({
+        address: policy.address,
+        set: await rangeSetJson(source.store.db, 'policy-proposal-range', policy.address),
+      })),
+    ),
   };
 }
 

@@ -67,6 +67,7 @@ export function Component() {
             />
           </AnchoredSection>
           <AnchoredSection section={PROPOSALS}>
+            <GroupSetLine endpoint={endpoint} groupId={id} set="proposals" />
             <GroupProposals endpoint={endpoint} groupId={id} />
             <AppLink to={`/proposals?group=${id}`} fz="sm">
               All proposals of this group →

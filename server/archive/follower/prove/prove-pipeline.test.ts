@@ -180,6 +180,10 @@ describe.each(DATABASE_KINDS)('proving the archive on $kind', (kind) => {
         count: String(groupPolicies),
       },
     ]);
+    // And each of its policies' stored proposals, walked in one state, for the group page's proposals.
+    const proposalSets = record.proposal_sets as { address: string; set: { proof: { height: string } } | null }[];
+    expect(proposalSets.map((entry) => entry.address).sort()).toEqual([...groupPolicyAddresses].sort());
+    expect(new Set(proposalSets.map((entry) => entry.set?.proof.height)).size).toBe(1);
     // Each policy's stored proposals, and the sequence that numbers them all.
     const [lastId] = await archive.db.query<{ id: string }>('SELECT max(id)::text AS id FROM proposals');
     const account = report.completeness.filter((line) => /proposal/.test(line.subject)).map((line) => line.words);

@@ -38,7 +38,7 @@ import { walkGroupRanges, walkVoteRange } from './vote-ranges.ts';
 // and each proposal record from the state the archive last read it in — while the node still
 // keeps them. A fact the node cannot prove any more is kept, marked unproven with the reason.
 
-const HEIGHTS_PER_TURN = 64;
+export const HEIGHTS_PER_TURN = 64;
 const PROPOSALS_PER_TURN = 128;
 const UPGRADES_PER_TURN = 128;
 const MEMBERS_PER_TURN = 256;
