@@ -1,4 +1,4 @@
-import { TALLIED_STATUSES } from '../../vocabulary.ts';
+import { OPEN_STATUS, TALLIED_STATUSES } from '../../vocabulary.ts';
 import type { SqlExecutor } from '../db/sql-database.ts';
 import { column, wordList, type Table } from '../table.ts';
 import { VoteRows, type VoteInput } from '../votes/vote-writes.ts';
@@ -41,8 +41,9 @@ export interface TallyToCheck {
 const TALLIED = wordList(TALLIED_STATUSES);
 
 /**
- * Tallied proposals not checked yet whose submission and tally the archive followed, the tally at
- * or below `upTo`: their voting windows are in the archive, so its votes can be held to the tally.
+ * Tallied proposals not checked yet whose voting and tally the archive followed — from their
+ * submission, or from the state it began with while they were open (their earlier votes read from
+ * that state) — the tally at or below `upTo`: their votes can be held to the tally.
  * The tally is the first entry of its timeline with a decided status: at voting end, or in the
  * transaction whose vote or execution decided and pruned it.
  */
@@ -56,7 +57,8 @@ export async function readTalliesToCheck(db: SqlExecutor, upTo: bigint, limit: n
   }>(
     `SELECT id, group_id, final_tally, submit_height, tally_height FROM (
        SELECT p.id::text AS id, p.group_id::text AS group_id, p.final_tally,
-         (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'submitted')::text AS submit_height,
+         (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id
+          AND (t.kind = 'submitted' OR (t.kind = 'first_seen' AND t.status = '${OPEN_STATUS}')))::text AS submit_height,
          (SELECT min(t.height) FROM proposal_timeline t
           WHERE t.proposal_id = p.id AND t.status IN (${TALLIED}))::text AS tally_height
        FROM proposals p
