@@ -11,7 +11,13 @@ import type { ValidatorJson } from './trust/validator-set.ts';
 // validators, with nothing else — no server, no node, no network. JSON, so an auditor can read
 // what it claims before checking it.
 
-export const BUNDLE_FORMAT = 'polity-proof-bundle/1';
+/**
+ * The format bundles are written in. /2 writes walks by their neighbours (range-neighbours.ts);
+ * /1 wrote every step whole, which this verifier still reads. A verifier of /1 alone refuses a /2
+ * bundle by its format, rather than failing on a walk it cannot read.
+ */
+export const BUNDLE_FORMAT = 'polity-proof-bundle/2';
+export const BUNDLE_FORMATS = ['polity-proof-bundle/1', BUNDLE_FORMAT] as const;
 
 /** Where trust starts: the chain's genesis validators, or a header the auditor got elsewhere. */
 export type TrustRootJson =
@@ -81,7 +87,7 @@ export interface BundlePage {
 }
 
 export interface ProofBundle {
-  format: typeof BUNDLE_FORMAT;
+  format: (typeof BUNDLE_FORMATS)[number];
   chain_id: string;
   bech32_prefix: string;
   subject: { kind: 'vote' | 'proposal' | 'voter' | 'upgrade' | 'group'; id: string; label: string };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 
-import type { ProofBundle } from './bundle-format.ts';
+import { BUNDLE_FORMATS, type ProofBundle } from './bundle-format.ts';
 import { stepsOfNeighbours } from './records/range-neighbours.ts';
 
 // A bundle is untrusted input: its shape is checked before any byte of it is, so a bundle that is
@@ -98,7 +98,7 @@ const fact = v.variant('kind', [
 ]);
 
 const bundleSchema = v.object({
-  format: v.literal('polity-proof-bundle/1'),
+  format: v.picklist(BUNDLE_FORMATS),
   chain_id: v.string(),
   bech32_prefix: v.string(),
   subject: v.object({

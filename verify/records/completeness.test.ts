@@ -53,6 +53,36 @@ describe('completeness of a proposal’s votes', () => {
     });
   });
 
+  it('counts the votes cast in the block that tallied it, proven by their transactions', () => {
+    // x/group counts a vote of the tallying block and prunes it at once: no walked state holds it.
+    const cast = (voter: string, option: string, height = '92') => ({
+      height,
+      statement: { kind: 'vote', proposal_id: '7', voter, option: `VOTE_OPTION_${option}`, exec: 'EXEC_TRY' },
+    });
+    const lines = completenessOf([
+      votes('alice=YES bob=YES carol=NO'),
+      members,
+      cast('dave', 'NO'),
+      record('3.5/3.25/0/0'),
+    ]);
+    expect(lines.map((line) => [line.state, line.words]).slice(1)).toEqual([
+      ['complete', 'every one of the 4 members of group 2 voted'],
+      [
+        'reconciled',
+        "reconciled: the proven final tally (yes/no/abstain/veto 3.5/3.25/0/0) is what its proven votes add up to at the members' weights (3 in the state after block 90, 1 cast after it, proven by its transaction)",
+      ],
+    ]);
+    // A vote before the walked state is in it already: not counted twice.
+    expect(
+      completenessOf([
+        votes('alice=YES bob=YES carol=NO'),
+        members,
+        cast('alice', 'YES', '80'),
+        record('3.5/0.25/0/0'),
+      ])[2].state,
+    ).toBe('reconciled');
+  });
+
   it('says when every member voted', () => {
     const lines = completenessOf([votes('alice=YES bob=YES carol=NO dave=NO'), members]);
     expect(lines[1].words).toBe('every one of the 4 members of group 2 voted');
@@ -103,6 +133,17 @@ describe('a voter’s record', () => {
     );
     expect(lines.map((line) => line.words)).toEqual([
       "voted on 1 of the 4 proposals whose every vote this bundle proves, while a member; no vote on 3 of them: #8, #10–#11, each proven absent by that proposal's complete vote set (states after blocks 120 to 170)",
+    ]);
+  });
+
+  it('counts a vote cast in the block that tallied a proposal as a vote, not an absence', () => {
+    const later = {
+      height: '175',
+      statement: { kind: 'vote', proposal_id: '11', voter: 'alice', option: 'VOTE_OPTION_NO' },
+    };
+    const lines = completenessOf([set('11', '170', 'bob=YES'), group('170', 'alice=1 bob=1'), later], 'alice');
+    expect(lines.map((line) => line.words)).toEqual([
+      'voted on 1 of the 1 proposals whose every vote this bundle proves, while a member',
     ]);
   });
 });

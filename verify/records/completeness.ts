@@ -69,6 +69,20 @@ export function allOf(count: number | string, noun: string): string {
 type Proven = { statement: Statement; height: string };
 
 /**
+ * A proposal's votes cast after a walked state, proven by their transactions: those of the block
+ * that tallied it, which x/group counts and prunes at once (no state ever holds them).
+ */
+function votesAfter(proven: readonly Proven[], id: string, height: string): Proven[] {
+  return proven.filter(
+    (fact) =>
+      fact.statement.kind === 'vote' &&
+      fact.statement.stored === undefined &&
+      fact.statement.proposal_id === id &&
+      BigInt(fact.height) > BigInt(height),
+  );
+}
+
+/**
  * A voter's record over the proposals whose complete vote set and member set (in one state) the
  * bundle proves: of those the voter was a member for, on which it voted, and on which its vote is
  * proven absent — the whole set of votes shows there is none.
@@ -80,7 +94,8 @@ export function voterRecordOf(proven: readonly Proven[], voter: string): Complet
     const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
     if (!members || !pairs(members.statement.members).some(([member]) => member === voter)) continue;
     const id = votes.statement.proposal_id ?? '0';
-    if (pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
+    const castLater = votesAfter(proven, id, votes.height).some((fact) => fact.statement.voter === voter);
+    if (castLater || pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
     else if (/^\d+$/.test(id)) absent.push({ id: BigInt(id), height: BigInt(votes.height) });
   }
   const total = voted.length + absent.length;
@@ -217,10 +232,19 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       height: votes.height,
       words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
     });
+    const later = votesAfter(proven, id, votes.height);
+    const laterVoters = new Set(later.map((fact) => fact.statement.voter));
+    const walkedBallots = ballots.filter(([voter]) => !laterVoters.has(voter));
+    const counting = [
+      ...walkedBallots,
+      ...later.map(
+        (fact) => [fact.statement.voter ?? '?', (fact.statement.option ?? '?').replace(/^VOTE_OPTION_/, '')] as const,
+      ),
+    ];
     const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
     if (!members) continue;
     const weights = new Map(pairs(members.statement.members));
-    const voted = new Set(ballots.map(([voter]) => voter));
+    const voted = new Set(counting.map(([voter]) => voter));
     const silent = [...weights.keys()].filter((member) => !voted.has(member));
     lines.push({
       subject: `proposal #${id}'s non-voters`,
@@ -231,7 +255,7 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
           ? `every one of the ${weights.size} members of group ${members.statement.group_id ?? '?'} voted`
           : `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote: ${silent.join(', ')}`,
     });
-    const tally = tallyOf(ballots, weights);
+    const tally = tallyOf(counting, weights);
     const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);
     const final = record?.statement.final_tally?.split('/');
     if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') continue;
@@ -247,7 +271,11 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       state: same ? 'reconciled' : 'incomplete',
       height: votes.height,
       words: same
-        ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights`
+        ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights${
+            later.length > 0
+              ? ` (${walkedBallots.length} in the state after block ${votes.height}, ${later.length} cast after it, proven by ${later.length === 1 ? 'its transaction' : 'their transactions'})`
+              : ''
+          }`
         : `incomplete: ${shortfallOf(tally, final)} (the proven votes at the members' weights add up to ${counted}; the final tally says ${record!.statement.final_tally})`,
     });
   }
