@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { verifyBundle, type BundleReport, type FactVerdict } from './bundle-verify.ts';
-import { countFacts, headlineOf } from './report-words.ts';
+import { countFacts, headlineOf, laterActsLines } from './report-words.ts';
 
 // The headline counts what is proven in plain English: "2 group policies", never "policys".
 
@@ -39,5 +39,53 @@ describe('a bundle of nothing proven', () => {
       'Nothing proven in your browser: the archive holds 3 records of it without proof, and says why for each (it proves a record a few blocks after it reads it; one the node no longer serves stays unproven).',
     );
     expect(headlineOf(report(0))).toBe('Nothing proven: the bundle holds no proofs.');
+  });
+});
+
+describe('a record older than what acted on it', () => {
+  const at = (height: string, proven: Record<string, string>): FactVerdict => ({
+    kind: proven.kind === 'proposal' ? 'store' : 'tx',
+    height,
+    claim: proven,
+    proven,
+    ok: true,
+    how: '',
+  });
+  const report = (facts: FactVerdict[]) => ({ ...verifyBundle({}), facts }) as BundleReport;
+  const record = at('518402', {
+    kind: 'proposal',
+    proposal_id: '79',
+    stored: 'yes',
+    status: 'PROPOSAL_STATUS_SUBMITTED',
+    executor_result: 'PROPOSAL_EXECUTOR_RESULT_NOT_RUN',
+  });
+
+  it('says the record is of its state and names the execution after it, proven by its transaction', () => {
+    const exec = at('518611', { kind: 'exec', proposal_id: '79', executor: 'cosmos1alice' });
+    expect(laterActsLines(report([record, exec]), { onPage: true })).toEqual([
+      "Proposal #79's record is proven as of the state after block 518,402 (SUBMITTED, executor NOT_RUN); after it, a MsgExec by cosmos1alice ran it at 518,611, proven by its transaction: the badge above shows the proposal as the chain holds it now.",
+    ]);
+  });
+
+  it('says nothing where nothing acted on it later, or only a plain vote did', () => {
+    const earlier = at('518400', { kind: 'exec', proposal_id: '79', executor: 'cosmos1alice' });
+    const vote = at('518500', {
+      kind: 'vote',
+      proposal_id: '79',
+      voter: 'cosmos1bob',
+      option: 'VOTE_OPTION_YES',
+      exec: 'EXEC_UNSPECIFIED',
+    });
+    expect(laterActsLines(report([record, earlier, vote]))).toEqual([]);
+    const tried = at('518501', {
+      kind: 'vote',
+      proposal_id: '79',
+      voter: 'cosmos1bob',
+      option: 'VOTE_OPTION_YES',
+      exec: 'EXEC_TRY',
+    });
+    expect(laterActsLines(report([record, tried]))[0]).toMatch(
+      /after it, cosmos1bob voted YES with EXEC_TRY at 518,501, proven by its transaction\.$/,
+    );
   });
 });

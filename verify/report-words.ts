@@ -194,6 +194,44 @@ export function snapshotLine(report: BundleReport, { onPage = false } = {}): str
   return `Each proven record is as the chain held it in the block or state named beside it (${span} here): what changed after is not proven by this bundle${page}.`;
 }
 
+const ACTS: Record<string, (statement: Record<string, string>) => string> = {
+  exec: (statement) => `a MsgExec by ${statement.executor ?? '?'} ran it`,
+  withdraw: (statement) => `${statement.address ?? '?'} withdrew it`,
+  vote: (statement) =>
+    `${statement.voter ?? '?'} voted ${(statement.option ?? '?').replace(/^VOTE_OPTION_/, '')} with EXEC_TRY`,
+};
+
+/**
+ * Where a proposal's proven record is older than what acted on it in the same bundle (a record
+ * proven SUBMITTED, NOT_RUN, then an execution proven by its transaction), one line each, so the
+ * record is not read against a badge that shows the proposal now.
+ */
+export function laterActsLines(report: BundleReport, { onPage = false } = {}): string[] {
+  const proven = report.facts.filter((fact) => fact.ok && fact.proven);
+  const lines: string[] = [];
+  for (const record of proven) {
+    const statement = record.proven!;
+    if (statement.kind !== 'proposal' || statement.stored !== 'yes') continue;
+    const acts = proven.filter(
+      (fact) =>
+        fact.proven!.proposal_id === statement.proposal_id &&
+        BigInt(fact.height) > BigInt(record.height) &&
+        fact.proven!.kind in ACTS &&
+        fact.proven!.stored === undefined &&
+        (fact.proven!.kind !== 'vote' || fact.proven!.exec === 'EXEC_TRY'),
+    );
+    if (acts.length === 0) continue;
+    const after = acts.map((fact) => `${ACTS[fact.proven!.kind](fact.proven!)} at ${withCommas(fact.height)}`);
+    lines.push(
+      `Proposal #${statement.proposal_id}'s record is proven as of the state after block ${withCommas(record.height)} ` +
+        `(${(statement.status ?? '?').replace(/^PROPOSAL_STATUS_/, '')}, executor ${(statement.executor_result ?? '?').replace(/^PROPOSAL_EXECUTOR_RESULT_/, '')}); ` +
+        `after it, ${after.join('; ')}, proven by ${acts.length === 1 ? 'its transaction' : 'their transactions'}` +
+        (onPage ? ': the badge above shows the proposal as the chain holds it now.' : '.'),
+    );
+  }
+  return lines;
+}
+
 /** "Page 2 of 25: votes 2,001–4,000 of 50,000. Previous: …; next: …" — or null for a whole bundle. */
 export function pageLine(report: BundleReport): string | null {
   const page = report.page;
@@ -215,6 +253,7 @@ export function reportLines(report: BundleReport): string[] {
     ...(page ? [page] : []),
     ...(provenance ? [provenance] : []),
     ...(snapshot ? [snapshot] : []),
+    ...laterActsLines(report),
     '',
     `Trust root: ${trustRootLine(report)}`,
   ];

@@ -7,6 +7,7 @@ import {
   clockLine,
   completenessWords,
   headlineOf,
+  laterActsLines,
   pageLine,
   provenanceLine,
   snapshotLine,
@@ -76,6 +77,7 @@ function CheckedReport({
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const snapshot = snapshotLine(report, { onPage: true });
+  const laterActs = laterActsLines(report, { onPage: true });
   return (
     <Stack gap="xs">
       <Alert color={colorOf(report)} variant="light" role="status" data-testid="proof-headline" p="sm">
@@ -110,6 +112,11 @@ function CheckedReport({
           {snapshot}
         </Text>
       )}
+      {laterActs.map((line) => (
+        <Text key={line} fz="sm" data-testid="proof-later-acts" style={{ overflowWrap: 'anywhere' }}>
+          {line}
+        </Text>
+      ))}
       {report.completeness.length > 0 && (
         <Stack gap={2} data-testid="proof-completeness">
           {report.completeness.map((line) => (
