@@ -51,6 +51,24 @@ export const proposalQueries = {
       initialPageParam: firstPage,
       getNextPageParam: (_last, pages) => nextPageParam(pages, voteRowId),
     }),
+  /**
+   * Every voter of an open proposal, read again whenever its tally moves (`tallyKey`): who can
+   * still decide it follows the votes as they arrive.
+   */
+  voters: (endpoint: string, id: string | null, tallyKey: string) =>
+    queryOptions({
+      queryKey: [...proposalQueries.all(endpoint), 'voters', id, tallyKey],
+      queryFn:
+        id === null
+          ? skipToken
+          : ({ signal }) =>
+              fetchAllPages(
+                (param) => getVotesByProposal(endpoint, id, { param, limit: 1000, signal }),
+                voteRowId,
+              ).then((votes) => new Set(votes.map((vote) => vote.voter))),
+      placeholderData: (previous) => previous,
+      staleTime: 60_000,
+    }),
   vote: (endpoint: string, id: string | null, voter: string | null) =>
     queryOptions({
       queryKey: [...proposalQueries.all(endpoint), 'vote', id, voter],

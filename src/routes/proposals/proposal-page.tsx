@@ -114,6 +114,7 @@ export function Component() {
               group={group}
               talliedWith={archived?.tallied_with ?? null}
               talliedWithComing={context.talliedWithComing}
+              weights={context.weights}
               onProposalChange={context.refreshProposal}
             />
             <RecountPanel endpoint={endpoint} proposal={proposal} group={group} archived={archivedVotes} />

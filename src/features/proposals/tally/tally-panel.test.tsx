@@ -130,6 +130,58 @@ describe('TallyPanel', () => {
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('2');
   });
 
+  it('says who can still decide it, and says it again as votes arrive', async () => {
+    const weights = new Map([
+      ['alice', '3'],
+      ['bob', '2'],
+      ['carol', '2'],
+      ['dave', '2'],
+      ['erin', '1'],
+    ]);
+    let voters = ['alice'];
+    const vote = (voter: string) => ({
+      proposal_id: '7',
+      voter,
+      option: 'VOTE_OPTION_YES',
+      metadata: '',
+      submit_time: '2026-05-01T09:59:30Z',
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url.includes('/votes_by_proposal/'))
+          return jsonResponse({
+            votes: voters.map(vote),
+            pagination: { next_key: null, total: String(voters.length) },
+          });
+        const yes = voters.reduce((sum, voter) => sum + Number(weights.get(voter)), 0);
+        return jsonResponse({
+          tally: { yes_count: String(yes), abstain_count: '0', no_count: '0', no_with_veto_count: '0' },
+        });
+      }),
+    );
+    renderWithApp(
+      <TallyPanel
+        endpoint=""
+        proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 600_000)}
+        policy={policy}
+        group={group}
+        weights={weights}
+      />,
+    );
+    await tick(10);
+    await tick(10);
+    expect(screen.getByTestId('pivotal-voters')).toHaveTextContent(
+      '4 members have not voted, holding 7 weight. Yes needs 3 more to pass.Any two of bob, carol, dave and erin voting yes would pass it.',
+    );
+    voters = ['alice', 'bob'];
+    await tick(5_000);
+    await tick(10);
+    expect(screen.getByTestId('pivotal-voters')).toHaveTextContent(
+      '3 members have not voted, holding 5 weight. Yes needs 1 more to pass.Any one of carol, dave or erin could pass it alone by voting yes.',
+    );
+  });
+
   it('shows a final proposal’s stored tally without asking, and says why it passed', async () => {
     const accepted = {
       ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),

@@ -19,6 +19,7 @@ import { shownDecimal } from '../../../lib/format-number.ts';
 import { formatClockInZone } from '../../../lib/time-zone.ts';
 import { formatUtcClock } from '../../../lib/time.ts';
 import { proposalQueries } from '../queries.ts';
+import { PivotalVoters } from './pivotal-voters.tsx';
 import { TallyBody, type TalliedWith } from './tally-body.tsx';
 import classes from './tally-panel.module.css';
 
@@ -73,6 +74,8 @@ interface Props {
   talliedWith?: TalliedWith | null;
   /** The archive is still recording the tally: the weights it was tallied with are coming. */
   talliedWithComing?: boolean;
+  /** Each member's weight now, once read: who can still decide an open proposal is said with them. */
+  weights?: ReadonlyMap<string, string>;
   /**
    * Called when the proposal itself may have changed: the outcome at current weights moved (the
    * chain may have decided it), or the node stopped answering its tally (pruned, withdrawn, aborted).
@@ -92,6 +95,7 @@ export function TallyPanel({
   group,
   talliedWith = null,
   talliedWithComing = false,
+  weights,
   onProposalChange,
 }: Props) {
   const phase = useProposalPhase(proposal);
@@ -170,6 +174,16 @@ export function TallyPanel({
             talliedWith={talliedWith}
             talliedWithComing={talliedWithComing}
           />
+          {PHASES[phase].live && policy && group && weights && (
+            <PivotalVoters
+              endpoint={endpoint}
+              proposal={proposal}
+              policy={policy}
+              group={group}
+              tally={tally}
+              weights={weights}
+            />
+          )}
         </Stack>
       ) : null}
     </Card>
