@@ -214,10 +214,19 @@ describe('the §5.2 error table', () => {
     );
   });
 
+  it("x/bank refuses an address that is not the chain's, as InvalidArgument", async () => {
+    await expectError(
+      '/cosmos/bank/v1beta1/balances/cosmos1x',
+      400,
+      3,
+      'invalid address: decoding bech32 failed: invalid separator index 6',
+    );
+  });
+
   it('unknown routes and non-GET methods are 501 Not Implemented', async () => {
     await expectError(`${G}/nope`, 501, 12, 'Not Implemented');
     await expectError(`${G}/groups/`, 501, 12, 'Not Implemented');
-    await expectError('/cosmos/bank/v1beta1/balances/x', 501, 12, 'Not Implemented');
+    await expectError('/cosmos/distribution/v1beta1/params', 501, 12, 'Not Implemented');
     for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']) {
       await expectError(`${G}/group_info/1`, 501, 12, 'Not Implemented', { method });
     }

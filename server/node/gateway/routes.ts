@@ -1,4 +1,5 @@
 import { ACCOUNT_PREFIX } from '../lib/bech32-sdk.ts';
+import type { Coin } from '../queries/bank-queries.ts';
 import { BLOCK_SERVICE_ROUTES } from './block-service.ts';
 import { govProposalJson } from './json/gov-json.ts';
 import { bytesOrNull } from './json/json-encoding.ts';
@@ -21,6 +22,11 @@ const UPGRADE = 'cosmos/upgrade/v1beta1';
 const GOV = 'cosmos/gov/v1';
 const AUTH = 'cosmos/auth/v1beta1';
 const STAKING = 'cosmos/staking/v1beta1';
+const BANK = 'cosmos/bank/v1beta1';
+
+/** x/bank's coins, as its REST answers list them (count_total on, as with no page asked). */
+const coinsJson = (field: string, coins: readonly Coin[]) =>
+  `{"${field}":[${coins.map((coin) => `{"denom":"${coin.denom}","amount":"${coin.amount}"}`).join(',')}],"pagination":{"next_key":null,"total":"${coins.length}"}}`;
 
 /**
  * The node's REST routes for x/group, x/upgrade, x/gov and the CometBFT block service: path,
@@ -167,6 +173,19 @@ export const ROUTES: readonly Route[] = [
     'gov_proposals',
     (queries, request) => queries.gov.proposals({ ...request.govFilter, pagination: request.pagination }),
     (page) => listJson('proposals', page, govProposalJson),
+  ),
+  // What a group policy holds: its treasury, pinned to a height like every other read.
+  route(
+    `${BANK}/balances/{address:address}`,
+    'pagination',
+    (queries, request) => queries.bank.allBalances({ address: request.text('address') }),
+    (coins) => coinsJson('balances', coins),
+  ),
+  route(
+    `${BANK}/spendable_balances/{address:address}`,
+    'pagination',
+    (queries, request) => queries.bank.allBalances({ address: request.text('address') }),
+    (coins) => coinsJson('balances', coins),
   ),
   // The chain's address prefix, as x/auth tells it: how a client learns it without a registry.
   route(

@@ -1,6 +1,7 @@
 import { unknownError } from '../../lib/grpc-status.ts';
 import type { StateSource } from '../chain/committed-state.ts';
 import type { PaginationMode } from '../store/paginate.ts';
+import { BankQueries } from './bank-queries.ts';
 import { GovQueries } from './gov-queries.ts';
 import { GroupQueries } from './group-queries.ts';
 import { UpgradeQueries } from './upgrade-queries.ts';
@@ -13,6 +14,7 @@ export interface Queries {
   readonly group: GroupQueries;
   readonly upgrade: UpgradeQueries;
   readonly gov: GovQueries;
+  readonly bank: BankQueries;
 }
 
 /**
@@ -43,6 +45,7 @@ export class QueryService {
       group: new GroupQueries(state.group, this.mode),
       upgrade: new UpgradeQueries(state.upgrade),
       gov: new GovQueries(state.gov),
+      bank: new BankQueries(state.group),
     };
   }
 

@@ -59,7 +59,7 @@ export class GroupStore extends GroupView {
   /** Point lookups of a member by group, for tallies over very many votes (latest state only). */
   private readonly memberIndex = new Map<bigint, Map<string, Member>>();
   /** Bank balances of policy accounts, in stake; they decide whether a MsgSend executes. */
-  readonly balances = new Map<string, bigint>();
+  declare readonly balances: Map<string, bigint>;
   /** Proposals still in voting, aborted or withdrawn: the only ones the end-blocker must look at. */
   readonly pendingAtEnd = new Set<bigint>();
 
@@ -72,7 +72,7 @@ export class GroupStore extends GroupView {
 
   constructor(addressBook: Map<string, string>) {
     const tables = liveTables();
-    super(tables, addressBook);
+    super(tables, addressBook, new Map<string, bigint>());
     this.live = tables;
   }
 
@@ -89,7 +89,7 @@ export class GroupStore extends GroupView {
 
   /** The state as it is now, read-only, unaffected by later writes: what a block commits. */
   freeze(): GroupView {
-    const view = new GroupView(snapshotOf(this.live), this.addressBook);
+    const view = new GroupView(snapshotOf(this.live), this.addressBook, new Map(this.balances));
     for (const [id, entry] of this.tallyCache) view.tallyCache.set(id, entry);
     return view;
   }

@@ -48,6 +48,8 @@ export class GroupView {
   constructor(
     protected readonly tables: GroupTables,
     readonly addressBook: Map<string, string>,
+    /** Bank balances of policy accounts (in stake), by address key, as of this view's block. */
+    readonly balances: ReadonlyMap<string, bigint> = new Map(),
   ) {}
 
   /** Address text → index key bytes, for addresses this chain produced (always valid). */
