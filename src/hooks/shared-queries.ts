@@ -89,3 +89,16 @@ export async function nodeOrArchivedGroups<T>(
     return fromArchive();
   }
 }
+
+/** What a policy holds now (its treasury): read again every half minute, as its proposals may spend it. */
+export const policyBalancesQuery = (endpoint: string, address: string | null) =>
+  queryOptions({
+    queryKey: ['api', endpoint, 'policies', 'balances', address],
+    queryFn:
+      address === null
+        ? skipToken
+        : ({ signal }) => import('../api/bank.ts').then((bank) => bank.getBalances(endpoint, address, { signal })),
+    staleTime: 10_000,
+    refetchInterval: 30_000,
+    retry: 1,
+  });

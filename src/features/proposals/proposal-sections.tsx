@@ -5,6 +5,7 @@ import type { Proposal } from '../../api/schemas.ts';
 import { LoadingBlock } from '../../components/states/query-states.tsx';
 import { grouped } from '../../lib/format-number.ts';
 import type { NameRenderers } from './message-card.tsx';
+import { ProposalSpend } from './proposal-spend.tsx';
 
 // The cards and the list machinery follow in chunks of their own, so a deep link shows what the
 // proposal is about sooner.
@@ -12,12 +13,21 @@ const MessageCard = lazy(() => import('./message-card.tsx').then((module) => ({ 
 const VotesList = lazy(() => import('./tally/votes-list.tsx').then((module) => ({ default: module.VotesList })));
 
 /** What passing the proposal would execute: one card per message. */
-export function ProposalMessages({ proposal, names }: { proposal: Proposal; names: NameRenderers }) {
+export function ProposalMessages({
+  endpoint,
+  proposal,
+  names,
+}: {
+  endpoint: string;
+  proposal: Proposal;
+  names: NameRenderers;
+}) {
   return (
     <Stack gap="xs" component="section" aria-labelledby="messages-title">
       <Title order={2} fz="lg" id="messages-title">
         Messages ({proposal.messages.length})
       </Title>
+      <ProposalSpend endpoint={endpoint} proposal={proposal} />
       {proposal.messages.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {proposal.status === 'PROPOSAL_STATUS_SUBMITTED'

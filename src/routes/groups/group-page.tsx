@@ -12,6 +12,7 @@ import { GroupHistory } from '../../features/groups/group-history.tsx';
 import { GroupProposals } from '../../features/groups/group-proposals.tsx';
 import { GroupSetLine } from '../../features/groups/group-set-line.tsx';
 import { GroupSummary } from '../../features/groups/group-summary.tsx';
+import { GroupTreasury } from '../../features/groups/group-treasury.tsx';
 import { MemberList } from '../../features/groups/member-list.tsx';
 import { groupQueries } from '../../features/groups/queries.ts';
 import { PolicyList } from '../../features/policies/policy-list.tsx';
@@ -60,6 +61,10 @@ export function Component() {
           <OnThisPage sections={[POLICIES, PROPOSALS, MEMBERS, HISTORY]} />
           <AnchoredSection section={POLICIES}>
             <GroupSetLine endpoint={endpoint} groupId={id} set="policies" />
+            <GroupTreasury
+              endpoint={endpoint}
+              policies={policies.data?.pages.flatMap((page) => page.rows.map((policy) => policy.address)) ?? []}
+            />
             <PolicyList
               label="Group policies"
               query={policies}

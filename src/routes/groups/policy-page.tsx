@@ -8,6 +8,7 @@ import { WrongChainAddress } from '../../components/values/wrong-chain-address.t
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { PolicyCard } from '../../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../../features/policies/policy-header.tsx';
+import { PolicyTreasury } from '../../features/policies/policy-treasury.tsx';
 import { usePolicyContext } from '../../features/policies/use-policy-context.ts';
 import { ProposalList } from '../../features/proposals/proposal-list.tsx';
 import { useAddressOnChain } from '../../hooks/use-address-on-chain.ts';
@@ -38,6 +39,7 @@ export function Component() {
       {policy && (
         <>
           <PolicyCard policy={policy} group={context.group.data} />
+          <PolicyTreasury endpoint={endpoint} address={check.address} />
           <Stack gap="xs">
             <Title order={2} fz="lg">
               {fromArchive ? 'Proposals the archive kept' : 'Proposals the chain stores'}

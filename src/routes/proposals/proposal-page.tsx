@@ -127,7 +127,7 @@ export function Component() {
               held={archived ? true : context.archiveAnswered ? false : undefined}
             />
           </Suspense>
-          <ProposalMessages proposal={proposal} names={names} />
+          <ProposalMessages endpoint={endpoint} proposal={proposal} names={names} />
           <ProposalVotes
             endpoint={endpoint}
             proposal={proposal}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+
+import { coinsText, spendLines, spendOf, sumCoins } from './treasury.ts';
+
+// What a policy holds and what a proposal would take from it, in exact integers.
+
+const send = (from: string, amount: { denom: string; amount: string }[]) => ({
+  '@type': '/cosmos.bank.v1beta1.MsgSend',
+  from_address: from,
+  to_address: 'cosmos1to',
+  amount,
+});
+
+describe('a treasury and what a proposal spends of it', () => {
+  it('sums what the proposal sends out of its own policy, per denom, beyond any float', () => {
+    const spend = spendOf(
+      [
+        send('cosmos1policy', [{ denom: 'stake', amount: '9007199254740993' }]),
+        send('cosmos1policy', [
+          { denom: 'stake', amount: '7' },
+          { denom: 'uatom', amount: '5' },
+        ]),
+        send('cosmos1other', [{ denom: 'stake', amount: '100' }]),
+        { '@type': '/cosmos.group.v1.MsgUpdateGroupMetadata', group_id: '1' },
+      ],
+      'cosmos1policy',
+    );
+    expect(spend).toEqual(
+      new Map([
+        ['stake', 9007199254741000n],
+        ['uatom', 5n],
+      ]),
+    );
+    expect(spendOf([send('cosmos1other', [{ denom: 'stake', amount: '1' }])], 'cosmos1policy')).toBeNull();
+  });
+
+  it('says what would remain, and warns where it would overdraw', () => {
+    const held = sumCoins([[{ denom: 'stake', amount: '1200' }]]);
+    expect(spendLines(new Map([['stake', 500n]]), held)).toEqual([
+      {
+        denom: 'stake',
+        overdraws: false,
+        words: "Sends 500 stake of the policy's 1,200 stake; after it, 700 stake would remain.",
+      },
+    ]);
+    expect(spendLines(new Map([['uatom', 3n]]), held)[0]).toEqual({
+      denom: 'uatom',
+      overdraws: true,
+      words:
+        'Sends 3 uatom, more than the policy holds: it has 0 uatom, 3 uatom short. Executing it now would fail for want of funds.',
+    });
+  });
+
+  it('adds the policies of a group per denom, and says an empty treasury is empty', () => {
+    const total = sumCoins([
+      [{ denom: 'stake', amount: '1000000' }],
+      [
+        { denom: 'stake', amount: '10000000000' },
+        { denom: 'uatom', amount: '2' },
+      ],
+      [],
+    ]);
+    expect(coinsText(total)).toBe('10,001,000,000 stake and 2 uatom');
+    expect(coinsText(sumCoins([]))).toBe('nothing');
+  });
+});

@@ -1,0 +1,37 @@
+import { Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+
+import { isApiError } from '../../api/errors.ts';
+import { errorInWords } from '../../components/states/query-states.tsx';
+import { coinsText, sumCoins } from '../../domain/treasury.ts';
+import { policyBalancesQuery } from '../../hooks/shared-queries.ts';
+
+/**
+ * What a group policy holds now: every denom in its base unit, read from the node's x/bank. A
+ * node that does not answer says so, in words, rather than showing an empty treasury.
+ */
+export function PolicyTreasury({ endpoint, address }: { endpoint: string; address: string }) {
+  const balances = useQuery(policyBalancesQuery(endpoint, address));
+  return (
+    <Stack gap={4} component="section" aria-labelledby="treasury-title">
+      <Title order={2} fz="lg" id="treasury-title">
+        Treasury
+      </Title>
+      {balances.data ? (
+        <Text data-testid="policy-treasury">
+          This policy holds {coinsText(sumCoins([balances.data]))}
+          {balances.data.length > 0 ? ', in each denom’s base unit' : ''}. Its proposals spend from it when executed.
+        </Text>
+      ) : balances.isError ? (
+        <Text c="dimmed" data-testid="policy-treasury-error">
+          Could not read what this policy holds.{' '}
+          {isApiError(balances.error) && balances.error.kind === 'unsupported'
+            ? 'This endpoint does not serve x/bank’s balances.'
+            : `${errorInWords(balances.error, 'Its balance', endpoint)}.`}
+        </Text>
+      ) : (
+        <Text c="dimmed">Reading what this policy holds…</Text>
+      )}
+    </Stack>
+  );
+}
