@@ -76,7 +76,12 @@ describe('who can still decide an open proposal', () => {
   it('names at most six and counts the others', () => {
     const many = Array.from({ length: 12 }, (_, index) => ({ address: `m${index + 10}`, weight: '1' }));
     expect(words(threshold('6'), tally('0'), '12', many, new Set())[1]).toBe(
-      'Any six of m10, m11, m12, m13, m14, m15 and 6 others voting yes would pass it.',
+      'Any six of the 12 who have not voted, voting yes, would pass it.',
+    );
+    // One group of many is needed: its size is said, not a list of hundreds.
+    const weighted = [{ address: 'whale', weight: '100' }, ...many];
+    expect(words(threshold('108'), tally('0'), '112', weighted, new Set())[1]).toBe(
+      'At least 9 of them must vote yes to pass it: the 9 heaviest would, and no 8 could.',
     );
   });
 });

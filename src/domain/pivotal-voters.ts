@@ -100,11 +100,19 @@ export function pivotalWords(pivotal: Pivotal, name: (address: string) => string
     );
   else if (fewest && fewest.count === remaining.length && remaining.length > 1)
     lines.push(`It passes only if all ${grouped(String(remaining.length))} who have not voted vote yes.`);
+  else if (fewest?.anyOf && fewest.anyOf.length === remaining.length && remaining.length > 6)
+    lines.push(
+      `Any ${countWord(fewest.count)} of the ${grouped(String(remaining.length))} who have not voted, voting yes, would pass it.`,
+    );
+  else if (fewest?.anyOf)
+    lines.push(`Any ${countWord(fewest.count)} of ${names(fewest.anyOf)} voting yes would pass it.`);
+  else if (fewest && fewest.count > 6)
+    lines.push(
+      `At least ${grouped(String(fewest.count))} of them must vote yes to pass it: the ${grouped(String(fewest.count))} heaviest would, and no ${grouped(String(fewest.count - 1))} could.`,
+    );
   else if (fewest)
     lines.push(
-      fewest.anyOf
-        ? `Any ${countWord(fewest.count)} of ${names(fewest.anyOf)} voting yes would pass it.`
-        : `${names(fewest.set)} voting yes would pass it; no ${countWord(fewest.count - 1)} of those who have not voted could.`,
+      `${names(fewest.set)} voting yes would pass it; no ${countWord(fewest.count - 1)} of those who have not voted could.`,
     );
   if (pivotal.failAlone.length > 0)
     lines.push(

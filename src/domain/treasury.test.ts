@@ -25,25 +25,44 @@ describe('a treasury and what a proposal spends of it', () => {
       ],
       'cosmos1policy',
     );
-    expect(spend).toEqual(
-      new Map([
+    expect(spend).toEqual({
+      coins: new Map([
         ['stake', 9007199254741000n],
         ['uatom', 5n],
       ]),
-    );
+      delegates: false,
+    });
     expect(spendOf([send('cosmos1other', [{ denom: 'stake', amount: '1' }])], 'cosmos1policy')).toBeNull();
+  });
+
+  it('counts the stake a proposal delegates as taken from the policy too', () => {
+    const spend = spendOf(
+      [
+        send('cosmos1policy', [{ denom: 'stake', amount: '1000' }]),
+        {
+          '@type': '/cosmos.staking.v1beta1.MsgDelegate',
+          delegator_address: 'cosmos1policy',
+          validator_address: 'cosmosvaloper1v',
+          amount: { denom: 'stake', amount: '5000' },
+        },
+      ],
+      'cosmos1policy',
+    )!;
+    expect(spendLines(spend, new Map([['stake', 750000n]]))[0].words).toBe(
+      "Sends or delegates 6,000 stake of the policy's 750,000 stake; after it, 744,000 stake would remain.",
+    );
   });
 
   it('says what would remain, and warns where it would overdraw', () => {
     const held = sumCoins([[{ denom: 'stake', amount: '1200' }]]);
-    expect(spendLines(new Map([['stake', 500n]]), held)).toEqual([
+    expect(spendLines({ coins: new Map([['stake', 500n]]), delegates: false }, held)).toEqual([
       {
         denom: 'stake',
         overdraws: false,
         words: "Sends 500 stake of the policy's 1,200 stake; after it, 700 stake would remain.",
       },
     ]);
-    expect(spendLines(new Map([['uatom', 3n]]), held)[0]).toEqual({
+    expect(spendLines({ coins: new Map([['uatom', 3n]]), delegates: false }, held)[0]).toEqual({
       denom: 'uatom',
       overdraws: true,
       words:

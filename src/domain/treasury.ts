@@ -5,6 +5,7 @@ import { grouped } from '../lib/format-number.ts';
 // a denom's base unit, summed as bigints: never floats, never rounded.
 
 const SEND = '/cosmos.bank.v1beta1.MsgSend';
+const DELEGATE = '/cosmos.staking.v1beta1.MsgDelegate';
 
 /** "1,000,000 stake": a base amount and its denom. */
 export const coinText = (amount: bigint | string, denom: string) => `${grouped(String(amount))} ${denom}`;
@@ -21,23 +22,42 @@ export function sumCoins(lists: readonly (readonly Coin[])[]): Map<string, bigin
   return sums;
 }
 
+/** A coin of a message, when well formed: `{denom, amount}` with an integer amount. */
+function coinOf(value: unknown): [string, bigint] | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { denom, amount } = value as { denom?: unknown; amount?: unknown };
+  return typeof denom === 'string' && typeof amount === 'string' && /^\d+$/.test(amount)
+    ? [denom, BigInt(amount)]
+    : null;
+}
+
+/** What a proposal would take out of its policy, per denom, and whether some of it is delegated. */
+export interface Spend {
+  coins: Map<string, bigint>;
+  delegates: boolean;
+}
+
 /**
- * What a proposal's messages send out of the policy, per denom: every MsgSend from its address
- * (a message may also name another sender; the policy can only sign for itself). Null when the
- * proposal sends nothing of the policy's.
+ * What a proposal's messages take out of the policy, per denom: every MsgSend from its address
+ * and every MsgDelegate of its stake (a message may name another account; the policy signs for
+ * itself only). Null when the proposal takes nothing of the policy's.
  */
-export function spendOf(messages: readonly Record<string, unknown>[], policy: string): Map<string, bigint> | null {
-  const spend = new Map<string, bigint>();
+export function spendOf(messages: readonly Record<string, unknown>[], policy: string): Spend | null {
+  const coins = new Map<string, bigint>();
+  let delegates = false;
+  const add = (coin: [string, bigint] | null) => {
+    if (coin) coins.set(coin[0], (coins.get(coin[0]) ?? 0n) + coin[1]);
+  };
   for (const message of messages) {
-    if (message['@type'] !== SEND || message.from_address !== policy || !Array.isArray(message.amount)) continue;
-    for (const coin of message.amount as unknown[]) {
-      if (typeof coin !== 'object' || coin === null) continue;
-      const { denom, amount } = coin as { denom?: unknown; amount?: unknown };
-      if (typeof denom !== 'string' || typeof amount !== 'string' || !/^\d+$/.test(amount)) continue;
-      spend.set(denom, (spend.get(denom) ?? 0n) + BigInt(amount));
+    if (message['@type'] === SEND && message.from_address === policy && Array.isArray(message.amount))
+      (message.amount as unknown[]).forEach((coin) => add(coinOf(coin)));
+    if (message['@type'] === DELEGATE && message.delegator_address === policy) {
+      const coin = coinOf(message.amount);
+      add(coin);
+      delegates ||= coin !== null;
     }
   }
-  return spend.size > 0 ? spend : null;
+  return coins.size > 0 ? { coins, delegates } : null;
 }
 
 export interface SpendLine {
@@ -47,17 +67,18 @@ export interface SpendLine {
   overdraws: boolean;
 }
 
-/** Per denom sent: "sends 500 stake of the policy's 1,200 stake; after it, 700 would remain". */
-export function spendLines(spend: ReadonlyMap<string, bigint>, held: ReadonlyMap<string, bigint>): SpendLine[] {
-  return [...spend].map(([denom, amount]) => {
+/** Per denom taken: "sends 500 stake of the policy's 1,200 stake; after it, 700 would remain". */
+export function spendLines(spend: Spend, held: ReadonlyMap<string, bigint>): SpendLine[] {
+  const verb = spend.delegates ? 'Sends or delegates' : 'Sends';
+  return [...spend.coins].map(([denom, amount]) => {
     const has = held.get(denom) ?? 0n;
     const overdraws = amount > has;
     return {
       denom,
       overdraws,
       words: overdraws
-        ? `Sends ${coinText(amount, denom)}, more than the policy holds: it has ${coinText(has, denom)}, ${coinText(amount - has, denom)} short. Executing it now would fail for want of funds.`
-        : `Sends ${coinText(amount, denom)} of the policy's ${coinText(has, denom)}; after it, ${coinText(has - amount, denom)} would remain.`,
+        ? `${verb} ${coinText(amount, denom)}, more than the policy holds: it has ${coinText(has, denom)}, ${coinText(amount - has, denom)} short. Executing it now would fail for want of funds.`
+        : `${verb} ${coinText(amount, denom)} of the policy's ${coinText(has, denom)}; after it, ${coinText(has - amount, denom)} would remain.`,
     };
   });
 }
