@@ -1,6 +1,6 @@
 import type { TallyResult } from '../api/schemas.ts';
 import { dec, type Dec } from '../lib/decimal.ts';
-import { grouped } from '../lib/format-number.ts';
+import { grouped, shownDecimal } from '../lib/format-number.ts';
 import { evaluatePolicy, type ReadPolicy } from './decision-policies.ts';
 
 // Who can still decide an open proposal, by x/group's own rule at the group's current weights:
@@ -68,6 +68,9 @@ export function pivotalVoters(
 }
 
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** A weight as the pages show weights: digits grouped, exact. */
+const weightText = (weight: Dec) => shownDecimal(weight.toFixed()).text;
+
 const countWord = (count: number) => NUMBER_WORDS[count] ?? grouped(String(count));
 
 /** "alice, bob and carol", at most `most` named ("… and 12 others"). */
@@ -84,14 +87,14 @@ export function pivotalWords(pivotal: Pivotal, name: (address: string) => string
   const { remaining, fewest } = pivotal;
   if (pivotal.outcome === 'passing') return [];
   const names = (addresses: readonly string[], joiner = 'and') => nameList(addresses.map(name), 6, joiner);
-  const waiting = `${remaining.length === 1 ? 'One member has' : `${grouped(String(remaining.length))} members have`} not voted, holding ${pivotal.remainingWeight.toFixed()} weight.`;
+  const waiting = `${remaining.length === 1 ? 'One member has' : `${grouped(String(remaining.length))} members have`} not voted, holding ${weightText(pivotal.remainingWeight)} weight.`;
   if (pivotal.outcome === 'failing')
     return [
       remaining.length === 0
         ? 'Every member with weight has voted, and yes is short of the line: no vote still to come can pass it.'
-        : `${waiting} Even all of them voting yes would leave yes ${pivotal.needed.minus(pivotal.remainingWeight).toFixed()} short of the line: no vote still to come can pass it.`,
+        : `${waiting} Even all of them voting yes would leave yes ${weightText(pivotal.needed.minus(pivotal.remainingWeight))} short of the line: no vote still to come can pass it.`,
     ];
-  const lines = [`${waiting} Yes needs ${pivotal.needed.toFixed()} more to pass.`];
+  const lines = [`${waiting} Yes needs ${weightText(pivotal.needed)} more to pass.`];
   if (pivotal.passAlone.length > 0)
     lines.push(
       pivotal.passAlone.length === 1
