@@ -1,6 +1,7 @@
 import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import { groupExists, readGroup, readGroupMembers, readGroups } from '../store/groups/group-reads.ts';
 import type { Row } from '../store/keyset-page.ts';
+import { readLedger } from '../store/policies/policy-ledger.ts';
 import { readGroupPolicies, readPoliciesByAdmin, readPolicy, type PolicyRow } from '../store/policies/policy-reads.ts';
 import { memberProofKey } from '../store/proofs/proof-work.ts';
 import { memberJson } from './archive-json.ts';
@@ -115,6 +116,27 @@ async function policy(source: ArchiveSource, address: string) {
   return { policy: proven };
 }
 
+/** Every transfer in and out of a policy the archive followed, oldest first (`order=desc`: newest first). */
+async function policyLedger(source: ArchiveSource, address: string, query: ArchiveQuery) {
+  if (!isAddress(address)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(address)}`);
+  const policy = address.toLowerCase();
+  if (!(await readPolicy(source.store.db, policy))) throw notFound(`group policy ${address} is not in the archive`);
+  const descending = query.oneOf('order', ['asc', 'desc'] as const, 'asc') === 'desc';
+  const page = await readLedger(source.store.db, policy, descending, query.page());
+  return {
+    transfers: page.rows.map((row) => ({
+      height: row.height,
+      block_time: row.block_time,
+      direction: row.direction,
+      counterparty: row.counterparty,
+      amount: row.amount,
+      proposal_id: row.proposal_id,
+      tx_hash: row.tx_hash,
+    })),
+    pagination: page.pagination,
+  };
+}
+
 export const GROUP_ROUTES: {
   pattern: RegExp;
   answer: (source: ArchiveSource, match: string[], query: ArchiveQuery) => Promise<unknown>;
@@ -128,4 +150,8 @@ export const GROUP_ROUTES: {
   { pattern: /^groups\/([^/]+)\/policies$/, answer: (source, match) => groupPolicies(source, uint64Path(match[1])) },
   { pattern: /^policies$/, answer: (source, _match, query) => policiesByAdmin(source, query) },
   { pattern: /^policies\/([^/]+)$/, answer: (source, match) => policy(source, match[1]) },
+  {
+    pattern: /^policies\/([^/]+)\/ledger$/,
+    answer: (source, match, query) => policyLedger(source, match[1], query),
+  },
 ];

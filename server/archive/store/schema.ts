@@ -2,6 +2,7 @@ import { nameOf } from '../metadata-name.ts';
 import { CURSOR, GAPS, META, WRITER } from './cursor/cursor-tables.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './groups/group-tables.ts';
+import { POLICY_TRANSFERS } from './policies/policy-ledger.ts';
 import { POLICIES } from './policies/policy-tables.ts';
 import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proofs/proof-store.ts';
 import { PROPOSAL_TALLIES, PROPOSALS, PROPOSERS, TIMELINE } from './proposals/proposal-tables.ts';
@@ -40,6 +41,7 @@ export const ARCHIVE_TABLES: readonly Table[] = [
   PROOF_VALIDATOR_SETS,
   FACT_PROOFS,
   TALLY_CHECKS,
+  POLICY_TRANSFERS,
 ];
 
 interface Migration {
@@ -66,6 +68,7 @@ const MIGRATIONS: readonly Migration[] = [
   { id: 12, name: 'webhook events claimed while they are sent' },
   { id: 13, name: 'vote proofs by voter' },
   { id: 14, name: "the archive's recount of each tally" },
+  { id: 15, name: "each group policy's transfers in and out" },
 ];
 
 const statementsOf = (migration: Migration) =>

@@ -78,7 +78,7 @@ export const jsonValue = (event: AbciEventData, key: string): string => {
 const GROUP = 'cosmos.group.v1.';
 
 /** CometBFT's name for a transaction: the SHA-256 of its bytes, in uppercase hex. */
-const transactionHash = (tx: Uint8Array) => createHash('sha256').update(tx).digest('hex').toUpperCase();
+export const transactionHash = (tx: Uint8Array) => createHash('sha256').update(tx).digest('hex').toUpperCase();
 
 /** `txHash`: the transaction the events are of (null: the block's own, from its end-blocker). */
 function readEvents(events: readonly AbciEventData[], facts: BlockFacts, txHash: string | null): void {

@@ -2,6 +2,7 @@ import type { FetchedBlock } from '../../source/rpc-reader.ts';
 import type { StoreTransaction } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
 import { writeGroups } from '../../store/groups/group-writes.ts';
+import { knownPolicies, writeLedger, type LedgerEntry } from '../../store/policies/policy-ledger.ts';
 import { readPolicyGroup } from '../../store/policies/policy-reads.ts';
 import { writePolicies } from '../../store/policies/policy-writes.ts';
 import { recordTallyWeights, type ProposalState } from '../../store/proposals/proposal-writes.ts';
@@ -11,6 +12,7 @@ import type { OpenWork } from '../lane/open-work.ts';
 import type { BlockFacts } from './decode-block.ts';
 import type { BlockReads } from './named-reads.ts';
 import { proposalFromMessage } from './proposal-from-message.ts';
+import { transfersOf } from './transfers.ts';
 
 // Writing what one block proved, inside its batch's transaction, through the storage layer's
 // subject modules: groups and policies read at its height, proposals submitted, changed,
@@ -141,9 +143,29 @@ function writeUpgrades(batch: BatchWrites, block: FetchedBlock, reads: BlockRead
   }
 }
 
-/** Writes one block's records, prunes and upgrades (its votes went in first, with the batch's). */
+/** The block's transfers in and out of the group policies the archive knows (after its own policies were written). */
+async function writeTransfers(batch: BatchWrites, block: FetchedBlock) {
+  const transfers = transfersOf(block);
+  if (transfers.length === 0) return;
+  const policies = await knownPolicies(batch.tx, [
+    ...new Set(transfers.flatMap((transfer) => [transfer.sender, transfer.recipient])),
+  ]);
+  const entries: LedgerEntry[] = [];
+  for (const transfer of transfers) {
+    const common = { height: block.height, seq: transfer.seq, time: block.time, amount: transfer.amount };
+    const made = { proposalId: transfer.proposalId, txHash: transfer.txHash };
+    if (policies.has(transfer.sender))
+      entries.push({ ...common, ...made, policy: transfer.sender, direction: 'out', counterparty: transfer.recipient });
+    if (policies.has(transfer.recipient))
+      entries.push({ ...common, ...made, policy: transfer.recipient, direction: 'in', counterparty: transfer.sender });
+  }
+  await writeLedger(batch.tx, entries);
+}
+
+/** Writes one block's records, prunes, upgrades and transfers (its votes went in first, with the batch's). */
 export async function writeBlock(batch: BatchWrites, block: FetchedBlock, facts: BlockFacts, reads: BlockReads) {
   const submitted = await writeRecords(batch, block, facts, reads);
   await writePrunes(batch, block, facts, submitted);
   writeUpgrades(batch, block, reads);
+  await writeTransfers(batch, block);
 }
