@@ -1,4 +1,4 @@
-import type { Coin } from '../api/bank.ts';
+import type { Coin } from '../api/treasury/bank.ts';
 import { grouped } from '../lib/format-number.ts';
 
 // What a group policy holds and what a proposal would take from it. Coin amounts are integers of

@@ -8,6 +8,7 @@ import { WrongChainAddress } from '../../components/values/wrong-chain-address.t
 import { FollowButton } from '../../features/following/follow-button.tsx';
 import { PolicyCard } from '../../features/policies/policy-card.tsx';
 import { PolicyHeader } from '../../features/policies/policy-header.tsx';
+import { PolicyLedger } from '../../features/policies/policy-ledger.tsx';
 import { PolicyTreasury } from '../../features/policies/policy-treasury.tsx';
 import { usePolicyContext } from '../../features/policies/use-policy-context.ts';
 import { ProposalList } from '../../features/proposals/proposal-list.tsx';
@@ -64,6 +65,7 @@ export function Component() {
             )}
             <ProposalList query={context.proposals} />
           </Stack>
+          {archive === 'present' && <PolicyLedger endpoint={endpoint} address={check.address} />}
         </>
       )}
     </Stack>

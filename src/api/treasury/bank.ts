@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 
-import { getJson } from './client.ts';
-import { uint64 } from './schemas.ts';
+import { getJson } from '../client.ts';
+import { uint64 } from '../schemas.ts';
 
 // x/bank's balances of an account, as any v0.50 node's REST answers them: a group policy's treasury.
 
