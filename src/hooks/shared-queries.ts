@@ -97,7 +97,8 @@ export const policyBalancesQuery = (endpoint: string, address: string | null) =>
     queryFn:
       address === null
         ? skipToken
-        : ({ signal }) => import('../api/treasury/bank.ts').then((bank) => bank.getBalances(endpoint, address, { signal })),
+        : ({ signal }) =>
+            import('../api/treasury/bank.ts').then((bank) => bank.getBalances(endpoint, address, { signal })),
     staleTime: 10_000,
     refetchInterval: 30_000,
     retry: 1,
