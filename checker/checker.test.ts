@@ -85,6 +85,8 @@ describe('the Go checker, on CometBFT’s light client', () => {
     const at = { atNanos: clockAfter(3600).nowNanos };
     expect((await bothAgree(forgedBundle(), at)).chain_ok).toBe(true);
     expect((await bothAgree(realBundle(), {})).chain_ok).toBe(true);
+    // A vote that failed, paired with its block neighbour's successful result: both refuse it.
+    expect((await bothAgree(forgedBundle({ borrowedResult: true }), at)).facts).toEqual([false]);
     const changedClaim = forgedBundle();
     changedClaim.facts[0].claim.option = 'VOTE_OPTION_NO';
     expect((await bothAgree(changedClaim, at)).facts).toEqual([true]);

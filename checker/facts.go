@@ -86,6 +86,10 @@ func factProblem(fact factJSON, proven map[int64]*types.Header) error {
 	if err := pathProblem(fact.TxPath, block.DataHash, types.Tx(tx).Hash()); err != nil {
 		return fmt.Errorf("transaction: %w", err)
 	}
+	// The result must sit where the transaction sits: else a failed one borrows a neighbour's success.
+	if fact.TxPath.Index != fact.ResultPath.Index || fact.TxPath.Total != fact.ResultPath.Total {
+		return fmt.Errorf("the result proven is of another transaction of the block")
+	}
 	data := []byte{}
 	if fact.Result.Data != nil {
 		if data, err = base64.StdEncoding.DecodeString(*fact.Result.Data); err != nil {

@@ -192,3 +192,15 @@ function flip(bytes: Uint8Array): Uint8Array {
   copy[Math.floor(copy.length / 2)] ^= 1;
   return copy;
 }
+
+describe('a transaction and its result', () => {
+  it('refuses a failed transaction paired with its block neighbour’s successful result', () => {
+    const report = verifyBundle(forgedBundle({ borrowedResult: true }), SAMPLE_CLOCK);
+    expect(report.facts[0]).toMatchObject({
+      ok: false,
+      code: 'result-not-in-block',
+      how: 'the result proven is of transaction 1 of 2, not of this one (0 of 2)',
+    });
+    expect(verifyBundle(forgedBundle(), SAMPLE_CLOCK).facts[0].ok).toBe(true);
+  });
+});

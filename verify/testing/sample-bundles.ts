@@ -46,14 +46,14 @@ const voter = 'cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p';
 export const genesisSigners = ['a', 'b', 'c', 'd'].map((name, index) => signerOf(name, BigInt(10 + index)));
 const laterSet = [...genesisSigners.slice(1), signerOf('e', 30n)];
 
-export function forgedBundle(): ProofBundle {
-  const tx = TxRaw.encode({
+const voteTx = (option: number) =>
+  TxRaw.encode({
     bodyBytes: TxBody.encode(
       TxBody.fromPartial({
         messages: [
           {
             typeUrl: '/cosmos.group.v1.MsgVote',
-            value: MsgVote.encode(MsgVote.fromPartial({ proposalId: 7n, voter, option: 1 })).finish(),
+            value: MsgVote.encode(MsgVote.fromPartial({ proposalId: 7n, voter, option })).finish(),
           },
         ],
       }),
@@ -61,7 +61,18 @@ export function forgedBundle(): ProofBundle {
     authInfoBytes: new Uint8Array(),
     signatures: [],
   }).finish();
+
+/**
+ * A made-up chain's vote, proven. `borrowedResult`: block 40 also holds a NO vote that failed
+ * (code 5), and the fact is that failed vote paired with the YES vote's successful result.
+ */
+export function forgedBundle({ borrowedResult = false } = {}): ProofBundle {
+  const tx = voteTx(1);
+  const failed = voteTx(3);
   const result = { code: 0, data: null, gas_wanted: '200000', gas_used: '51234' };
+  const failure = { code: 5, data: null, gas_wanted: '200000', gas_used: '40000' };
+  const txs = borrowedResult ? [failed, tx] : [tx];
+  const results = (borrowedResult ? [failure, result] : [result]).map(resultBytes);
   const first = forgeLightBlock({
     chainId,
     height: 1n,
@@ -77,7 +88,7 @@ export function forgedBundle(): ProofBundle {
     lastBlockHash: 'CD'.repeat(32),
     validators: genesisSigners,
     nextValidators: laterSet,
-    dataHash: hexOf(merkleRoot([sha256(tx)])),
+    dataHash: hexOf(merkleRoot(txs.map((bytes) => sha256(bytes)))),
   });
   const resultBlock = forgeLightBlock({
     chainId,
@@ -85,7 +96,7 @@ export function forgedBundle(): ProofBundle {
     time: timeAfter(405),
     lastBlockHash: voteBlock.hash,
     validators: laterSet,
-    lastResultsHash: hexOf(merkleRoot([resultBytes(result)])),
+    lastResultsHash: hexOf(merkleRoot(results)),
   });
   return {
     format: BUNDLE_FORMAT,
@@ -105,11 +116,14 @@ export function forgedBundle(): ProofBundle {
       {
         kind: 'tx',
         height: '40',
-        tx: toBase64(tx),
-        tx_path: pathJson([sha256(tx)], 0),
+        tx: toBase64(borrowedResult ? failed : tx),
+        tx_path: pathJson(
+          txs.map((bytes) => sha256(bytes)),
+          0,
+        ),
         result,
-        result_path: pathJson([resultBytes(result)], 0),
-        claim: { kind: 'vote', proposal_id: '7', voter, option: 'VOTE_OPTION_YES' },
+        result_path: pathJson(results, borrowedResult ? 1 : 0),
+        claim: { kind: 'vote', proposal_id: '7', voter, option: borrowedResult ? 'VOTE_OPTION_NO' : 'VOTE_OPTION_YES' },
       },
     ],
     unproven: [],
