@@ -7,7 +7,7 @@ import { completenessOf, type Completeness } from './records/completeness.ts';
 import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
-import { resultInBlockProblem, txInBlockProblem } from './records/tx-proof.ts';
+import { resultInBlockProblem, resultOfAnotherTx, txInBlockProblem } from './records/tx-proof.ts';
 import { startingPoint, type AuditorGenesis } from './starting-point.ts';
 import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
@@ -106,14 +106,8 @@ function txVerdict(fact: Extract<FactJson, { kind: 'tx' }>, proven: Map<string, 
   if (!tx) return { ...base, how: 'the transaction is not base64', code: 'malformed' };
   const included = txInBlockProblem(tx, fact.tx_path, block.data_hash);
   if (included) return { ...base, how: included, code: 'tx-not-in-block' };
-  // The result must be this transaction's own: the same place among the block's results as the
-  // transaction among its transactions (else any failed transaction could borrow a neighbour's success).
-  if (fact.tx_path.index !== fact.result_path.index || fact.tx_path.total !== fact.result_path.total)
-    return {
-      ...base,
-      how: `the result proven is of transaction ${fact.result_path.index} of ${fact.result_path.total}, not of this one (${fact.tx_path.index} of ${fact.tx_path.total})`,
-      code: 'result-not-in-block',
-    };
+  const borrowed = resultOfAnotherTx(fact.tx_path, fact.result_path);
+  if (borrowed) return { ...base, how: borrowed, code: 'result-not-in-block' };
   const succeeded = resultInBlockProblem(fact.result, fact.result_path, next.last_results_hash);
   if (succeeded) return { ...base, how: succeeded, code: 'result-not-in-block' };
   const messages = messagesOfTx(tx, bytesOfBase64(fact.result.data ?? '') ?? undefined);

@@ -59,3 +59,13 @@ export function resultInBlockProblem(
   if (result.code !== 0) return `the transaction failed (code ${result.code}): it changed nothing`;
   return null;
 }
+
+/**
+ * Why a result proven beside a transaction is not its own, or null: it must sit at the same place
+ * among the block's results as the transaction among its transactions (else any failed
+ * transaction could borrow a neighbour's success).
+ */
+export function resultOfAnotherTx(tx: MerklePathJson, result: MerklePathJson): string | null {
+  if (tx.index === result.index && tx.total === result.total) return null;
+  return `the result proven is of transaction ${result.index} of ${result.total}, not of this one (${tx.index} of ${tx.total})`;
+}
