@@ -278,6 +278,11 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     ).toBe(true);
     expect(lines.filter((line) => line.state === 'incomplete')).toEqual([]);
     writeFileSync(path.join(folder, 'sample-proposal.json'), JSON.stringify(withRange));
+    // A voter's record is held to a proven vote walk in the state it names.
+    const walkHeight = withRange!.facts[index].height;
+    const claimed = { subject: "cosmos1voter's record", state: 'complete' as const, height: walkHeight };
+    expect((await goVerdict({ ...withRange!, claims: [claimed] }, options)).unmet_claims).toEqual([]);
+    expect((await goVerdict({ ...withRange!, claims: [{ ...claimed, height: '' }] }, options)).claims_ok).toBe(false);
     await bothAgree(await bundleAt('proofs/upgrades'), options);
     // Twenty days later by the verifier's clock and with CometBFT's 14 days, both refuse the same bundle.
     const later = { atNanos: options.atNanos + 20n * 86_400n * 1_000_000_000n };

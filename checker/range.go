@@ -19,7 +19,10 @@ func rangeProblem(fact factJSON, appHash []byte) error {
 	if err != nil || len(prefix) == 0 {
 		return fmt.Errorf("the range has no prefix")
 	}
-	if len(fact.Steps) == 0 && fact.Neighbours != nil {
+	if fact.Steps != nil && (fact.Neighbours != nil || fact.StoreRoot != nil) {
+		return fmt.Errorf("a range is written by its steps or by its neighbours, not both")
+	}
+	if fact.Steps == nil && fact.Neighbours != nil {
 		steps, err := stepsOfNeighbours(prefix, fact.Neighbours, fact.StoreRoot)
 		if err != nil {
 			return err

@@ -82,6 +82,10 @@ const fact = v.variant('kind', [
     }),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const { steps, neighbours, store_root: storeRoot, ...fact } = dataset.value;
+      if (steps && (neighbours || storeRoot)) {
+        addIssue({ message: 'a range is written by its steps or by its neighbours, not both' });
+        return NEVER;
+      }
       if (steps) return { ...fact, steps };
       if (!neighbours || !storeRoot) {
         addIssue({ message: 'a range needs its steps, or its neighbours and store_root' });

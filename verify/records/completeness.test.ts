@@ -55,7 +55,7 @@ describe('completeness of a proposal’s votes', () => {
 
   it('counts the votes cast in the block that tallied it, proven by their transactions', () => {
     // x/group counts a vote of the tallying block and prunes it at once: no walked state holds it.
-    const cast = (voter: string, option: string, height = '92') => ({
+    const cast = (voter: string, option: string, height = '91') => ({
       height,
       statement: { kind: 'vote', proposal_id: '7', voter, option: `VOTE_OPTION_${option}`, exec: 'EXEC_TRY' },
     });
@@ -134,6 +134,8 @@ describe('a voter’s record', () => {
     expect(lines.map((line) => line.words)).toEqual([
       "voted on 1 of the 4 proposals whose every vote this bundle proves, while a member; no vote on 3 of them: #8, #10–#11, each proven absent by that proposal's complete vote set (states after blocks 120 to 170)",
     ]);
+    // Its state is the latest of the sets it counts, whether a vote or an absence (a claim names it).
+    expect(lines[0].height).toBe('170');
   });
 
   it('counts a vote cast in the block that tallied a proposal as a vote, not an absence', () => {
@@ -142,8 +144,36 @@ describe('a voter’s record', () => {
       statement: { kind: 'vote', proposal_id: '11', voter: 'alice', option: 'VOTE_OPTION_NO' },
     };
     const lines = completenessOf([set('11', '170', 'bob=YES'), group('170', 'alice=1 bob=1'), later], 'alice');
-    expect(lines.map((line) => line.words)).toEqual([
-      'voted on 1 of the 1 proposals whose every vote this bundle proves, while a member',
+    expect(lines.map((line) => [line.words, line.height])).toEqual([
+      ['voted on 1 of the 1 proposals whose every vote this bundle proves, while a member', '170'],
     ]);
+  });
+});
+
+describe('votes cast after the walked state', () => {
+  const cast = (voter: string, option: string, height = '91') => ({
+    height,
+    statement: { kind: 'vote', proposal_id: '7', voter, option: `VOTE_OPTION_${option}`, exec: 'EXEC_TRY' },
+  });
+
+  it('refuses to reconcile with one voter proven twice, whichever the way', () => {
+    // The same vote's transaction twice, or a vote in the walk proven again after it: x/group takes one.
+    for (const twice of [[cast('dave', 'YES'), cast('dave', 'YES')], [cast('alice', 'YES')]]) {
+      const lines = completenessOf([votes('alice=YES bob=YES carol=NO'), members, ...twice, record('6.5/0.25/0/0')]);
+      expect(lines.at(-1)).toMatchObject({
+        state: 'incomplete',
+        words: expect.stringMatching(/^incomplete: the bundle proves more than one vote of (dave|alice) on #7/),
+      });
+    }
+  });
+
+  it('counts none cast after the state its decided record is proven in', () => {
+    const lines = completenessOf([
+      votes('alice=YES bob=YES carol=NO'),
+      members,
+      cast('dave', 'YES', '95'),
+      record('3.5/0.25/0/0'),
+    ]);
+    expect(lines.at(-1)?.state).toBe('reconciled');
   });
 });

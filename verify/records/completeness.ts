@@ -1,6 +1,6 @@
 import Decimal from 'decimal.js';
 
-import type { Statement } from './facts.ts';
+import { laterBallots, votesAfter, type Proven } from './later-votes.ts';
 
 // What a bundle's proven ranges say together, in sentences: a proposal's votes, complete at a
 // height; the members of its group at the same height who cast none; and whether the proven final
@@ -66,22 +66,6 @@ export function allOf(count: number | string, noun: string): string {
   return `all ${number.toLocaleString('en-US')} ${plural}`;
 }
 
-type Proven = { statement: Statement; height: string };
-
-/**
- * A proposal's votes cast after a walked state, proven by their transactions: those of the block
- * that tallied it, which x/group counts and prunes at once (no state ever holds them).
- */
-function votesAfter(proven: readonly Proven[], id: string, height: string): Proven[] {
-  return proven.filter(
-    (fact) =>
-      fact.statement.kind === 'vote' &&
-      fact.statement.stored === undefined &&
-      fact.statement.proposal_id === id &&
-      BigInt(fact.height) > BigInt(height),
-  );
-}
-
 /**
  * A voter's record over the proposals whose complete vote set and member set (in one state) the
  * bundle proves: of those the voter was a member for, on which it voted, and on which its vote is
@@ -90,10 +74,13 @@ function votesAfter(proven: readonly Proven[], id: string, height: string): Prov
 export function voterRecordOf(proven: readonly Proven[], voter: string): Completeness[] {
   const voted: string[] = [];
   const absent: { id: bigint; height: bigint }[] = [];
+  // The record's state: the latest of the vote sets it counts (a claim names one).
+  let latest = 0n;
   for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
     const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
     if (!members || !pairs(members.statement.members).some(([member]) => member === voter)) continue;
     const id = votes.statement.proposal_id ?? '0';
+    if (BigInt(votes.height) > latest) latest = BigInt(votes.height);
     const castLater = votesAfter(proven, id, votes.height).some((fact) => fact.statement.voter === voter);
     if (castLater || pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
     else if (/^\d+$/.test(id)) absent.push({ id: BigInt(id), height: BigInt(votes.height) });
@@ -116,7 +103,7 @@ export function voterRecordOf(proven: readonly Proven[], voter: string): Complet
     {
       subject: `${voter}'s record`,
       state: 'complete',
-      height: heights.at(-1)?.toString() ?? '',
+      height: latest.toString(),
       words: `voted on ${voted.length} of the ${total} proposals whose every vote this bundle proves, while a member${none}`,
     },
   ];
@@ -232,11 +219,19 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       height: votes.height,
       words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
     });
-    const later = votesAfter(proven, id, votes.height);
-    const laterVoters = new Set(later.map((fact) => fact.statement.voter));
-    const walkedBallots = ballots.filter(([voter]) => !laterVoters.has(voter));
+    const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);
+    const { later, conflict } = laterBallots(proven, id, votes.height, ballots, record);
+    if (conflict) {
+      lines.push({
+        subject: `proposal #${id}'s final tally`,
+        state: 'incomplete',
+        height: votes.height,
+        words: conflict,
+      });
+      continue;
+    }
     const counting = [
-      ...walkedBallots,
+      ...ballots,
       ...later.map(
         (fact) => [fact.statement.voter ?? '?', (fact.statement.option ?? '?').replace(/^VOTE_OPTION_/, '')] as const,
       ),
@@ -253,10 +248,13 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       words:
         silent.length === 0
           ? `every one of the ${weights.size} members of group ${members.statement.group_id ?? '?'} voted`
-          : `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote: ${silent.join(', ')}`,
+          : `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote${
+              later.length > 0
+                ? ` (in the state after block ${votes.height}, nor in the ${later.length} votes this bundle proves after it)`
+                : ''
+            }: ${silent.join(', ')}`,
     });
     const tally = tallyOf(counting, weights);
-    const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);
     const final = record?.statement.final_tally?.split('/');
     if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') continue;
     const counted = tally.map((sum) => sum.toString()).join('/');
@@ -273,7 +271,7 @@ export function completenessOf(proven: readonly Proven[], voter?: string): Compl
       words: same
         ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights${
             later.length > 0
-              ? ` (${walkedBallots.length} in the state after block ${votes.height}, ${later.length} cast after it, proven by ${later.length === 1 ? 'its transaction' : 'their transactions'})`
+              ? ` (${ballots.length} in the state after block ${votes.height}, ${later.length} cast after it, proven by ${later.length === 1 ? 'its transaction' : 'their transactions'})`
               : ''
           }`
         : `incomplete: ${shortfallOf(tally, final)} (the proven votes at the members' weights add up to ${counted}; the final tally says ${record!.statement.final_tally})`,
