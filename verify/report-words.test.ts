@@ -63,7 +63,7 @@ describe('a record older than what acted on it', () => {
   it('says the record is of its state and names the execution after it, proven by its transaction', () => {
     const exec = at('518611', { kind: 'exec', proposal_id: '79', executor: 'cosmos1alice' });
     expect(laterActsLines(report([record, exec]), { onPage: true })).toEqual([
-      "Proposal #79's record is proven as of the state after block 518,402 (SUBMITTED, executor NOT_RUN); after it, a MsgExec by cosmos1alice ran it at 518,611, proven by its transaction: the badge above shows the proposal as the chain holds it now.",
+      "Proposal #79's record is proven as of the state after block 518,402 (SUBMITTED, executor NOT_RUN); after it, cosmos1alice sent a MsgExec for it (its transaction succeeded; the executor result says whether its messages ran) at 518,611, proven by its transaction: the badge above shows the proposal as the chain holds it now.",
     ]);
   });
 

@@ -195,7 +195,8 @@ export function snapshotLine(report: BundleReport, { onPage = false } = {}): str
 }
 
 const ACTS: Record<string, (statement: Record<string, string>) => string> = {
-  exec: (statement) => `a MsgExec by ${statement.executor ?? '?'} ran it`,
+  exec: (statement) =>
+    `${statement.executor ?? '?'} sent a MsgExec for it (its transaction succeeded; the executor result says whether its messages ran)`,
   withdraw: (statement) => `${statement.address ?? '?'} withdrew it`,
   vote: (statement) =>
     `${statement.voter ?? '?'} voted ${(statement.option ?? '?').replace(/^VOTE_OPTION_/, '')} with EXEC_TRY`,

@@ -52,11 +52,15 @@ describe("the archive's recount of a tally, in words", () => {
     expect(words).toContain('yes weight 1 of 3 not in the archive');
   });
 
-  it('warns that votes may be missing when it still differs, whatever the outcome is called', () => {
+  it('warns that votes may be missing when it still falls short, whatever the outcome is called', () => {
     for (const outcome of ['differs', 'a word from a newer archive'])
       expect(tallyCheckWords({ ...check, outcome, detail: 'no weight 2 of 5 not in the archive' })).toBe(
         "The archive's recount does not add up: no weight 2 of 5 not in the archive. Votes may be missing from this list.",
       );
+    // More than the tally is not a missing vote.
+    expect(
+      tallyCheckWords({ ...check, outcome: 'differs', detail: "yes weight 1 more than the final tally's 3" }),
+    ).toBe("The archive's recount does not add up: yes weight 1 more than the final tally's 3.");
   });
 });
 

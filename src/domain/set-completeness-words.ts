@@ -52,9 +52,10 @@ export function tallyCheckWords(check: TallyCheck | null | undefined): string | 
     return (
       `The archive's recount first fell short, so it read the voting window again, blocks ${grouped(check.reread_from)}` +
       `–${grouped(check.reread_to)}, one by one: it found ${check.votes_found === 1 ? '1 vote' : `${check.votes_found} votes`} ` +
-      `the node's index had left out, and the tally adds up now (${check.detail}).`
+      `the archive had not read, and the tally adds up now (${check.detail}).`
     );
-  return `The archive's recount does not add up: ${check.detail}. Votes may be missing from this list.`;
+  const missing = check.detail.includes('not in the archive') ? ' Votes may be missing from this list.' : '';
+  return `The archive's recount does not add up: ${check.detail}.${missing}`;
 }
 
 /**

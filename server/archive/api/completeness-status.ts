@@ -23,13 +23,13 @@ export async function completenessStatusJson(
 ) {
   const summary = await readTallyCheckSummary(db);
   const differing = String(BigInt(summary.checked) - BigInt(summary.reconciled));
-  const reread = summary.unsettled.filter((row) => row.outcome === 'reconciled after re-reading').length;
+  const reread = summary.reread;
   const tallyWords =
     summary.checked === '0'
       ? 'no tally recounted yet: none the archive followed from submission to tally'
       : `${plural(summary.checked, 'tally', 'tallies')} the archive followed recounted from its own votes at the weights they counted with: ` +
         `${summary.reconciled} add${summary.reconciled === '1' ? 's' : ''} up` +
-        (reread > 0 ? ` (${reread} after reading the voting window again)` : '') +
+        (reread !== '0' ? ` (${reread} after reading the voting window again)` : '') +
         (differing === '0' ? '' : `; ${differing} differ${differing === '1' ? 's' : ''}`);
   const sets = Object.entries(SET_WORDS).map(([subject, words]) => {
     const total = totals[subject] ?? { proven: '0', unproven: '0' };

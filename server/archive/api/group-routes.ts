@@ -126,6 +126,7 @@ async function policyLedger(source: ArchiveSource, address: string, query: Archi
   return {
     transfers: page.rows.map((row) => ({
       height: row.height,
+      seq: row.seq,
       block_time: row.block_time,
       direction: row.direction,
       counterparty: row.counterparty,

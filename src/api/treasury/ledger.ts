@@ -8,6 +8,8 @@ import { uint64 } from '../schemas.ts';
 
 const transfer = v.object({
   height: uint64,
+  /** Its place among the block's transfers. */
+  seq: v.number(),
   block_time: v.string(),
   direction: v.picklist(['in', 'out']),
   counterparty: v.string(),

@@ -7,8 +7,9 @@ import { oneLine, proofCommentLines } from '../../lib/export-notes.ts';
 export async function ledgerCsv(rows: readonly LedgerTransfer[], about: { policy: string; endpoint: string }) {
   const { unparse } = await import('papaparse');
   const comments = [
-    `# Polity archive export: every transfer in and out of group policy ${oneLine(about.policy)}, newest first`,
+    `# Polity archive export: the transfers in and out of group policy ${oneLine(about.policy)}, newest first`,
     `# from: ${oneLine(about.endpoint || 'this server')}, the archive's reading of the blocks' x/bank transfer events`,
+    "# not listed: delegations and multi-sends (no transfer event), sends in blocks the archive skipped while reading through the node's index",
     ...proofCommentLines({ unavailable: 'the archive does not prove transfers' }),
   ];
   // Named fields: an empty ledger still has its header.

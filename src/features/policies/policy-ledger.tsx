@@ -35,8 +35,8 @@ const amountText = (amount: string) =>
     .join(', ');
 
 /**
- * Every transfer in and out of a policy the archive followed, newest first, each with the
- * proposal whose execution made it and its transaction; exportable as CSV.
+ * The transfers in and out of a policy the archive saw, newest first, each with the proposal
+ * whose execution made it and its transaction, and what it cannot have seen; exportable as CSV.
  */
 export function PolicyLedger({ endpoint, address }: { endpoint: string; address: string }) {
   const query = useInfiniteQuery(ledgerQuery(endpoint, address));
@@ -66,10 +66,11 @@ export function PolicyLedger({ endpoint, address }: { endpoint: string; address:
           Export CSV
         </Button>
       </Group>
-      <Text fz="xs" c="dimmed">
-        Every transfer in and out of this policy in the blocks the archive read, from x/bank’s transfer events, newest
-        first; each spend names the proposal whose execution made it. Not proven by a bundle: the archive’s reading of
-        its blocks.
+      <Text fz="xs" c="dimmed" data-testid="ledger-coverage">
+        The transfers x/bank’s events show in the blocks the archive read, newest first; each spend names the proposal
+        whose execution made it. Not listed: delegations and multi-sends (they move coins without a transfer event), and
+        sends into the policy in blocks the archive skipped while catching up through the node’s index (it reads only
+        blocks with group, upgrade or gov activity there). Not proven by a bundle: the archive’s reading of its blocks.
       </Text>
       <InfiniteList
         query={query}

@@ -99,7 +99,7 @@ describe.each(DATABASE_KINDS)('the archive recounts every tally it followed, on 
     for (const check of reread) {
       expect(check.outcome).toBe('reconciled after re-reading');
       expect(check.detail).toMatch(
-        /^(yes|no|abstain|veto) weight \S+ of \S+ not in the archive.*; reading heights \d+–\d+ again found \d+ votes? the node's index had left out \(.*\): it adds up now$/,
+        /^(yes|no|abstain|veto) weight \S+ of \S+ not in the archive.*; reading heights \d+–\d+ again found \d+ votes? the archive had not read \(.*\): it adds up now$/,
       );
       const found = hidden.filter((vote) => vote.proposal_id === check.proposal_id);
       expect(check.votes_found).toBeGreaterThan(0);

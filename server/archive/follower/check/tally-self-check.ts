@@ -34,6 +34,8 @@ const READS_IN_FLIGHT = 8;
 const MOST_BLOCKS_REREAD = 200_000n;
 /** Rest between turns when every tally followed is checked. */
 const IDLE_MS = 2000;
+/** Rest after a turn in which a voting window could not be read. */
+const RETRY_MS = 5000;
 
 /** The yes, no, abstain and veto sums, as x/group's final tally orders them. */
 const OPTION_ORDER = ['VOTE_OPTION_YES', 'VOTE_OPTION_NO', 'VOTE_OPTION_ABSTAIN', 'VOTE_OPTION_NO_WITH_VETO'];
@@ -67,8 +69,12 @@ export interface SelfCheckState {
   problem: string | null;
 }
 
+type FoundVote = { vote: VoteInput; height: bigint; time: string };
+
 export class TallySelfCheck {
   readonly state: SelfCheckState = { rereading: null, problem: null };
+  /** Proposals whose window could not be read this turn: the next turn takes the others first. */
+  private readonly failing = new Set<string>();
 
   constructor(
     private readonly store: ArchiveStore,
@@ -79,68 +85,85 @@ export class TallySelfCheck {
 
   /** Recounts the tallies followed up to `cursor` not yet checked; the rest it asks for (ms). */
   async turn(cursor: bigint, running: () => boolean): Promise<number> {
-    const due = await readTalliesToCheck(this.store.db, cursor, TALLIES_PER_TURN);
+    const due = (await readTalliesToCheck(this.store.db, cursor, TALLIES_PER_TURN + this.failing.size)).filter(
+      (tally) => !this.failing.has(tally.id),
+    );
+    this.failing.clear();
     if (due.length === 0) return IDLE_MS;
-    const results: TallyCheckResult[] = [];
-    for (const tally of due) {
+    let failures = 0;
+    for (const tally of due.slice(0, TALLIES_PER_TURN)) {
       if (!running()) break;
-      results.push(await this.check(tally));
+      // One proposal's window the node cannot give now does not hold the others back: it is
+      // passed over this turn and tried again the next.
+      try {
+        await this.check(tally);
+      } catch (error) {
+        failures++;
+        this.failing.add(tally.id);
+        this.state.problem = `recounting proposal #${tally.id}'s tally: ${errorText(error)}; trying again`;
+        this.log(`archive: ${this.state.problem}`);
+      }
     }
-    await this.store.write((tx) => recordTallyChecks(tx, results));
-    this.state.problem = null;
-    return 0;
+    if (failures === 0) this.state.problem = null;
+    return failures > 0 ? RETRY_MS : 0;
   }
 
-  private async check(tally: TallyToCheck): Promise<TallyCheckResult> {
+  /** Records a recount, with the votes a second reading found, in one transaction: all of it or none. */
+  private record(tally: TallyToCheck, result: TallyCheckResult, found: FoundVote[] = []) {
+    return this.store.write(async (tx) => {
+      if (found.length > 0) await writeFoundVotes(tx, tally, found);
+      await recordTallyChecks(tx, [result]);
+    });
+  }
+
+  private async check(tally: TallyToCheck): Promise<void> {
     const base = { proposalId: tally.id, reread: null, votesFound: 0 };
     let final: string[];
     try {
       final = finalOf(tally);
     } catch {
-      return { ...base, outcome: 'differs', detail: `the final tally the node gave is not JSON: ${tally.finalTally}` };
+      const detail = `the final tally the node gave is not JSON: ${tally.finalTally}`;
+      return this.record(tally, { ...base, outcome: 'differs', detail });
     }
     const counted = countedOf(tally.sums);
     const shortfall = shortfallOf(counted, final, 'the archive');
     if (shortfall === '')
-      return { ...base, outcome: 'reconciled', detail: `the votes archived add up to the final tally` };
-    if (!fallsShort(counted, final))
-      return { ...base, outcome: 'differs', detail: `${shortfall}: the archive's votes count for more than the tally` };
-    const window = { from: tally.submitHeight, to: tally.tallyHeight };
-    if (window.to - window.from + 1n > MOST_BLOCKS_REREAD)
-      return {
+      return this.record(tally, {
         ...base,
-        outcome: 'differs',
-        detail: `${shortfall}; its voting window (${heightsWords(window.from, window.to)}) is too long to read again`,
-      };
+        outcome: 'reconciled',
+        detail: 'the votes archived add up to the final tally',
+      });
+    if (!fallsShort(counted, final)) {
+      const detail = `${shortfall}: the archive's votes count for more than the tally`;
+      return this.record(tally, { ...base, outcome: 'differs', detail });
+    }
+    const window = { from: tally.submitHeight, to: tally.tallyHeight };
+    if (window.to - window.from + 1n > MOST_BLOCKS_REREAD) {
+      const detail = `${shortfall}; its voting window (${heightsWords(window.from, window.to)}) is too long to read again`;
+      return this.record(tally, { ...base, outcome: 'differs', detail });
+    }
     this.state.rereading = `proposal #${tally.id}: ${shortfall}; reading ${heightsWords(window.from, window.to)} again`;
     this.log(`archive: ${this.state.rereading}`);
     try {
       const found = await this.reread(tally, window);
-      if (found.length > 0) await this.store.write((tx) => writeFoundVotes(tx, tally, found));
-      const after = shortfallOf(countedOf(await readTallySums(this.store.db, tally.id)), final, 'the archive');
-      const foundWords = `${found.length} vote${found.length === 1 ? '' : 's'} the node's index had left out (${
+      const foundWords = `${found.length} vote${found.length === 1 ? '' : 's'} the archive had not read (${
         found.map((entry) => `${entry.vote.voter} at ${entry.height}`).join(', ') || 'none'
       })`;
-      const result: TallyCheckResult = {
-        ...base,
-        reread: window,
-        votesFound: found.length,
-        outcome: after === '' ? 'reconciled after re-reading' : 'differs',
-        detail:
-          after === ''
-            ? `${shortfall}; reading ${heightsWords(window.from, window.to)} again found ${foundWords}: it adds up now`
-            : `${shortfall}; reading ${heightsWords(window.from, window.to)} again found ${foundWords}; still ${after}`,
-      };
-      this.log(`archive: proposal #${tally.id}'s tally: ${result.detail}`);
-      return result;
+      let detail = '';
+      await this.store.write(async (tx) => {
+        if (found.length > 0) await writeFoundVotes(tx, tally, found);
+        const after = shortfallOf(countedOf(await readTallySums(tx, tally.id)), final, 'the archive');
+        const read = `${shortfall}; reading ${heightsWords(window.from, window.to)} again found ${foundWords}`;
+        detail = after === '' ? `${read}: it adds up now` : `${read}; still ${after}`;
+        const outcome = after === '' ? 'reconciled after re-reading' : 'differs';
+        await recordTallyChecks(tx, [{ ...base, reread: window, votesFound: found.length, outcome, detail }]);
+      });
+      this.log(`archive: proposal #${tally.id}'s tally: ${detail}`);
     } catch (error) {
       const words = errorText(error);
       if (!saysHeightNotKept(words)) throw error;
-      return {
-        ...base,
-        outcome: 'differs',
-        detail: `${shortfall}; the node no longer keeps its voting window (${heightsWords(window.from, window.to)}) to read again: ${words}`,
-      };
+      const detail = `${shortfall}; the node no longer keeps its voting window (${heightsWords(window.from, window.to)}) to read again: ${words}`;
+      await this.record(tally, { ...base, outcome: 'differs', detail });
     } finally {
       this.state.rereading = null;
     }
@@ -149,7 +172,7 @@ export class TallySelfCheck {
   /** Every vote on the proposal in its voting window that the archive does not hold. */
   private async reread(tally: TallyToCheck, window: { from: bigint; to: bigint }) {
     const held = await readVoters(this.store.db, tally.id);
-    const found: { vote: VoteInput; height: bigint; time: string }[] = [];
+    const found: FoundVote[] = [];
     const take = (block: FetchedBlock) => {
       for (const vote of decodeBlock(block).votes)
         if (vote.proposalId === tally.id && !held.has(vote.voter)) {

@@ -3,7 +3,7 @@ import { attribute, jsonValue, transactionHash } from './decode-block.ts';
 
 // x/bank's transfers in a block, in the order they happened, each with the group proposal whose
 // execution made it: x/group runs a proposal's messages, then emits EventExec, so a transfer
-// belongs to the first EventExec after it in its transaction (none: the transaction itself sent it).
+// belongs to the first EventExec after it of the same message (none: the transaction itself sent it).
 
 export interface TransferFact {
   /** Its place among the block's transfers. */
@@ -20,10 +20,13 @@ export interface TransferFact {
 export function transfersOf(block: FetchedBlock): TransferFact[] {
   const transfers: TransferFact[] = [];
   const read = (events: FetchedBlock['finalizeEvents'], txHash: string | null) => {
-    let pending: TransferFact[] = [];
+    // Per message of the transaction (v0.50's msg_index): a proposal's execution credits only
+    // the transfers its own message made, not a send of another message beside it.
+    const pending = new Map<string, TransferFact[]>();
     for (const event of events) {
+      const message = attribute(event, 'msg_index') ?? '';
       if (event.type === 'transfer') {
-        const fact = {
+        const fact: TransferFact = {
           seq: transfers.length,
           sender: attribute(event, 'sender') ?? '',
           recipient: attribute(event, 'recipient') ?? '',
@@ -32,11 +35,11 @@ export function transfersOf(block: FetchedBlock): TransferFact[] {
           proposalId: null,
         };
         transfers.push(fact);
-        pending.push(fact);
+        pending.set(message, [...(pending.get(message) ?? []), fact]);
       } else if (event.type === 'cosmos.group.v1.EventExec') {
         const proposalId = jsonValue(event, 'proposal_id');
-        for (const fact of pending) fact.proposalId = proposalId;
-        pending = [];
+        for (const fact of pending.get(message) ?? []) fact.proposalId = proposalId;
+        pending.delete(message);
       }
     }
   };

@@ -12,7 +12,12 @@ export function readGroupHistory(db: SqlExecutor, groupId: string, descending: b
         new_value FROM group_history WHERE group_id = $1::numeric`,
       params: [groupId],
     },
-    { columns: ['height', 'seq'], descending, keyOf: (row: Row) => [String(row.height), String(row.seq)] },
+    // Qualified: ORDER BY an output name would sort the text the query gives out ("1000" before "999").
+    {
+      columns: ['group_history.height', 'group_history.seq'],
+      descending,
+      keyOf: (row: Row) => [String(row.height), String(row.seq)],
+    },
     page,
   );
 }

@@ -20,7 +20,8 @@ export const POLICY_TRANSFERS: Table = {
     column('proposal_id', 'numeric(20)', { nullable: true }),
     column('tx_hash', 'text', { nullable: true }),
   ],
-  primaryKey: ['policy', 'height', 'seq'],
+  // A policy sending to itself has both an out and an in row of one transfer.
+  primaryKey: ['policy', 'height', 'seq', 'direction'],
   indexes: ['CREATE INDEX policy_transfers_by_height ON policy_transfers (height)'],
   since: 15,
   history: true,
@@ -71,7 +72,12 @@ export function readLedger(db: SqlExecutor, policy: string, descending: boolean,
               proposal_id::text AS proposal_id, tx_hash FROM policy_transfers WHERE policy = $1`,
       params: [policy],
     },
-    { columns: ['height', 'seq'], descending, keyOf: (row) => [String(row.height), String(row.seq)] },
+    // Qualified: ORDER BY an output name would sort the text the query gives out ("1000" before "999").
+    {
+      columns: ['policy_transfers.height', 'policy_transfers.seq', 'policy_transfers.direction'],
+      descending,
+      keyOf: (row) => [String(row.height), String(row.seq), String(row.direction)],
+    },
     page,
   );
 }

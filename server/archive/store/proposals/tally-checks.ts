@@ -24,6 +24,9 @@ export const TALLY_CHECKS: Table = {
   primaryKey: ['proposal_id'],
   indexes: ["CREATE INDEX tally_checks_unsettled ON tally_checks (proposal_id) WHERE outcome <> 'reconciled'"],
   since: 14,
+  // Taken with the votes when a gap fill's history replaces the archive's: the fill holds none,
+  // so every tally is recounted against the votes the archive holds from then on.
+  history: true,
 };
 
 /** A proposal the archive saw tallied, and what its votes sum to per option (weights as counted). */
@@ -64,6 +67,9 @@ export async function readTalliesToCheck(db: SqlExecutor, upTo: bigint, limit: n
        FROM proposals p
        WHERE p.status IN (${TALLIED}) AND NOT EXISTS (SELECT 1 FROM tally_checks c WHERE c.proposal_id = p.id)) due
      WHERE submit_height IS NOT NULL AND tally_height IS NOT NULL AND tally_height::numeric <= $1::numeric
+       -- A voting window with heights the archive has not read (a gap) waits for its fill.
+       AND NOT EXISTS (SELECT 1 FROM archive_gaps g
+                       WHERE g.from_height <= tally_height::numeric AND g.to_height >= submit_height::numeric)
      ORDER BY id::numeric LIMIT $2`,
     [String(upTo), String(limit)],
   );
@@ -158,8 +164,9 @@ export async function recordTallyChecks(tx: SqlExecutor, results: readonly Tally
 
 /** How many tallies the archive recounted, and every one that needed a second reading or still differs. */
 export async function readTallyCheckSummary(db: SqlExecutor) {
-  const [counts] = await db.query<{ checked: string; reconciled: string }>(
-    `SELECT count(*)::text AS checked, count(*) FILTER (WHERE outcome <> 'differs')::text AS reconciled FROM tally_checks`,
+  const [counts] = await db.query<{ checked: string; reconciled: string; reread: string }>(
+    `SELECT count(*)::text AS checked, count(*) FILTER (WHERE outcome <> 'differs')::text AS reconciled,
+       count(*) FILTER (WHERE outcome = 'reconciled after re-reading')::text AS reread FROM tally_checks`,
   );
   const unsettled = await db.query<{
     proposal_id: string;
@@ -173,7 +180,12 @@ export async function readTallyCheckSummary(db: SqlExecutor) {
        reread_to::text AS reread_to, votes_found FROM tally_checks WHERE outcome <> 'reconciled'
      ORDER BY proposal_id DESC LIMIT 50`,
   );
-  return { checked: counts?.checked ?? '0', reconciled: counts?.reconciled ?? '0', unsettled };
+  return {
+    checked: counts?.checked ?? '0',
+    reconciled: counts?.reconciled ?? '0',
+    reread: counts?.reread ?? '0',
+    unsettled,
+  };
 }
 
 /** The archive's recount of one proposal's tally; null until it is tallied and recounted. */
