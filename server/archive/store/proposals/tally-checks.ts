@@ -162,22 +162,25 @@ export async function recordTallyChecks(tx: SqlExecutor, results: readonly Tally
     );
 }
 
+/** A recount as the API gives it out: the status's list and a proposal's own. */
+type TallyCheckRow = {
+  outcome: string;
+  detail: string;
+  reread_from: string | null;
+  reread_to: string | null;
+  votes_found: number;
+};
+
+const TALLY_CHECK_COLUMNS = `outcome, detail, reread_from::text AS reread_from, reread_to::text AS reread_to, votes_found`;
+
 /** How many tallies the archive recounted, and every one that needed a second reading or still differs. */
 export async function readTallyCheckSummary(db: SqlExecutor) {
   const [counts] = await db.query<{ checked: string; reconciled: string; reread: string }>(
     `SELECT count(*)::text AS checked, count(*) FILTER (WHERE outcome <> 'differs')::text AS reconciled,
        count(*) FILTER (WHERE outcome = 'reconciled after re-reading')::text AS reread FROM tally_checks`,
   );
-  const unsettled = await db.query<{
-    proposal_id: string;
-    outcome: string;
-    detail: string;
-    reread_from: string | null;
-    reread_to: string | null;
-    votes_found: number;
-  }>(
-    `SELECT proposal_id::text AS proposal_id, outcome, detail, reread_from::text AS reread_from,
-       reread_to::text AS reread_to, votes_found FROM tally_checks WHERE outcome <> 'reconciled'
+  const unsettled = await db.query<TallyCheckRow & { proposal_id: string }>(
+    `SELECT proposal_id::text AS proposal_id, ${TALLY_CHECK_COLUMNS} FROM tally_checks WHERE outcome <> 'reconciled'
      ORDER BY proposal_id DESC LIMIT 50`,
   );
   return {
@@ -190,15 +193,8 @@ export async function readTallyCheckSummary(db: SqlExecutor) {
 
 /** The archive's recount of one proposal's tally; null until it is tallied and recounted. */
 export async function readTallyCheck(db: SqlExecutor, proposalId: string) {
-  const [row] = await db.query<{
-    outcome: string;
-    detail: string;
-    reread_from: string | null;
-    reread_to: string | null;
-    votes_found: number;
-  }>(
-    `SELECT outcome, detail, reread_from::text AS reread_from, reread_to::text AS reread_to, votes_found
-     FROM tally_checks WHERE proposal_id = $1::numeric`,
+  const [row] = await db.query<TallyCheckRow>(
+    `SELECT ${TALLY_CHECK_COLUMNS} FROM tally_checks WHERE proposal_id = $1::numeric`,
     [proposalId],
   );
   return row ?? null;
