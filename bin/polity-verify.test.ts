@@ -4,6 +4,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import { linkedBundle, linkedHash } from '../verify/testing/linked-bundle.ts';
 import { forgedBundle, realBundle } from '../verify/testing/sample-bundles.ts';
 import { runVerify } from './run-verify.ts';
 
@@ -89,8 +90,28 @@ describe('polity-verify', () => {
     const result = await verify(saved('other-height.json', bundle), ...AT, '--trust', `5:${'AB'.repeat(32)}`);
     expect(result.code).toBe(1);
     expect(result.stdout).toContain(
-      'Not checked: this bundle signs no header at height 5: a root of yours must be one of its signed headers (1, 41): --trust HEIGHT:HASH',
+      'Not checked: this bundle signs no header at height 5: heights that can be your root in this bundle: 1 and 41',
     );
+    expect(result.stdout).toContain(`npx polity-verify ${path.join(folder, 'other-height.json')} --trust 41:`);
+  });
+
+  it('checks from the top header of a bundle with hash links down, and prints the ready command without them', async () => {
+    const linked = linkedBundle();
+    const top = await verify(saved('linked.json', linked), ...AT, '--trust', `6:${linkedHash(linked, '6')}`);
+    expect(top.code).toBe(0);
+    expect(top.stdout).toMatch(/^Proven: /m);
+    const short = linkedBundle({ links: false });
+    const file = saved('short.json', short);
+    const refused = await verify(file, ...AT, '--trust', `6:${linkedHash(short, '6')}`);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('the archive gives the links with links_from=6');
+    expect(refused.stdout).toContain(
+      'Ready to run from a height this file can start from, once your own source gives the same hash for it:\n' +
+        `  npx polity-verify ${file} --trust 1:${linkedHash(short, '1')}\n` +
+        `  npx polity-verify ${file} --trust 4:${linkedHash(short, '4')}`,
+    );
+    const ready = await verify(file, ...AT, '--trust', `4:${linkedHash(short, '4')}`);
+    expect(ready.code).toBe(0);
   });
 
   it('refuses a bundle with a round that is not an integer in words, not a stack trace', async () => {

@@ -5,6 +5,7 @@ import { reportLines } from '../verify/report-words.ts';
 import { nanosOf, timestampOf } from '../verify/trust/header.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
 import { readGenesisFile } from './genesis-file.ts';
+import { readyCommandLines } from './ready-commands.ts';
 import { terminalSafe } from './terminal-text.ts';
 
 // polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —
@@ -18,7 +19,10 @@ every transaction and store proof, and every claim against the proven bytes.
 options:
   --trust HEIGHT:HASH      start from a header you trust (its height and 64-digit hex block hash),
                            got from a source other than the bundle; without it the check starts
-                           from the root the bundle carries, and says so
+                           from the root the bundle carries, and says so. HEIGHT may be any header
+                           the bundle signs whose hash links reach down to every header a record
+                           rests on (the archive adds them: ?links_from=HEIGHT); the report names
+                           the heights this file can start from, with the command for each
   --genesis FILE           start from the first validators of a genesis you have (the file the
                            chain publishes, whose SHA-256 you compared): made from its gen_txs,
                            staking's exported state or its validators, as the chain made them
@@ -162,8 +166,9 @@ async function main(): Promise<number> {
     trustingPeriodSeconds: parsed.trustingPeriodSeconds,
   });
   // JSON escapes control characters itself; the words carry the bundle's text, so they are escaped here.
+  const lines = [...reportLines(report), ...readyCommandLines(parsed.file, report, parsed.trust !== undefined)];
   process.stdout.write(
-    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${reportLines(report).map(terminalSafe).join('\n')}\n`,
+    parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${lines.map(terminalSafe).join('\n')}\n`,
   );
   return EXIT_CODES[report.verdict];
 }

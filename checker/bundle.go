@@ -30,13 +30,15 @@ type bundleJSON struct {
 		InitialHeight string            `json:"initial_height"`
 		Validators    []json.RawMessage `json:"validators"`
 	} `json:"trust_root"`
-	LightBlocks []struct {
-		lightBlockJSON
-		VerifiedFrom *string `json:"verified_from"`
-	} `json:"light_blocks"`
-	LinkedHeaders []json.RawMessage `json:"linked_headers"`
-	Facts         []factJSON        `json:"facts"`
-	Claims        []claimJSON       `json:"claims"`
+	LightBlocks   []bundleLightBlock `json:"light_blocks"`
+	LinkedHeaders []json.RawMessage  `json:"linked_headers"`
+	Facts         []factJSON         `json:"facts"`
+	Claims        []claimJSON        `json:"claims"`
+}
+
+type bundleLightBlock struct {
+	lightBlockJSON
+	VerifiedFrom *string `json:"verified_from"`
 }
 
 // bundleVerdict is what the checker prints: whether the chain of trust holds, where it breaks,
@@ -148,15 +150,36 @@ func checkBundle(bundle bundleJSON, parsed options) bundleVerdict {
 func chainOfTrust(bundle bundleJSON, parsed options) (map[int64]*types.Header, error) {
 	proven := map[int64]*types.Header{}
 	blocks := bundle.LightBlocks
+	// Below the auditor's own header, signed headers are proven as CometBFT verifies backwards:
+	// by the hash each header names of the one before it, their signatures set aside.
+	var below []*types.Header
+	linkedFloor := int64(0)
 	if parsed.trust != nil {
-		kept := blocks[:0]
+		kept := make([]bundleLightBlock, 0, len(blocks))
 		for _, block := range blocks {
-			signed, err := decodeSignedHeader(block.lightBlockJSON)
-			if err == nil && signed.Height >= parsed.trust.height {
+			var header types.Header
+			if err := cmtjson.Unmarshal(block.SignedHeader.Header, &header); err != nil {
+				return proven, fmt.Errorf("header: %w", err)
+			}
+			if header.Height >= parsed.trust.height {
 				kept = append(kept, block)
+			} else {
+				below = append(below, &header)
 			}
 		}
 		blocks = kept
+		floor, err := linkFloor(bundle, parsed.trust.height)
+		if err != nil {
+			return proven, err
+		}
+		reachable := below[:0]
+		for _, header := range below {
+			if header.Height >= floor {
+				reachable = append(reachable, header)
+			}
+		}
+		below = reachable
+		linkedFloor = floor
 	}
 	if len(blocks) == 0 {
 		return proven, fmt.Errorf("the bundle has no signed header")
@@ -206,7 +229,7 @@ func chainOfTrust(bundle bundleJSON, parsed options) (map[int64]*types.Header, e
 		proven[untrusted.signed.Height] = untrusted.signed.Header
 		previous = untrusted
 	}
-	return proven, linkHeaders(bundle, proven)
+	return proven, linkHeaders(bundle, below, linkedFloor, proven)
 }
 
 func rootProblem(bundle bundleJSON, parsed options, root *lightBlock) error {
@@ -242,14 +265,16 @@ func rootProblem(bundle bundleJSON, parsed options, root *lightBlock) error {
 
 // linkHeaders proves each linked header by the hash the proven header above it names (CometBFT's
 // backwards verification), highest first.
-func linkHeaders(bundle bundleJSON, proven map[int64]*types.Header) error {
-	headers := make([]*types.Header, 0, len(bundle.LinkedHeaders))
+func linkHeaders(bundle bundleJSON, below []*types.Header, floor int64, proven map[int64]*types.Header) error {
+	headers := append(make([]*types.Header, 0, len(bundle.LinkedHeaders)+len(below)), below...)
 	for _, raw := range bundle.LinkedHeaders {
 		var header types.Header
 		if err := cmtjson.Unmarshal(raw, &header); err != nil {
 			return fmt.Errorf("linked header: %w", err)
 		}
-		headers = append(headers, &header)
+		if header.Height >= floor {
+			headers = append(headers, &header)
+		}
 	}
 	for len(headers) > 0 {
 		highest := 0
@@ -273,4 +298,40 @@ func linkHeaders(bundle bundleJSON, proven map[int64]*types.Header) error {
 		proven[header.Height] = header
 	}
 	return nil
+}
+
+// linkFloor is the lowest height the bundle's headers link down to, one by one, from the auditor's
+// header; a fact resting on a header below it cannot be proven from that root, and the check stops.
+func linkFloor(bundle bundleJSON, from int64) (int64, error) {
+	present := map[int64]bool{}
+	for _, block := range bundle.LightBlocks {
+		var header types.Header
+		if err := cmtjson.Unmarshal(block.SignedHeader.Header, &header); err == nil {
+			present[header.Height] = true
+		}
+	}
+	for _, raw := range bundle.LinkedHeaders {
+		var header types.Header
+		if err := cmtjson.Unmarshal(raw, &header); err == nil {
+			present[header.Height] = true
+		}
+	}
+	floor := from
+	for present[floor-1] {
+		floor--
+	}
+	for _, fact := range bundle.Facts {
+		height, err := strconv.ParseInt(fact.Height, 10, 64)
+		if err != nil {
+			continue
+		}
+		lowest := height + 1
+		if fact.Kind == "tx" {
+			lowest = height
+		}
+		if lowest < floor {
+			return floor, fmt.Errorf("header %d, which a fact rests on, is not linked to the trusted header %d", lowest, from)
+		}
+	}
+	return floor, nil
 }

@@ -1,8 +1,4 @@
-import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -13,66 +9,17 @@ import { archivedUpTo, followNode, type TestArchive } from '../server/test/archi
 import { chainClock } from '../server/test/chain-clock.ts';
 import { startHarness, type Harness } from '../server/test/harness.ts';
 import type { ProofBundle } from '../verify/bundle-format.ts';
-import { verifyBundle, type BundleReport, type VerifyOptions } from '../verify/bundle-verify.ts';
+import { verifyBundle } from '../verify/bundle-verify.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
 import { forgedBundle, laterHeader, realBundle } from '../verify/testing/sample-bundles.ts';
-import { isoOfNanos } from '../verify/trust/light-block.ts';
+import { binary, bothAgree, buildChecker, goVerdict, root, run } from './go-checker.ts';
 
 // A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
 // package and cosmos/ics23's Go verifier) runs every light-client vector and checks bundles — made
 // up ones, forged ones, and those the archive builds from the embedded chain — and must accept and
 // refuse exactly what verify/ does.
 
-const run = promisify(execFile);
-const folder = mkdtempSync(path.join(tmpdir(), 'polity-checker-'));
-const binary = path.join(folder, 'checker');
-const root = path.join(import.meta.dirname, '..');
-
-interface GoVerdict {
-  chain_ok: boolean;
-  failure?: string;
-  facts: boolean[];
-  reasons: string[];
-  claims_ok: boolean;
-  unmet_claims: string[];
-}
-
-async function goVerdict(bundle: unknown, options: VerifyOptions): Promise<GoVerdict> {
-  const file = path.join(folder, `bundle-${Math.random().toString(36).slice(2)}.json`);
-  writeFileSync(file, JSON.stringify(bundle));
-  const args = ['bundle', file];
-  if (options.atNanos !== undefined) args.push('--at', isoOfNanos(options.atNanos));
-  if (options.trustingPeriodSeconds !== undefined)
-    args.push('--trusting-period', String(options.trustingPeriodSeconds));
-  if (options.trust) args.push('--trust', `${options.trust.height}:${options.trust.hash}`);
-  const { stdout } = await run(binary, args, { maxBuffer: 256 * 1024 * 1024 });
-  return JSON.parse(stdout) as GoVerdict;
-}
-
-/** verify/'s verdict in the checker's terms: claims are verify/'s alone, so a claim mismatch is a proof that held. */
-const tsVerdict = (report: BundleReport) => ({
-  chain_ok: report.problem === null,
-  facts: report.facts.map((fact) => fact.ok || fact.code === 'claim-mismatch'),
-});
-
-async function bothAgree(bundle: unknown, options: VerifyOptions) {
-  const report = verifyBundle(JSON.parse(JSON.stringify(bundle)), options);
-  const ours = tsVerdict(report);
-  const theirs = await goVerdict(bundle, options);
-  // The checker holds claims to walks that held, not to their arithmetic: never stricter than verify/.
-  if (report.completeness.every((line) => line.state !== 'overclaimed'))
-    expect(theirs.unmet_claims, 'claims verify/ finds met').toEqual([]);
-  expect({ chain_ok: theirs.chain_ok, facts: theirs.chain_ok ? theirs.facts : [] }, theirs.failure ?? '').toEqual({
-    chain_ok: ours.chain_ok,
-    facts: ours.chain_ok ? ours.facts : [],
-  });
-  return ours;
-}
-
-beforeAll(async () => {
-  // The first build fetches CometBFT's modules and compiles them (a minute or two); later ones are cached.
-  await run('go', ['build', '-o', binary, '.'], { cwd: path.join(root, 'checker'), timeout: 600_000 });
-}, 660_000);
+beforeAll(buildChecker, 660_000);
 
 describe('the Go checker, on CometBFT’s light client', () => {
   it('agrees with verify/ on every light-client vector', async () => {
@@ -207,16 +154,38 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     await h?.close();
   });
 
-  const bundleAt = async (route: string) => {
+  const bundleAt = async (route: string, params: Record<string, string> = {}) => {
     for (const { pattern, answer } of PROOF_ROUTES) {
       const match = pattern.exec(route);
       if (match) {
-        const answered = await answer(archive, match, new ArchiveQuery(new URLSearchParams()));
+        const answered = await answer(archive, match, new ArchiveQuery(new URLSearchParams(params)));
         return JSON.parse((answered as SerializedJson).text) as ProofBundle;
       }
     }
     throw new Error(`no route ${route}`);
   };
+
+  it('proves a proposal from its bundle’s top header down by hash links, as the archive adds them', async () => {
+    const [proposal] = await archive.db.query<{ id: string }>(
+      'SELECT DISTINCT proposal_id::text AS id FROM votes ORDER BY 1 LIMIT 1',
+    );
+    const options = { atNanos: chainClock(h.node).now(), trustingPeriodSeconds: SIXTY_DAYS };
+    const plain = await bundleAt(`proofs/proposals/${proposal.id}`);
+    const top = plain.light_blocks.at(-1)!.signed_header;
+    const trust = { height: top.header.height, hash: top.commit.block_id.hash };
+    const refused = verifyBundle(structuredClone(plain), { ...options, trust });
+    expect(refused.problem).toContain(`links_from=${trust.height}`);
+    const linked = await bundleAt(`proofs/proposals/${proposal.id}`, { links_from: trust.height });
+    expect(linked.linked_headers.length).toBeGreaterThan(plain.linked_headers.length);
+    const report = verifyBundle(structuredClone(linked), { ...options, trust });
+    expect(report.problem).toBeNull();
+    expect(report.verdict).toBe('proven');
+    expect(report.facts.length).toBe(plain.facts.length);
+    expect((await bothAgree(linked, { ...options, trust })).chain_ok).toBe(true);
+    await expect(bundleAt(`proofs/proposals/${proposal.id}`, { links_from: '2' })).rejects.toThrow(
+      /links_from must be a height this bundle signs/,
+    );
+  });
 
   it('agrees on every proposal’s bundle, its group’s and the applied upgrades’', async () => {
     const proposals = await archive.db.query<{ id: string; group_id: string }>(
@@ -277,7 +246,6 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
       ),
     ).toBe(true);
     expect(lines.filter((line) => line.state === 'incomplete')).toEqual([]);
-    writeFileSync(path.join(folder, 'sample-proposal.json'), JSON.stringify(withRange));
     // A voter's record is held to a proven vote walk in the state it names.
     const walkHeight = withRange!.facts[index].height;
     const claimed = { subject: "cosmos1voter's record", state: 'complete' as const, height: walkHeight };

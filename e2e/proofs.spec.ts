@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
 import { expect, test, type APIRequestContext } from '@playwright/test';
@@ -85,11 +85,18 @@ test.describe('with an archive: proofs checked in the browser', () => {
     expect(createHash('sha256').update(readFileSync(saved)).digest('hex')).toBe(shown);
     // From the root the file carries, the command says so (exit 3); from a root the reader takes
     // from the node itself, it says "Proven" (exit 0, or 4 with records the archive lists unproven).
-    const command = (...args: string[]) =>
-      promisify(execFile)(process.execPath, ['bin/polity-verify.mjs', saved, '--trusting-period', '60d', ...args]).then(
+    const commandOn = (checked: string, ...args: string[]) =>
+      promisify(execFile)(process.execPath, [
+        'bin/polity-verify.mjs',
+        checked,
+        '--trusting-period',
+        '60d',
+        ...args,
+      ]).then(
         ({ stdout }) => ({ code: 0, stdout }),
         (failure: { code: number; stdout: string }) => ({ code: failure.code, stdout: failure.stdout }),
       );
+    const command = (...args: string[]) => commandOn(saved, ...args);
     const own = await command();
     // 3, or 5 when the archive lists records it holds without proof (a set too long to walk, say).
     expect([3, 5]).toContain(own.code);
@@ -104,6 +111,24 @@ test.describe('with an archive: proofs checked in the browser', () => {
     const yours = await command('--trust', `${rootHeight}:${commit.result.signed_header.commit.block_id.hash}`);
     expect([0, 4]).toContain(yours.code);
     expect(yours.stdout).toMatch(/^Proven/);
+
+    // From the bundle's latest signed header, read from the node today: the panel offers it (as a
+    // height the file can start from, or with the file that carries the hash links down from it),
+    // and the command proves every record from there.
+    const top = bundle.light_blocks.at(-1)!.signed_header.header.height;
+    await expect(panel.getByTestId('proof-trust-root')).toContainText(BigInt(top).toLocaleString('en-US'));
+    const linkedFile = saved.replace(/\.json$/, '-linked.json');
+    const linked = await request.get(`${ARCHIVE}/proofs/proposals/${id}?links_from=${top}`);
+    expect(linked.status()).toBe(200);
+    writeFileSync(linkedFile, await linked.body());
+    const topCommit = (await (await request.get(`/rpc/commit?height=${top}`)).json()) as typeof commit;
+    const linkedCheck = await commandOn(
+      linkedFile,
+      '--trust',
+      `${top}:${topCommit.result.signed_header.commit.block_id.hash}`,
+    );
+    expect([0, 4]).toContain(linkedCheck.code);
+    expect(linkedCheck.stdout).toMatch(/^Proven/);
   });
 
   test('the upgrades page proves the applied upgrades in the reader’s browser', async ({ page, request }) => {

@@ -1,94 +1,35 @@
-import type { BundlePage, FactJson, ProofBundle, RootProvenanceJson } from './bundle-format.ts';
+import type { FactJson, ProofBundle } from './bundle-format.ts';
+import {
+  unreadable,
+  type AuditorGenesis,
+  type BundleReport,
+  type BundleVerdict,
+  type FactVerdict,
+  type RootChoice,
+  type VerifyOptions,
+} from './bundle-report.ts';
 import { parseBundle } from './bundle-schema.ts';
 import { bytesOfBase64, bytesOfHex } from './bytes.ts';
 import { failed, type ProblemCode } from './problem-codes.ts';
 import { unmetClaims } from './records/claims.ts';
-import { completenessOf, type Completeness } from './records/completeness.ts';
-import { claimMismatch, messagesOfTx, statementOfRecord, type Statement } from './records/facts.ts';
+import { completenessOf } from './records/completeness.ts';
+import { claimMismatch, messagesOfTx, statementOfRecord } from './records/facts.ts';
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
 import { resultInBlockProblem, resultOfAnotherTx, txInBlockProblem } from './records/tx-proof.ts';
-import { startingPoint, type AuditorGenesis } from './starting-point.ts';
-import { verifyChainOfTrust, type TrustStep } from './trust/chain-of-trust.ts';
+import { rootChoicesOf } from './root-choices.ts';
+import { startingPoint } from './starting-point.ts';
+import { verifyChainOfTrust } from './trust/chain-of-trust.ts';
 import { preverifySignatures } from './trust/fast-signatures.ts';
 import { nanosOf, timestampOf, type HeaderJson } from './trust/header.ts';
-import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis, trustOptionsAt } from './trust/light-block.ts';
+import { isoOfNanos, nanosOfMillis, trustOptionsAt } from './trust/light-block.ts';
 import { VerifierMemory } from './trust/verifier-memory.ts';
+
+export { unreadable };
+export type { AuditorGenesis, BundleReport, BundleVerdict, FactVerdict, RootChoice, VerifyOptions };
 
 // Checks a whole bundle: the chain of trust, then each fact against the headers it proved. The
 // report says, for every fact, what the proven bytes say and how, or why it is not proven.
-
-export interface FactVerdict {
-  kind: FactJson['kind'];
-  height: string;
-  claim: Statement;
-  /** What the proven bytes say (for a transaction, its group message). */
-  proven: Statement | null;
-  ok: boolean;
-  how: string;
-  /** Why it is not proven, as a stable code (absent when proven). */
-  code?: ProblemCode;
-}
-
-/**
- * What a bundle's check comes to, in order of strength: `proven` only when every record is
- * proven from a root the auditor gave; `own-root` when everything follows from the root the
- * bundle carries (which says nothing of whose chain that is); `unproven-records` when the archive
- * itself lists records it could not prove; `refused` when anything fails.
- */
-export type BundleVerdict = 'proven' | 'own-root' | 'unproven-records' | 'own-root-unproven-records' | 'refused';
-
-export interface BundleReport {
-  /** Every fact proven and the chain of trust holds (whoever's root it is: see `verdict`). */
-  ok: boolean;
-  verdict: BundleVerdict;
-  /** Why nothing could be checked (not a bundle, a broken chain of trust), or null. */
-  problem: string | null;
-  /** The stable code of `problem`, or of the first refused fact. */
-  code: ProblemCode | null;
-  /** Whose root the check starts from: one the auditor gave, or the one the bundle carries. */
-  rootFrom: 'you' | 'bundle';
-  /** The root's height and hash (or "genesis"), and its header's time, as checked. */
-  root: { height: string; hash: string; time: string } | null;
-  /** The verifier's clock the check was made at (RFC 3339), and whether it was given (--at). */
-  checkedAt: string;
-  checkedAtGiven: boolean;
-  /** The trusting period used: the verifier's own, never the bundle's. */
-  trustingPeriodSeconds: string;
-  /** The period the bundle suggests, shown as information only. */
-  bundleTrustingPeriodSeconds: string | null;
-  /** How old the root header is at the verifier's clock, in seconds. */
-  rootAgeSeconds: string | null;
-  /** Until when the chain of trust holds (RFC 3339): the earliest expiry of a header that vouched. */
-  holdsUntil: string | null;
-  chainId: string;
-  subject: ProofBundle['subject'] | null;
-  trustRoot: string;
-  steps: TrustStep[];
-  facts: FactVerdict[];
-  unproven: ProofBundle['unproven'];
-  /** Which page of the subject's records the bundle is, where they take more than one. */
-  page: BundlePage | null;
-  /** Where the archive says it took the bundle's root from (information: your root decides). */
-  provenance: RootProvenanceJson | null;
-  /** What the proven ranges say together: votes complete, non-voters, a tally reconciled (or not). */
-  completeness: Completeness[];
-}
-
-export type { AuditorGenesis };
-
-export interface VerifyOptions {
-  /** A header the auditor trusts, got elsewhere: replaces the bundle's own trust root. */
-  trust?: { height: string; hash: string };
-  /** A genesis the auditor has: the chain is verified from its first validators instead. */
-  genesis?: AuditorGenesis;
-  /** The SHA-256 the auditor expects of the genesis: of theirs (--genesis) or of the one the archive names. */
-  expectGenesisSha256?: string;
-  /** The verifier's clock in nanoseconds since the epoch: now unless an auditor asks about a past instant. */
-  atNanos?: bigint;
-  /** The verifier's trusting period (default 14 days); a bundle's own is only information. */
-  trustingPeriodSeconds?: bigint;
-}
 
 const plus1 = (height: string) => (BigInt(height) + 1n).toString();
 
@@ -186,35 +127,18 @@ export function factVerdict(fact: FactJson, proven: Map<string, HeaderJson>, bec
   return storeVerdict(fact, proven, bech32Prefix);
 }
 
-/** The report on something that is not a bundle (not JSON, not the format): why, and nothing checked. */
-export const unreadable = (problem: string, options: VerifyOptions = {}): BundleReport => ({
-  ok: false,
-  verdict: 'refused',
-  problem,
-  code: 'malformed',
-  rootFrom: options.trust || options.genesis ? 'you' : 'bundle',
-  root: null,
-  checkedAt: isoOfNanos(options.atNanos ?? nanosOfMillis(Date.now())),
-  checkedAtGiven: options.atNanos !== undefined,
-  trustingPeriodSeconds: String(options.trustingPeriodSeconds ?? DEFAULT_TRUSTING_PERIOD_SECONDS),
-  bundleTrustingPeriodSeconds: null,
-  rootAgeSeconds: null,
-  holdsUntil: null,
-  chainId: '',
-  subject: null,
-  trustRoot: '',
-  steps: [],
-  facts: [],
-  unproven: [],
-  page: null,
-  provenance: null,
-  completeness: [],
-});
-
 /** A refusal before any step: a bundle that cannot be checked the way the auditor asked. */
-const unreadableFrom = (problem: string, code: ProblemCode, options: VerifyOptions): BundleReport => ({
+const unreadableFrom = (
+  problem: string,
+  code: ProblemCode,
+  options: VerifyOptions,
+  bundle: ProofBundle,
+): BundleReport => ({
   ...unreadable(problem, options),
   code,
+  chainId: bundle.chain_id,
+  subject: bundle.subject,
+  rootChoices: rootChoicesOf(bundle).choices,
 });
 
 /** Verifies a bundle given as parsed JSON. Never throws: a bad bundle is a report saying why. */
@@ -256,11 +180,11 @@ function verdictOf(report: Pick<BundleReport, 'ok' | 'rootFrom' | 'unproven'>): 
 
 function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: VerifierMemory): BundleReport {
   const start = startingPoint(bundle, options);
-  if (failed(start)) return unreadableFrom(start.problem, start.code, options);
-  const { root, blocks, rootFrom, trustRoot } = start;
+  if (failed(start)) return unreadableFrom(start.problem, start.code, options, bundle);
+  const { root, blocks, linked, rootFrom, trustRoot } = start;
   const atNanos = options.atNanos ?? nanosOfMillis(Date.now());
   const trust = { ...trustOptionsAt(atNanos, options.trustingPeriodSeconds), memory };
-  const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, bundle.linked_headers, trust);
+  const chain = verifyChainOfTrust(bundle.chain_id, root, blocks, linked, trust);
   const facts = bundle.facts.map((fact) => factVerdict(fact, chain.proven, bundle.bech32_prefix));
   const rootTime = chain.root ? timestampOf(chain.root.time) : null;
   const completeness = completenessOf(
@@ -292,5 +216,6 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
     page: bundle.page ?? null,
     provenance: bundle.root_provenance ?? null,
     completeness: [...completeness, ...overclaimed],
+    rootChoices: rootChoicesOf(bundle).choices,
   };
 }

@@ -1,6 +1,15 @@
 import type { BundleLightBlock, ProofBundle, TrustRootJson } from './bundle-format.ts';
 import { refusal, type Checked } from './problem-codes.ts';
+import {
+  choiceWords,
+  headersOfBundle,
+  lowestLinkedFrom,
+  neededHeights,
+  rootChoicesOf,
+  unreachedBelow,
+} from './root-choices.ts';
 import type { GenesisSetSource } from './trust/genesis-set.ts';
+import type { HeaderJson } from './trust/header.ts';
 import type { ValidatorJson } from './trust/validator-set.ts';
 
 // Where a check starts: the bundle's own root, a header the auditor trusts (--trust), or the
@@ -26,6 +35,8 @@ interface StartOptions {
 export interface StartingPoint {
   root: TrustRootJson;
   blocks: BundleLightBlock[];
+  /** Headers proven by the hash link from the header above each: below an auditor's root, its signed ones too. */
+  linked: HeaderJson[];
   rootFrom: 'you' | 'bundle';
   /** Where trust starts, in words. */
   trustRoot: string;
@@ -41,6 +52,40 @@ function fromHeader(blocks: readonly BundleLightBlock[], height: string): Bundle
         ? { ...block, verified_from: undefined }
         : block,
     );
+}
+
+/**
+ * From a header the auditor trusts: later signed headers by their signatures, every earlier
+ * header by hash links down from it — which only an unbroken run of headers in the bundle allows.
+ */
+function fromAuditorHeader(bundle: ProofBundle, trust: { height: string; hash: string }): Checked<StartingPoint> {
+  const { choices } = rootChoicesOf(bundle);
+  const canBe = `heights that can be your root in this bundle: ${choiceWords(choices)} (--trust HEIGHT:HASH, with the hash your own source gives for that height)`;
+  const signed = bundle.light_blocks.some((block) => block.signed_header.header.height === trust.height);
+  if (!signed) return refusal('not-proven', `this bundle signs no header at height ${trust.height}: ${canBe}`);
+  const from = BigInt(trust.height);
+  const present = new Set(headersOfBundle(bundle).keys());
+  const unreached = unreachedBelow(from, neededHeights(bundle), present);
+  if (unreached !== null)
+    return refusal(
+      'not-proven',
+      `header ${trust.height} can be your root only with every header from it down to header ${unreached}, ` +
+        `which a record rests on, linked by hash; this bundle's run of headers stops at ` +
+        `${lowestLinkedFrom(from, present)} (the archive gives the links with links_from=${trust.height}): ${canBe}`,
+    );
+  // Headers below the root that no record needs and no link reaches are left out, not refused.
+  const reached = lowestLinkedFrom(from, present);
+  const below = bundle.light_blocks
+    .map((block) => block.signed_header.header)
+    .filter((header) => BigInt(header.height) < from && BigInt(header.height) >= reached);
+  const linked = bundle.linked_headers.filter((header) => BigInt(header.height) >= reached);
+  return {
+    root: { kind: 'header', height: trust.height, hash: trust.hash },
+    blocks: fromHeader(bundle.light_blocks, trust.height),
+    linked: [...linked, ...below],
+    rootFrom: 'you',
+    trustRoot: `header ${trust.height} with hash ${trust.hash}, as you gave it`,
+  };
 }
 
 function expectedGenesisProblem(bundle: ProofBundle, options: StartOptions) {
@@ -76,31 +121,17 @@ export function startingPoint(bundle: ProofBundle, options: StartOptions): Check
         validators: mine.validators,
       },
       blocks: bundle.light_blocks,
+      linked: bundle.linked_headers,
       rootFrom: 'you',
       trustRoot: `the first validators of your genesis (SHA-256 ${mine.sha256}, from its ${mine.setFrom}), at height ${mine.initialHeight}`,
     };
   }
-  if (options.trust) {
-    const heights = bundle.light_blocks.map((block) => block.signed_header.header.height);
-    if (!heights.includes(options.trust.height))
-      return refusal(
-        'not-proven',
-        `this bundle signs no header at height ${options.trust.height}: a root of yours must be one of its signed ` +
-          `headers (${heights.join(', ') || 'none'}): --trust HEIGHT:HASH with one of these heights and the hash ` +
-          'your own source gives for it',
-      );
-  }
-  if (options.trust)
-    return {
-      root: { kind: 'header', height: options.trust.height, hash: options.trust.hash },
-      blocks: fromHeader(bundle.light_blocks, options.trust.height),
-      rootFrom: 'you',
-      trustRoot: `header ${options.trust.height} with hash ${options.trust.hash}, as you gave it`,
-    };
+  if (options.trust) return fromAuditorHeader(bundle, options.trust);
   const root = bundle.trust_root;
   return {
     root,
     blocks: bundle.light_blocks,
+    linked: bundle.linked_headers,
     rootFrom: 'bundle',
     trustRoot:
       root.kind === 'genesis'

@@ -12,7 +12,7 @@ import { realLightBlock361, realProofs } from './real-node.ts';
 // Two bundles for tests: a real node's records proven from its header 361, and a made-up chain's
 // vote proven from its genesis validators across a validator set change.
 
-const pathJson = (items: Uint8Array[], index: number) => {
+export const pathJson = (items: Uint8Array[], index: number) => {
   const path = merklePathOf(items, index);
   return { total: String(path.total), index: String(path.index), aunts: path.aunts.map((aunt) => toBase64(aunt)) };
 };
@@ -42,11 +42,12 @@ export function realBundle(): ProofBundle {
 }
 
 const chainId = 'forged-1';
-const voter = 'cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p';
+export const voter = 'cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p';
 export const genesisSigners = ['a', 'b', 'c', 'd'].map((name, index) => signerOf(name, BigInt(10 + index)));
 const laterSet = [...genesisSigners.slice(1), signerOf('e', 30n)];
 
-const voteTx = (option: number) =>
+/** A MsgVote of the made-up chain's voter on proposal 7. */
+export const voteTx = (option: number) =>
   TxRaw.encode({
     bodyBytes: TxBody.encode(
       TxBody.fromPartial({

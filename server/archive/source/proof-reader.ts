@@ -201,6 +201,15 @@ export class ProofReader {
     return header;
   }
 
+  /** Headers from `min` to `max` (at most 20: CometBFT's `/blockchain`), in any order; untrusted until linked. */
+  async headersBetween(min: bigint, max: bigint): Promise<HeaderJson[]> {
+    const answer = await this.call<{ block_metas?: { header?: HeaderJson }[] }>('blockchain', {
+      minHeight: String(min),
+      maxHeight: String(max),
+    });
+    return (answer.block_metas ?? []).flatMap((meta) => (meta.header ? [meta.header] : []));
+  }
+
   async blockTxs(height: bigint): Promise<BlockTxs> {
     const { block } = await this.batched<{ block: { header: HeaderJson; data: { txs: string[] | null } } }>('block', {
       height: String(height),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type { ProofBundle } from '../../../verify/bundle-format.ts';
+import { linkedBundle } from '../../../verify/testing/linked-bundle.ts';
 import { forgedBundle } from '../../../verify/testing/sample-bundles.ts';
 import { archiveAnswers } from '../../test/fake-archive.ts';
 import { jsonResponse, renderWithApp } from '../../test/render.tsx';
@@ -70,6 +71,19 @@ function withSignatureChanged(bundle: ProofBundle, blockIndex: number): string {
 }
 
 describe('the proof panel', () => {
+  it('offers the file with hash links down from the latest signed header, when that header cannot be a root without them', async () => {
+    bundleAnswer = () => new Response(JSON.stringify(linkedBundle({ links: false })), { status: 200 });
+    renderPanel();
+    await screen.findByTestId('proof-headline');
+    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent('at one of the heights 1, 4');
+    const link = within(screen.getByTestId('proof-links-download')).getByRole('link', {
+      name: 'the file that carries the hash links down from it',
+    });
+    expect(screen.getByTestId('proof-links-download')).toHaveTextContent('or from its latest signed header, 6, with');
+    expect(link).toHaveAttribute('href', '/polity/archive/v1/proofs/proposals/7?links_from=6');
+    expect(link).toHaveAttribute('download', 'proposal-7-proof-bundle-links-from-6.json');
+  });
+
   it('checks the bundle in the browser and says what it proved, from which trust root; details on request', async () => {
     const user = userEvent.setup();
     renderPanel();
@@ -80,6 +94,9 @@ describe('the proof panel', () => {
     expect(screen.getByTestId('proof-trust-root')).toHaveTextContent(
       'npx polity-verify proposal-7-proof-bundle.json --trust HEIGHT:HASH',
     );
+    // Its signed headers link down to every record, so either can be the reader's own root.
+    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent('at one of the heights 1, 41');
+    expect(screen.queryByTestId('proof-links-download')).toBeNull();
     // The browser's own clock and the chain's own period, never the bundle's.
     expect(screen.getByTestId('proof-clock')).toHaveTextContent(
       "Checked at 2026-01-01T01:00:00.000Z by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 2026-01-15T00:00:00.000Z. The period is two thirds of the chain’s unbonding time, as its node says it.",

@@ -11,7 +11,6 @@ import {
   pageLine,
   provenanceLine,
   snapshotLine,
-  trustRootLine,
 } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
 import { isApiError } from '../../api/errors.ts';
@@ -20,6 +19,7 @@ import { RawErrorText } from '../../components/states/query-states.tsx';
 import { OnChainText } from '../../components/text/on-chain-text.tsx';
 import { useProofBundle, whyNoProof, type ProofAvailability } from '../../hooks/proof-bundle.ts';
 import type { ProofFile } from '../../lib/export-notes.ts';
+import { OwnRootLine } from './own-root-line.tsx';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
 import { RootComparisonLine } from './root-comparison.tsx';
@@ -85,16 +85,7 @@ function CheckedReport({
           <OnChainText value={headlineOf(report, 'in your browser')} max={800} />
         </Text>
       </Alert>
-      {report.trustRoot && (
-        <Text component="div" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-trust-root">
-          Trust root: <OnChainText value={trustRootLine(report)} max={400} />. It comes with the bundle, from the
-          archive itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it
-          with what a source you trust says of that height, or check the downloaded file from a header of your own:
-          <Code block mt={4} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-            npx polity-verify {file.fileName} --trust HEIGHT:HASH
-          </Code>
-        </Text>
-      )}
+      {report.trustRoot && <OwnRootLine report={report} file={file} />}
       {provenanceLine(report) && (
         <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-provenance">
           <OnChainText value={provenanceLine(report) ?? ''} max={600} />

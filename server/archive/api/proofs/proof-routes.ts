@@ -20,6 +20,7 @@ import { proposalExists } from '../../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../../store/upgrades/upgrade-reads.ts';
 import { archivedBech32Prefix, voteExists } from '../../store/votes/vote-reads.ts';
 import { isAddress, uint64Path, type ArchiveQuery } from '../archive-params.ts';
+import { withLinks } from './bundle-links.ts';
 import { serializeInSlices, WorkTurns } from './bundle-serial.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
@@ -36,6 +37,8 @@ interface ArchiveSource {
   readonly store: { readonly db: ArchiveStore['db'] };
   /** The writer's proof state (a reader process has none): why nothing is proven, when it says. */
   readonly follower?: { readonly proofs?: { readonly state: { readonly problem: string | null } } | null };
+  /** The node followed: headers for `links_from` that the archive did not keep are read from it. */
+  readonly source?: { readonly rpc: string };
 }
 
 /**
@@ -83,8 +86,15 @@ const pending = (subject: string, key: string): FactProof => ({
   reason: 'not proven yet: the archive proves records a few blocks after it reads them',
 });
 
-async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: FactProof[], page?: BundlePage) {
+async function bundleOf(
+  source: ArchiveSource,
+  query: ArchiveQuery,
+  subject: BundleSubject,
+  facts: FactProof[],
+  page?: BundlePage,
+) {
   const db = source.store.db;
+  const linksFrom = query.uint64('links_from');
   const chainId = (await readMetaValue(db, 'chain_id')) ?? '';
   const bundle = await assembleBundle(
     db,
@@ -94,9 +104,10 @@ async function bundleOf(source: ArchiveSource, subject: BundleSubject, facts: Fa
     describe,
   );
   if (!bundle) throw noRoot(source);
+  const linked = linksFrom === null ? bundle : await withLinks(bundle, linksFrom, db, source.source?.rpc ?? '');
   // Walks go out by their neighbours: half the bytes of writing every step whole.
-  const written = bundle.facts.map((fact) => (fact.kind === 'range' ? writtenRange(fact) : fact));
-  return serializeInSlices({ ...bundle, facts: written, page });
+  const written = linked.facts.map((fact) => (fact.kind === 'range' ? writtenRange(fact) : fact));
+  return serializeInSlices({ ...linked, facts: written, page });
 }
 
 /** The page asked for (`?page=N`, 1 by default), or a 400. */
@@ -146,18 +157,21 @@ async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQ
         ]
       : [];
   const label = page.of > 1 ? `Proposal #${id}, page ${number} of ${page.of}` : `Proposal #${id}`;
-  return bundleOf(source, { kind: 'proposal', id, label }, [...head, ...votes], page.of > 1 ? page : undefined);
+  return bundleOf(source, query, { kind: 'proposal', id, label }, [...head, ...votes], page.of > 1 ? page : undefined);
 }
 
-async function voteBundle(source: ArchiveSource, id: string, voter: string) {
+async function voteBundle(source: ArchiveSource, query: ArchiveQuery, id: string, voter: string) {
   if (!isAddress(voter)) throw invalidArgument(`not a bech32 address: ${JSON.stringify(voter)}`);
   const db = source.store.db;
   const [vote] = await factProofs(db, 'vote', [`${id}/${voter}`]);
   if (!(await voteExists(db, id, voter)))
     throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no vote of ${voter} on proposal ${id}`);
-  return bundleOf(source, { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` }, [
-    vote ?? pending('vote', `${id}/${voter}`),
-  ]);
+  return bundleOf(
+    source,
+    query,
+    { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` },
+    [vote ?? pending('vote', `${id}/${voter}`)],
+  );
 }
 
 async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQuery) {
@@ -173,11 +187,11 @@ async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQ
     facts.push(...(await factProofs(source.store.db, 'member-range', ids)));
   }
   const label = page.of > 1 ? `Every vote of ${voter}, page ${number} of ${page.of}` : `Every vote of ${voter}`;
-  return bundleOf(source, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
+  return bundleOf(source, query, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);
 }
 
 /** Every applied upgrade's done marker, or the one named. */
-async function upgradesBundle(source: ArchiveSource, name?: string) {
+async function upgradesBundle(source: ArchiveSource, query: ArchiveQuery, name?: string) {
   const db = source.store.db;
   const names = await readAppliedUpgradeNames(db, name);
   if (name !== undefined && names.length === 0)
@@ -187,7 +201,7 @@ async function upgradesBundle(source: ArchiveSource, name?: string) {
     name === undefined
       ? { kind: 'upgrade', id: '*', label: 'Every applied upgrade' }
       : { kind: 'upgrade', id: name, label: `The upgrade ${JSON.stringify(name)}` };
-  return bundleOf(source, subject, facts);
+  return bundleOf(source, query, subject, facts);
 }
 
 /**
@@ -204,7 +218,7 @@ async function factsFor(source: ArchiveSource, subject: string, keys: readonly s
 }
 
 /** A group's current members (their weights) and its policies (their rules). */
-async function groupBundle(source: ArchiveSource, id: string) {
+async function groupBundle(source: ArchiveSource, query: ArchiveQuery, id: string) {
   const db = source.store.db;
   if (!(await groupExists(db, id))) throw new GrpcStatusError(GrpcCode.NotFound, `the archive holds no group ${id}`);
   const members = await readGroupMemberWeights(db, id);
@@ -233,7 +247,7 @@ async function groupBundle(source: ArchiveSource, id: string) {
     )),
     ...(await factsFor(source, 'proposal-sequence', [id])),
   ];
-  return bundleOf(source, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
+  return bundleOf(source, query, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }
 
 /** A bundle's work, in its turn among the others being built. */
@@ -252,7 +266,7 @@ export const PROOF_ROUTES: {
   },
   {
     pattern: /^proofs\/votes\/([^/]+)\/([^/]+)$/,
-    answer: inTurn((source, match) => voteBundle(source, uint64Path(match[1]), match[2])),
+    answer: inTurn((source, match, query) => voteBundle(source, query, uint64Path(match[1]), match[2])),
   },
   {
     pattern: /^proofs\/voters\/([^/]+)$/,
@@ -260,10 +274,13 @@ export const PROOF_ROUTES: {
   },
   {
     pattern: /^proofs\/groups\/([^/]+)$/,
-    answer: inTurn((source, match) => groupBundle(source, uint64Path(match[1]))),
+    answer: inTurn((source, match, query) => groupBundle(source, query, uint64Path(match[1]))),
   },
-  { pattern: /^proofs\/upgrades$/, answer: inTurn((source) => upgradesBundle(source)) },
-  { pattern: /^proofs\/upgrades\/([^/]+)$/, answer: inTurn((source, match) => upgradesBundle(source, match[1])) },
+  { pattern: /^proofs\/upgrades$/, answer: inTurn((source, _match, query) => upgradesBundle(source, query)) },
+  {
+    pattern: /^proofs\/upgrades\/([^/]+)$/,
+    answer: inTurn((source, match, query) => upgradesBundle(source, query, match[1])),
+  },
   // Both signed headers of every conflict a witness showed, as kept: evidence for a person to judge.
   {
     pattern: /^proofs\/witness-conflicts$/,

@@ -1,0 +1,25 @@
+import type { BundleReport } from '../verify/bundle-verify.ts';
+
+// The command an auditor can run next, ready to paste: from a header of their own, at a height
+// this file can start from. The hash printed is the bundle's; only the auditor's source makes it theirs.
+
+/** Words ending the report: which heights can be the auditor's root, with a command for each (at most three). */
+export function readyCommandLines(file: string, report: BundleReport, trustGiven: boolean): string[] {
+  const choices = report.rootChoices;
+  const refusedRoot =
+    trustGiven && report.verdict === 'refused' && report.code === 'not-proven' && report.steps.length === 0;
+  const ownRoot = report.rootFrom === 'bundle' && report.verdict !== 'refused';
+  if (choices.length === 0 || !(refusedRoot || ownRoot)) return [];
+  const shown = choices.length <= 3 ? choices : [choices[0], ...choices.slice(-2)];
+  const name = /^[\w./-]+$/.test(file) ? file : JSON.stringify(file);
+  return [
+    '',
+    refusedRoot
+      ? 'Ready to run from a height this file can start from, once your own source gives the same hash for it:'
+      : 'To check from a header of your own, once your source gives the same hash for its height:',
+    ...shown.map((choice) => `  npx polity-verify ${name} --trust ${choice.height}:${choice.hash}`),
+    ...(choices.length > shown.length
+      ? [`  (${choices.length} heights can: ${choices.map((choice) => choice.height).join(', ')})`]
+      : []),
+  ];
+}
