@@ -14,8 +14,8 @@ interface AxeViolation {
   nodes: { target: string[]; failureSummary?: string }[];
 }
 
-/** Serious and critical axe findings on the page as it is now, in a few words each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/** Every axe finding on the page as it is now, whatever its impact, in a few words each. */
+export async function axeViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -25,14 +25,12 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
     return (await axe.run(document, { runOnly: { type: 'tag', values: tags } })).violations;
   });
-  return (violations as AxeViolation[])
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.id} (${violation.impact}): ${violation.help} — ` +
-        violation.nodes
-          .slice(0, 3)
-          .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`)
-          .join(' | '),
-    );
+  return (violations as AxeViolation[]).map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help} — ` +
+      violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ')}`)
+        .join(' | '),
+  );
 }

@@ -1,6 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext } from '@playwright/test';
 
-import { api, groupNamed, policiesOf, proposalsOf } from './chain.ts';
+import { api, ARCHIVE, archiveOpen, groupNamed, policiesOf, proposalsOf } from './chain.ts';
 
 interface Proposal {
   id: string;
@@ -116,4 +116,33 @@ export async function onABusyOpenProposal(
       passedOver.add(proposal.id);
     }
   }
+}
+
+interface Bundle {
+  facts: unknown[];
+}
+
+/** A proposal the archive holds proofs of (its prover runs a few blocks behind what it reads). */
+export async function provenProposal(request: APIRequestContext): Promise<string> {
+  await archiveOpen(request);
+  let id = '';
+  await expect
+    .poll(
+      async () => {
+        const { proposals } = (await (await request.get(`${ARCHIVE}/proposals?pagination.limit=20`)).json()) as {
+          proposals: { id: string }[];
+        };
+        for (const proposal of proposals) {
+          const response = await request.get(`${ARCHIVE}/proofs/proposals/${proposal.id}`);
+          if (response.ok() && ((await response.json()) as Bundle).facts.length > 0) {
+            id = proposal.id;
+            return true;
+          }
+        }
+        return false;
+      },
+      { timeout: 90_000, intervals: [1000] },
+    )
+    .toBe(true);
+  return id;
 }

@@ -3,44 +3,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 
 import { ARCHIVE, archiveOpen } from './chain.ts';
-import { everyPage } from './pages.ts';
+import { everyPage, provenProposal } from './pages.ts';
 
 // A reader opens a proposal page and the browser itself checks the archive's proof bundle against
 // the chain's validators: the page says what is proven, from which trust root; the bundle it
 // downloads is the file its hash names and verifies with the command too. The verifier is fetched
 // only by a page that checks something, never by the first page.
-
-interface Bundle {
-  facts: unknown[];
-}
-
-/** A proposal the archive holds proofs of (its prover runs a few blocks behind what it reads). */
-async function provenProposal(request: APIRequestContext): Promise<string> {
-  await archiveOpen(request);
-  let id = '';
-  await expect
-    .poll(
-      async () => {
-        const { proposals } = (await (await request.get(`${ARCHIVE}/proposals?pagination.limit=20`)).json()) as {
-          proposals: { id: string }[];
-        };
-        for (const proposal of proposals) {
-          const response = await request.get(`${ARCHIVE}/proofs/proposals/${proposal.id}`);
-          if (response.ok() && ((await response.json()) as Bundle).facts.length > 0) {
-            id = proposal.id;
-            return true;
-          }
-        }
-        return false;
-      },
-      { timeout: 90_000, intervals: [1000] },
-    )
-    .toBe(true);
-  return id;
-}
 
 test.describe('with an archive: proofs checked in the browser', () => {
   test('a proposal page proves its records in the reader’s browser, and its bundle verifies offline', async ({
