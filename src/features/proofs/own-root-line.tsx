@@ -11,6 +11,10 @@ import type { ProofFile } from '../../lib/export-notes.ts';
 
 const heightText = (height: string) => BigInt(height).toLocaleString('en-US');
 
+/** "1, 4 or 6". */
+const orList = (items: readonly string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+
 /** The file's address with the links from `height` asked for. */
 const linkedUrl = (url: string, height: string) => `${url}${url.includes('?') ? '&' : '?'}links_from=${height}`;
 
@@ -28,14 +32,11 @@ export function OwnRootLine({ report, file }: { report: BundleReport; file: Proo
       itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it with what a
       source you trust says of that height, or check the downloaded file from a header of your own
       {choices.length > 0 && (
-        <span data-testid="proof-root-choices">
-          {' '}
-          at {choices.length === 1 ? 'height' : 'one of the heights'} {choices.map(heightText).join(', ')}
-        </span>
+        <span data-testid="proof-root-choices">: at height {orList(choices.map(heightText))} as it is</span>
       )}
       {top !== null && !topServes && (
         <span data-testid="proof-links-download">
-          , or from its latest signed header, {heightText(top)}, with{' '}
+          , or at its latest signed header, {heightText(top)}, with{' '}
           <Anchor
             href={linkedUrl(file.url, top)}
             download={file.fileName.replace(/\.json$/, `-links-from-${top}.json`)}

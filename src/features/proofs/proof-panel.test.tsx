@@ -75,11 +75,11 @@ describe('the proof panel', () => {
     bundleAnswer = () => new Response(JSON.stringify(linkedBundle({ links: false })), { status: 200 });
     renderPanel();
     await screen.findByTestId('proof-headline');
-    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent('at one of the heights 1, 4');
+    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent(': at height 1 or 4 as it is');
     const link = within(screen.getByTestId('proof-links-download')).getByRole('link', {
       name: 'the file that carries the hash links down from it',
     });
-    expect(screen.getByTestId('proof-links-download')).toHaveTextContent('or from its latest signed header, 6, with');
+    expect(screen.getByTestId('proof-links-download')).toHaveTextContent('or at its latest signed header, 6, with');
     expect(link).toHaveAttribute('href', '/polity/archive/v1/proofs/proposals/7?links_from=6');
     expect(link).toHaveAttribute('download', 'proposal-7-proof-bundle-links-from-6.json');
   });
@@ -95,7 +95,7 @@ describe('the proof panel', () => {
       'npx polity-verify proposal-7-proof-bundle.json --trust HEIGHT:HASH',
     );
     // Its signed headers link down to every record, so either can be the reader's own root.
-    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent('at one of the heights 1, 41');
+    expect(screen.getByTestId('proof-root-choices')).toHaveTextContent(': at height 1 or 41 as it is');
     expect(screen.queryByTestId('proof-links-download')).toBeNull();
     // The browser's own clock and the chain's own period, never the bundle's.
     expect(screen.getByTestId('proof-clock')).toHaveTextContent(
