@@ -23,6 +23,8 @@ export const NOUNS: Record<string, string> = {
   'policy-set': 'complete policy set',
   'policy-proposal-set': 'complete stored-proposal set',
   'proposal-sequence': 'proposal sequence',
+  balance: 'balance',
+  'balance-set': 'complete set of balances',
 };
 
 const OPTION = /^VOTE_OPTION_/;
@@ -96,6 +98,12 @@ export function describeStatement(statement: Statement): string {
       return `${allOf(field('count'), 'vote')}${on}${statement.options ? ` (${statement.options})` : ''}, complete`;
     case 'upgrade-applied':
       return `upgrade ${field('name')} applied at height ${field('height')}`;
+    case 'balance-set':
+      return statement.count === '0'
+        ? `no balance held by ${field('address')}, complete`
+        : `every balance held by ${field('address')}: ${field('balances')}, complete`;
+    case 'balance':
+      return `balance of ${field('address')}: ${field('amount')} ${field('denom')}`;
     default:
       return (
         Object.entries(statement)

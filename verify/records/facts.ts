@@ -28,6 +28,8 @@ import { Plan } from 'cosmjs-types/cosmos/upgrade/v1beta1/upgrade';
 import type { Any } from 'cosmjs-types/google/protobuf/any';
 import type { Duration } from 'cosmjs-types/google/protobuf/duration';
 
+import { bankRecord } from './bank-record.ts';
+
 // What proven bytes say, in the archive's words: a transaction's x/group messages and a store
 // record's fields, flattened to strings so a bundle's claim can be compared field by field. The
 // verifier reads the bytes itself; the claim is only what the archive says they hold.
@@ -277,6 +279,7 @@ export function statementOfRecord(store: string, key: Uint8Array, value: Uint8Ar
   try {
     if (store === 'group') return groupRecord(key, value, prefix);
     if (store === 'upgrade') return upgradeRecord(key, value);
+    if (store === 'bank') return bankRecord(key, value, prefix);
     return { kind: 'record', store };
   } catch (error) {
     return { kind: 'undecodable', problem: error instanceof Error ? error.message : String(error) };

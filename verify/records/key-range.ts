@@ -115,6 +115,16 @@ const policyAddressOf = (hex: string, prefix: string) => {
 /** What the records of a range say: a proposal's votes, a group's members or its policies, with their count. */
 export function rangeStatement(fact: RangeFactJson, records: RangeRecords['records'], bech32Prefix: string): Statement {
   const statements = records.map((record) => statementOfRecord(fact.store, record.key, record.value, bech32Prefix));
+  // x/bank's balances of one account: 0x02, the address's length, the address; a key per denom.
+  const account = /^02([0-9A-F]{2})((?:[0-9A-F]{2})+)$/i.exec(fact.prefix);
+  if (fact.store === 'bank' && account && parseInt(account[1], 16) * 2 === account[2].length) {
+    return {
+      kind: 'balance-set',
+      address: policyAddressOf(account[2], bech32Prefix),
+      count: String(records.length),
+      balances: statements.map((statement) => `${statement.amount ?? '?'} ${statement.denom ?? '?'}`).join(', '),
+    };
+  }
   // x/group's vote table (0x40 0x00) and member table (0x10 0x00), then the proposal's or group's id.
   const byPolicy = /^32([0-9A-F]{2})((?:[0-9A-F]{2})+)$/i.exec(fact.prefix);
   if (byPolicy && parseInt(byPolicy[1], 16) * 2 === byPolicy[2].length) {

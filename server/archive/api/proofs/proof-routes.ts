@@ -72,6 +72,7 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'group-policy-range') return `the complete policy set of group ${first}`;
   if (fact.subject === 'policy-proposal-range') return `the stored proposals of policy ${first}`;
   if (fact.subject === 'proposal-sequence') return `the proposal sequence, beside group ${first}'s sets`;
+  if (fact.subject === 'balance-range') return `every balance of the group policy ${first}`;
   return `proposal #${first}'s event at height ${second}`;
 }
 
@@ -246,6 +247,12 @@ async function groupBundle(source: ArchiveSource, query: ArchiveQuery, id: strin
       policies.map((policy) => policy.address),
     )),
     ...(await factsFor(source, 'proposal-sequence', [id])),
+    // What each policy holds: every balance in x/bank's store, walked denom by denom.
+    ...(await factsFor(
+      source,
+      'balance-range',
+      policies.map((policy) => policy.address),
+    )),
   ];
   return bundleOf(source, query, { kind: 'group', id, label: `Group #${id}: its members and policies` }, facts);
 }

@@ -2,6 +2,7 @@ import type { Statement } from '../../../../verify/records/facts.ts';
 import { inParallel } from '../../../lib/in-parallel.ts';
 import type { LightClient } from '../../source/trust/light-client.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
+import { balancesToProve } from '../../store/proofs/balance-work.ts';
 import { saveFactProofs, type FactProof } from '../../store/proofs/fact-proofs.ts';
 import { saveLinkedHeaders } from '../../store/proofs/proof-store.ts';
 import {
@@ -32,7 +33,7 @@ import {
 import { decisionPolicyClaim, tallyText, TX_CLAIMS } from './fact-claims.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
 import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex } from './store-keys.ts';
-import { walkGroupRanges, walkVoteRange } from './vote-ranges.ts';
+import { walkGroupRanges, walkTreasury, walkVoteRange } from './vote-ranges.ts';
 
 // The prover: right behind the tip, each vote and proposal event is proven from its own block,
 // and each proposal record from the state the archive last read it in — while the node still
@@ -105,6 +106,9 @@ export class ProvePipeline {
     proofs.push(...(await inParallel(members, atOnce, (member) => this.member(member, groupTip), going)));
     const policies = await policiesToProve(this.db, groupTip, POLICIES_PER_TURN);
     proofs.push(...(await inParallel(policies, atOnce, (policy) => this.policy(policy, groupTip), going)));
+    // Treasuries live in x/bank, which outlives x/group: proven at the archive's own tip.
+    const treasuries = await balancesToProve(this.db, tip, POLICIES_PER_TURN);
+    proofs.push(...(await inParallel(treasuries, VOTE_RANGES_PER_TURN, (at) => this.treasury(at, tip - 1n), going)));
     // A few proposals' vote sets, walked key by key: each walk is sequential, so they go side by side.
     const ranges = await voteRangesToProve(this.db, groupTip, VOTE_RANGES_PER_TURN);
     proofs.push(...(await inParallel(ranges, VOTE_RANGES_PER_TURN, (range) => this.voteRange(range), going)).flat());
@@ -263,6 +267,10 @@ export class ProvePipeline {
     };
     const evidence = await this.evidence.record('group', policyKeyHex(policy.address), tip - 1n, claim);
     return this.record('policy', policy.address, policy.version, evidence);
+  }
+
+  private async treasury(address: string, height: bigint): Promise<FactProof> {
+    return this.record('balance-range', address, String(height), await walkTreasury(this.evidence, address, height));
   }
 
   /** A proposal's vote set and its group's member set, walked (see vote-ranges.ts). */

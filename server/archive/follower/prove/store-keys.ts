@@ -31,3 +31,8 @@ export const policyKeyHex = (address: string) => {
 /** x/upgrade's done marker: 0x01, the height it was applied at (8 bytes big-endian), the name. */
 export const doneKeyHex = (name: string, height: string) =>
   `01${idHex(height)}${toHex(new TextEncoder().encode(name))}`;
+/** Every balance of an account in x/bank's store: 0x02, then its address behind a length byte (a key per denom after). */
+export const balancesPrefixHex = (address: string) => {
+  const bytes = fromBech32(address).data;
+  return `02${bytes.length.toString(16).padStart(2, '0')}${toHex(bytes)}`;
+};

@@ -1,6 +1,7 @@
 import type { GroupRangeToProve, VoteRangeToProve } from '../../store/proofs/range-work.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
 import {
+  balancesPrefixHex,
   memberPrefixHex,
   policyIndexPrefixHex,
   policyProposalsPrefixHex,
@@ -72,3 +73,10 @@ export async function walkGroupRanges(
   const sequence = await evidence.record('group', PROPOSAL_SEQUENCE_KEY_HEX, height, { kind: 'proposal-sequence' });
   return { members, policies, proposals, sequence };
 }
+
+/** Denoms a treasury's walk reads before it says the set is too long to prove complete. */
+const MOST_DENOMS = 500;
+
+/** Every balance a policy holds after block `height`, walked denom by denom in x/bank's store: its treasury, complete. */
+export const walkTreasury = (evidence: FactEvidence, address: string, height: bigint) =>
+  evidence.range('bank', balancesPrefixHex(address), height, { kind: 'balance-set', address }, MOST_DENOMS);

@@ -25,7 +25,8 @@ export interface Snapshot {
   /** Results hash of the block at `height` (the next header's last_results_hash); signed chains only. */
   resultsHash?: string;
   /** Each store tree's leaf versions, run-length encoded in key order; signed chains only. */
-  treeVersions?: { group: [number, number][]; upgrade: [number, number][] };
+  /** Each tree's leaf versions; `bank` is absent from snapshots made before its store was committed. */
+  treeVersions?: { group: [number, number][]; upgrade: [number, number][]; bank?: [number, number][] };
 }
 
 // snapshot.json is one JSON object: {"format":2,"height":"H","logHash":"…","stateSha256":"…",
