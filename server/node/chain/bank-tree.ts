@@ -1,11 +1,13 @@
 import type { IavlStore, LoadEntry } from '../store/iavl-store.ts';
 import type { ValueEncoder } from '../store/iavl-tree.ts';
-import { BOND_DENOM } from '../queries/bank-queries.ts';
 
 // x/bank's balances as its v0.50 keeper stores them (collections): under 0x02 ‖ the address's
 // length ‖ the address ‖ the denom, the amount as its decimal text (math.Int's Marshal). A zero
 // balance is no entry. The simulated chain holds balances only on its group policies, in its bond
 // denom, so the tree follows that map: each changed amount written, each emptied one deleted.
+
+/** The simulated chain's bond denom: every balance it holds is in it. */
+export const BOND_DENOM = 'stake';
 
 const text: ValueEncoder = (record) => Buffer.from(String(record), 'latin1');
 

@@ -1,11 +1,12 @@
 import { invalidArgument } from '../../lib/grpc-status.ts';
+import { BOND_DENOM } from '../chain/bank-tree.ts';
 import type { GroupView } from '../chain/group/group-view.ts';
 import { decodeAccAddress } from '../lib/bech32-sdk.ts';
 
 // x/bank's Query service, for what the simulated chain holds: its group policies' balances, all in
 // its bond denom. Any other account holds nothing here, as a fresh account on a real chain.
 
-export const BOND_DENOM = 'stake';
+export { BOND_DENOM };
 
 export interface Coin {
   denom: string;
