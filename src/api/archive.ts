@@ -81,6 +81,11 @@ const archiveResponses = {
           left_at_height: v.nullable(v.string()),
           left_with_upgrade: v.nullable(v.string()),
           left_at_time: v.nullable(v.string()),
+          /** An archive begun after x/group left: the groups and policies it rebuilt from transactions. */
+          rebuilt_from_transactions: v.optional(
+            v.nullable(v.object({ groups: v.number(), policies: v.number(), through_height: v.string() })),
+            null,
+          ),
         }),
       ),
       null,

@@ -164,13 +164,15 @@ async function upgrades(source: ArchiveSource) {
   return { ...json, applied: await withUpgradeProofs(source.store.db, json.applied) };
 }
 
-function groupModuleJson(group: GroupModuleRecord | null) {
+function groupModuleJson(group: GroupModuleRecord | null, rebuilt: string | null) {
   if (!group) return null;
   return {
     present: group.present,
     left_at_height: group.leftAtHeight,
     left_with_upgrade: group.leftWithUpgrade,
     left_at_time: group.leftAtTime,
+    // An archive begun after x/group left: how many groups and policies it rebuilt from transactions.
+    rebuilt_from_transactions: rebuilt === null ? null : (JSON.parse(rebuilt) as unknown),
   };
 }
 
@@ -219,7 +221,7 @@ async function status(source: ArchiveSource) {
      * an upgrade removed it, from which height, with which upgrade and when (the archive keeps
      * its group history, and asks the node for no group state from then on).
      */
-    group_module: groupModuleJson(await readGroupModule(source.store.db)),
+    group_module: groupModuleJson(await readGroupModule(source.store.db), meta.get('groups_rebuilt') ?? null),
     /** Per subject: the sets proven complete, and the archive's recount of every tally it followed. */
     completeness: await completenessStatusJson(source.store.db, totals, source.follower.selfCheck?.state),
   };

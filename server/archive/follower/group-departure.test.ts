@@ -104,6 +104,7 @@ describe.each(DATABASE_KINDS)('an archive of a chain that drops x/group, on $kin
       left_at_height: null,
       left_with_upgrade: null,
       left_at_time: null,
+      rebuilt_from_transactions: null,
     });
     const after = await status();
     expect(after.group_module).toMatchObject({

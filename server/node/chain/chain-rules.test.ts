@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
+import { parseDec } from '../../lib/apd-dec.ts';
 import { openNode } from '../../test/harness.ts';
-import { parseDec } from '../lib/dec.ts';
 import { decide } from './decision-policies/registry.ts';
 import { tallyOf } from './group/tally.ts';
 import type { DecisionPolicy, Tally } from './records.ts';

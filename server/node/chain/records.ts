@@ -1,4 +1,4 @@
-import type { Dec } from '../lib/dec.ts';
+import type { Dec } from '../../lib/apd-dec.ts';
 
 // Records mirror cosmos.group.v1 types. They are never mutated once stored: an update stores a
 // new object, which lets the encoder cache each record's JSON.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { add, parseDec, sub, text } from './dec.ts';
+import { add, parseDec, sub, text } from '../../lib/apd-dec.ts';
 import { gatewayBytes } from './go-base64.ts';
 import { parseBool, parseInt64, parseUint64 } from './go-strconv.ts';
 

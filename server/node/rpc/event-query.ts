@@ -1,4 +1,4 @@
-import { cmp, parseDec } from '../lib/dec.ts';
+import { cmp, parseDec } from '../../lib/apd-dec.ts';
 
 // CometBFT's event query language (libs/pubsub/query/syntax), as tx_search and block_search
 // parse it: conditions `tag OP value` joined by AND. A hand-written scanner, like CometBFT's: one

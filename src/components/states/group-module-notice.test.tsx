@@ -41,6 +41,7 @@ describe('GroupModuleNotice', () => {
       left_at_height: '1234',
       left_with_upgrade: 'v6-\u202Ecirrus',
       left_at_time: '2026-01-02T12:00:00Z',
+      rebuilt_from_transactions: null,
     });
     const notice = await screen.findByTestId('group-module-notice');
     expect(notice).toHaveTextContent('No x/group on this chain any more');
@@ -50,17 +51,43 @@ describe('GroupModuleNotice', () => {
     expect(notice.textContent).not.toContain('\u202E');
     expect(notice.querySelector('time')).not.toBeNull();
     expect(notice).toHaveTextContent('the group pages show their history as the archive kept it');
+    expect(screen.queryByTestId('groups-rebuilt')).toBeNull();
+  });
+
+  it('says that the groups and policies of an archive begun after the drop come from transactions', async () => {
+    renderNotice({
+      present: false,
+      left_at_height: '1234',
+      left_with_upgrade: 'v6',
+      left_at_time: null,
+      rebuilt_from_transactions: { groups: 7, policies: 1, through_height: '1300' },
+    });
+    expect(await screen.findByTestId('groups-rebuilt')).toHaveTextContent(
+      'The archive began after that, so its 7 groups and 1 policy are rebuilt from the transactions that created and changed them (and from the chain’s genesis), not read from the chain’s state.',
+    );
   });
 
   it('says so for a chain that had no x/group when the archive began', async () => {
-    renderNotice({ present: false, left_at_height: null, left_with_upgrade: null, left_at_time: null });
+    renderNotice({
+      present: false,
+      left_at_height: null,
+      left_with_upgrade: null,
+      left_at_time: null,
+      rebuilt_from_transactions: null,
+    });
     expect(await screen.findByTestId('group-module-notice')).toHaveTextContent(
       'This chain had no x/group module when the archive began following it.',
     );
   });
 
   it('shows nothing while the chain has x/group, or before the archive has recorded module versions', () => {
-    renderNotice({ present: true, left_at_height: null, left_with_upgrade: null, left_at_time: null });
+    renderNotice({
+      present: true,
+      left_at_height: null,
+      left_with_upgrade: null,
+      left_at_time: null,
+      rebuilt_from_transactions: null,
+    });
     expect(screen.queryByTestId('group-module-notice')).toBeNull();
     renderNotice(null);
     expect(screen.queryByTestId('group-module-notice')).toBeNull();

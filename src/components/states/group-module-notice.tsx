@@ -19,6 +19,7 @@ export function GroupModuleNotice({ endpoint }: { endpoint: string }) {
   const groupModule = useQuery({ ...archiveStatusQuery(endpoint), select: (status) => status.group_module }).data;
   if (!groupModule || groupModule.present) return null;
   const { left_at_height: height, left_with_upgrade: upgrade, left_at_time: time } = groupModule;
+  const rebuilt = groupModule.rebuilt_from_transactions;
   return (
     <Alert
       color="gray"
@@ -53,6 +54,15 @@ export function GroupModuleNotice({ endpoint }: { endpoint: string }) {
         Its node no longer answers for groups, policies or proposals: the group pages show their history as the archive
         kept it.
       </Text>
+      {rebuilt && (
+        <Text fz="sm" mt={4} data-testid="groups-rebuilt">
+          The archive began after that, so its {grouped(String(rebuilt.groups))}{' '}
+          {rebuilt.groups === 1 ? 'group' : 'groups'} and {grouped(String(rebuilt.policies))}{' '}
+          {rebuilt.policies === 1 ? 'policy' : 'policies'} are rebuilt from the transactions that created and changed
+          them (and from the chain’s genesis), not read from the chain’s state. A change no transaction shows (made by a
+          proposal’s execution, for one) leaves its group or policy out rather than wrong.
+        </Text>
+      )}
     </Alert>
   );
 }

@@ -1,5 +1,6 @@
 import { ActivityIndex } from '../../source/activity-index.ts';
 import type { NodeStatus } from '../../source/rpc-reader.ts';
+import { readGenesis } from '../../source/trust/genesis-reader.ts';
 import type { Lane } from '../lane/lane.ts';
 import { bootstrap } from './bootstrap.ts';
 import { bootstrapFromGenesis } from './genesis-bootstrap.ts';
@@ -40,6 +41,14 @@ async function beginArchive(lane: Lane, status: NodeStatus): Promise<string | nu
     inFlight: options.batch,
     log: options.log,
     vouched,
+    // Without it the groups created before the blocks are simply not rebuilt: said, not fatal.
+    genesis: () =>
+      readGenesis(options.rpcUrl ?? '').catch((error: unknown) => {
+        options.log(
+          `archive: the genesis could not be read, so groups it began with are not rebuilt: ${String(error)}`,
+        );
+        return null;
+      }),
   };
   const height = await bootstrap(store, rpc, rest, start, reading, departure);
   options.log(`archive: bootstrapped from the state at height ${height}`);

@@ -1,15 +1,19 @@
 import type { ActivityIndex } from '../../source/activity-index.ts';
 import type { RestReader } from '../../source/rest-reader.ts';
 import type { RpcReader } from '../../source/rpc-reader.ts';
+import type { NodeGenesis } from '../../source/trust/genesis-reader.ts';
 import type { ArchiveStore, StoreTransaction } from '../../store/archive-store.ts';
 import { BatchRows } from '../../store/batch-rows.ts';
-import { recordGap, setCursor } from '../../store/cursor/cursor-writes.ts';
+import { recordGap, setCursor, setMetaValue } from '../../store/cursor/cursor-writes.ts';
+import { writeRebuiltGroups } from '../../store/groups/group-writes.ts';
+import { writePolicies } from '../../store/policies/policy-writes.ts';
 import { knowPlan, PlanChangeRows } from '../../store/upgrades/upgrade-writes.ts';
 import { listsGroup, VOTES_KEPT_STATUSES } from '../../vocabulary.ts';
 import { refuseUnlessVouched } from '../lane/chain-guard.ts';
 import { decodeBlock } from '../tip/decode-block.ts';
 import { readEventHistory, type HistoryBlock } from './event-history.ts';
 import type { GroupDeparture } from './group-gone-start.ts';
+import { rebuildGroups, type RebuiltRecords } from './group-rebuild.ts';
 import type { GapPlan } from './start-point.ts';
 import { voteKey, writeSnapshot, type StateSnapshot } from './state-snapshot.ts';
 import { writeEventHistory } from './write-event-history.ts';
@@ -21,6 +25,8 @@ export interface HistoryReading {
   log: (line: string) => void;
   /** The start block's hash as the light client verified it: the block read must be that one. */
   vouched?: string | null;
+  /** The chain's genesis, read only when x/group's state is gone and the blocks begin where the chain does. */
+  genesis?: () => Promise<NodeGenesis | null>;
 }
 
 /**
@@ -85,16 +91,24 @@ export async function bootstrap(
     ),
   };
   const history = await historyRead;
+  // No group state to read: the groups and policies the blocks created are rebuilt from them, on
+  // the genesis's where the blocks begin with the chain.
+  const genesis = !hasGroup && prunedBlocks ? await reading.genesis?.() : null;
+  const from = genesis && genesis.initialHeight === prunedBlocks?.from ? genesis : null;
+  const rebuilt = hasGroup ? null : rebuildGroups(history, from);
   await store.write(async (tx) => {
     if (history.length > 0) {
+      const keptPolicies = [...policies, ...(rebuilt?.policies.map((entry) => entry.policy) ?? [])];
+      const keptGroups = [...groups, ...(rebuilt?.groups.map((entry) => entry.group) ?? [])];
       const kept = {
         height,
         proposals: new Map(proposals.map((proposal) => [proposal.id, proposal])),
-        policies: new Map(policies.map((policy) => [policy.address, policy])),
-        groups: new Map(groups.map((group) => [group.id, group])),
+        policies: new Map(keptPolicies.map((policy) => [policy.address, policy])),
+        groups: new Map(keptGroups.map((group) => [group.id, group])),
       };
       await writeEventHistory(tx, history, kept);
     }
+    if (rebuilt) await writeRebuilt(tx, rebuilt, height);
     await writeSnapshot(tx, snapshot);
     if (departure) await writeDeparture(tx, departure, block.time);
     if (plan) await knowPlan(tx, plan);
@@ -102,6 +116,14 @@ export async function bootstrap(
     await setCursor(tx, height, block.hash, block.time);
   });
   return height;
+}
+
+/** The rebuilt groups and policies, each as of its last change, and how many there are. */
+async function writeRebuilt(tx: StoreTransaction, rebuilt: RebuiltRecords, height: bigint): Promise<void> {
+  await writeRebuiltGroups(tx, rebuilt.groups);
+  for (const { policy, height: changed } of rebuilt.policies) await writePolicies(tx, [policy], changed);
+  const counts = { groups: rebuilt.groups.length, policies: rebuilt.policies.length, through_height: String(height) };
+  await setMetaValue(tx, 'groups_rebuilt', JSON.stringify(counts));
 }
 
 /**

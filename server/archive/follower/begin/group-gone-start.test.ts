@@ -16,7 +16,19 @@ const API = '/polity/archive/v1';
 interface StatusJson {
   problem: string | null;
   last_error: string | null;
-  group_module: { present: boolean; left_at_height: string | null; left_with_upgrade: string | null } | null;
+  group_module: {
+    present: boolean;
+    left_at_height: string | null;
+    left_with_upgrade: string | null;
+    rebuilt_from_transactions: { groups: number; policies: number; through_height: string } | null;
+  } | null;
+}
+
+/** Every group, its members and its policies, as a node's x/group queries answer them. */
+interface GroupState {
+  group: Record<string, unknown>;
+  members: Record<string, unknown>[];
+  policies: Record<string, unknown>[];
 }
 
 describe('an archive begun after its chain dropped x/group', () => {
@@ -28,6 +40,39 @@ describe('an archive begun after its chain dropped x/group', () => {
   let upgradeHeight = 0n;
   const logged: string[] = [];
   const loggedBehind: string[] = [];
+  /** The node's own groups at the last height before the upgrade, read while it still answered. */
+  let lastState: GroupState[] = [];
+
+  /** Every entry of `field` on every page of `path` (next_key to next_key, 1,000 a page). */
+  const allPages = async (path: string, field: string): Promise<Record<string, unknown>[]> => {
+    const rows: Record<string, unknown>[] = [];
+    for (let key: string | null = ''; key !== null;) {
+      const page = (
+        await h.get(`${path}?pagination.limit=1000${key ? `&pagination.key=${encodeURIComponent(key)}` : ''}`)
+      ).json as Record<string, unknown> & { pagination?: { next_key?: string | null } };
+      rows.push(...(page[field] as Record<string, unknown>[]));
+      key = page.pagination?.next_key ?? null;
+    }
+    return rows;
+  };
+
+  const groupState = async (): Promise<GroupState[]> => {
+    const { groups } = (await h.get('/cosmos/group/v1/groups?pagination.limit=1000')).json as {
+      groups: Record<string, unknown>[];
+    };
+    return Promise.all(
+      groups.map(async (group) => {
+        const id = String(group.id);
+        const members = (await allPages(`/cosmos/group/v1/group_members/${id}`, 'members')) as {
+          member: Record<string, unknown>;
+        }[];
+        const { group_policies: policies } = (
+          await h.get(`/cosmos/group/v1/group_policies_by_group/${id}?pagination.limit=1000`)
+        ).json as { group_policies: Record<string, unknown>[] };
+        return { group, members: members.map((entry) => entry.member), policies };
+      }),
+    );
+  };
 
   beforeAll(async () => {
     h = await startHarness({ seed: SEED, dropGroupAt: DROP_AT, keepRecent: 1000, archive: () => archive ?? null });
@@ -36,8 +81,10 @@ describe('an archive begun after its chain dropped x/group', () => {
     stoppedAt = h.node.height;
     await archivedUpTo(behind, stoppedAt);
     await behind.stopFollowing();
-    for (let step = 0; step < 400 && h.node.upgrade.storeDeletedAt('group') === undefined; step++)
+    for (let step = 0; step < 400 && h.node.upgrade.storeDeletedAt('group') === undefined; step++) {
+      lastState = await groupState();
       h.node.advance(1, 5000);
+    }
     upgradeHeight = h.node.upgrade.appliedHeight(DROP_AT);
     h.node.advance(20, 5000);
     archive = await followNode(h.base, ':memory:', undefined, { log: (line) => logged.push(line) });
@@ -125,5 +172,43 @@ describe('an archive begun after its chain dropped x/group', () => {
     const kept = await votesBetween(behind!.db);
     expect(kept.length).toBeGreaterThan(0);
     expect(kept).toEqual(await votesBetween(archive!.db));
+  });
+
+  it('rebuilds every group, member and policy from the genesis and the blocks, as the node last held them', async () => {
+    expect(lastState.length).toBeGreaterThan(0);
+    const status = (await h.get(`${API}/status`)).json as StatusJson;
+    expect(status.group_module?.rebuilt_from_transactions).toEqual({
+      groups: lastState.length,
+      policies: lastState.reduce((sum, entry) => sum + entry.policies.length, 0),
+      through_height: expect.any(String),
+    });
+    const byAddress = (rows: Record<string, unknown>[], key: string) =>
+      [...rows].sort((left, right) => String(left[key]).localeCompare(String(right[key])));
+    for (const expected of lastState) {
+      const id = String(expected.group.id);
+      const { group } = (await h.get(`${API}/groups/${id}`)).json as { group: Record<string, unknown> };
+      const members = await allPages(`${API}/groups/${id}/members`, 'members');
+      const { policies } = (await h.get(`${API}/groups/${id}/policies`)).json as {
+        policies: Record<string, unknown>[];
+      };
+      expect(group).toMatchObject(expected.group);
+      const pick = (member: Record<string, unknown>) => ({
+        address: member.address,
+        weight: member.weight,
+        metadata: member.metadata,
+        added_at: member.added_at,
+      });
+      expect(byAddress(members.map(pick), 'address')).toEqual(byAddress(expected.members.map(pick), 'address'));
+      const rules = (policy: Record<string, unknown>) => ({
+        address: policy.address,
+        group_id: policy.group_id,
+        admin: policy.admin,
+        metadata: policy.metadata,
+        version: policy.version,
+        decision_policy: policy.decision_policy,
+        created_at: policy.created_at,
+      });
+      expect(byAddress(policies.map(rules), 'address')).toEqual(byAddress(expected.policies.map(rules), 'address'));
+    }
   });
 });

@@ -11,6 +11,7 @@ import type { Any } from 'cosmjs-types/google/protobuf/any';
 
 import type { AbciEventData, FetchedBlock } from '../../source/rpc-reader.ts';
 import { attribute, jsonValue } from '../tip/decode-block.ts';
+import { policyMessage, type PolicyMessage } from './policy-steps.ts';
 
 // What a block's messages and events say about groups and policies, in the order it happened:
 // the changes whose whole content a message carries, the changes only an event shows (run by a
@@ -20,6 +21,7 @@ import { attribute, jsonValue } from '../tip/decode-block.ts';
 export interface WeightSet {
   address: string;
   weight: string;
+  metadata?: string;
 }
 
 export type GroupStep =
@@ -32,6 +34,21 @@ export type GroupStep =
   | { kind: 'unseen'; groupId: string }
   | { kind: 'group_bumped'; groupId: string }
   | { kind: 'policy_bumped'; address: string }
+  | {
+      kind: 'policy_created';
+      address: string;
+      groupId: string;
+      admin: string;
+      metadata: string;
+      decisionPolicy: Record<string, unknown>;
+    }
+  | {
+      kind: 'policy_changed';
+      address: string;
+      admin?: string;
+      metadata?: string;
+      decisionPolicy?: Record<string, unknown>;
+    }
   | { kind: 'submitted'; proposalId: string };
 
 const MSG = '/cosmos.group.v1.';
@@ -43,7 +60,7 @@ type DirectMessage =
   | null;
 
 const weights = (members: readonly MemberRequest[]): WeightSet[] =>
-  members.map(({ address, weight }) => ({ address, weight }));
+  members.map(({ address, weight, metadata }) => ({ address, weight, metadata }));
 
 /** A group message whose content is the change it makes (the events only name the group). */
 function directMessage(any: Any): DirectMessage {
@@ -95,16 +112,31 @@ const named = (events: readonly AbciEventData[], name: string, key: string) => {
   return event ? jsonValue(event, key) : null;
 };
 
-/** The steps of one message (`direct`: what it carries, if it is a group message) or of the end-blocker. */
-function stepsOf(direct: DirectMessage, events: readonly AbciEventData[]): GroupStep[] {
+/** The policy a message creates, with the address its event names, in the group it names or creates. */
+function policyCreated(policy: PolicyMessage | null, events: readonly AbciEventData[], created: string | null) {
+  const address = named(events, 'EventCreateGroupPolicy', 'address');
+  if (policy?.kind !== 'create' || address === null) return [];
+  const groupId = policy.groupId ?? created;
+  if (groupId === null) return [];
+  const { metadata, decisionPolicy } = policy;
+  const admin = policy.selfAdmin ? address : policy.admin;
+  return [{ kind: 'policy_created', address, groupId, admin, metadata, decisionPolicy } as const];
+}
+
+/**
+ * The steps of one message (`direct`: what it carries, if it is a group message; `policy`: if it
+ * is a policy's) or of the end-blocker.
+ */
+function stepsOf(direct: DirectMessage, policy: PolicyMessage | null, events: readonly AbciEventData[]): GroupStep[] {
   const steps: GroupStep[] = [];
   const created = direct?.kind === 'create' ? named(events, 'EventCreateGroup', 'group_id') : null;
   if (direct?.kind === 'create' && created !== null) {
     // group_policy_as_admin: the new policy account is the group's admin from the start.
-    const policy = named(events, 'EventCreateGroupPolicy', 'address');
-    const admin = direct.policyIsAdmin && policy !== null ? policy : direct.admin;
+    const policyAddress = named(events, 'EventCreateGroupPolicy', 'address');
+    const admin = direct.policyIsAdmin && policyAddress !== null ? policyAddress : direct.admin;
     steps.push({ kind: 'created', groupId: created, admin, metadata: direct.metadata, members: direct.members });
   }
+  steps.push(...policyCreated(policy, events, created));
   let shown = false;
   for (const event of events) {
     if (!event.type.startsWith(EVENT)) continue;
@@ -120,7 +152,19 @@ function stepsOf(direct: DirectMessage, events: readonly AbciEventData[]): Group
       const groupId = jsonValue(event, 'group_id');
       steps.push({ kind: 'left', groupId, address: jsonValue(event, 'address') }, { kind: 'group_bumped', groupId });
     } else if (name === 'EventUpdateGroupPolicy') {
-      steps.push({ kind: 'policy_bumped', address: jsonValue(event, 'address') });
+      const address = jsonValue(event, 'address');
+      // group_policy_as_admin: the policy made its own admin after its creation, one more bump.
+      if (
+        policy?.kind === 'create' &&
+        policy.selfAdmin &&
+        address === named(events, 'EventCreateGroupPolicy', 'address')
+      )
+        steps.push({ kind: 'policy_changed', address, admin: address });
+      else if (policy?.kind === 'change' && policy.address === address) {
+        const { address: changed, admin, metadata, decisionPolicy } = policy;
+        steps.push({ kind: 'policy_changed', address: changed, admin, metadata, decisionPolicy });
+      }
+      steps.push({ kind: 'policy_bumped', address });
     } else if (name === 'EventSubmitProposal') {
       steps.push({ kind: 'submitted', proposalId: jsonValue(event, 'proposal_id') });
     }
@@ -137,9 +181,9 @@ export function decodeGroupSteps(block: FetchedBlock): GroupStep[] {
     const body = TxBody.decode(TxRaw.decode(tx).bodyBytes);
     body.messages.forEach((any, msgIndex) => {
       const events = result.events.filter((event) => attribute(event, 'msg_index') === String(msgIndex));
-      steps.push(...stepsOf(directMessage(any), events));
+      steps.push(...stepsOf(directMessage(any), policyMessage(any), events));
     });
   });
-  steps.push(...stepsOf(null, block.finalizeEvents));
+  steps.push(...stepsOf(null, null, block.finalizeEvents));
   return steps;
 }

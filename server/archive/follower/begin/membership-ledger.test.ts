@@ -73,9 +73,18 @@ describe('membership changes from blocks', () => {
         groupId: '7',
         admin: POLICY,
         metadata: 'core',
-        members: [{ address: 'cosmos1alice', weight: '1' }],
+        members: [{ address: 'cosmos1alice', weight: '1', metadata: '' }],
+      },
+      {
+        kind: 'policy_created',
+        address: POLICY,
+        groupId: '7',
+        admin: POLICY,
+        metadata: '',
+        decisionPolicy: {},
       },
       { kind: 'group_bumped', groupId: '7' },
+      { kind: 'policy_changed', address: POLICY, admin: POLICY },
       { kind: 'policy_bumped', address: POLICY },
       { kind: 'unseen', groupId: '3' },
       { kind: 'group_bumped', groupId: '3' },
@@ -89,7 +98,7 @@ describe('membership changes from blocks', () => {
     const updated = [event('EventUpdateGroup', 0, { group_id: '3' })];
     expect(decodeGroupSteps(blockOf([update], updated, 5))).toEqual([]);
     expect(decodeGroupSteps(blockOf([update], updated))).toEqual([
-      { kind: 'members', groupId: '3', updates: [{ address: 'cosmos1bob', weight: '2' }] },
+      { kind: 'members', groupId: '3', updates: [{ address: 'cosmos1bob', weight: '2', metadata: '' }] },
       { kind: 'group_bumped', groupId: '3' },
     ]);
   });

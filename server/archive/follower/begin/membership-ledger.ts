@@ -38,7 +38,14 @@ export class MembershipLedger {
 
   /** The group history rows a step proves, with their group (none for a step that changes nothing known). */
   changes(step: GroupStep): { groupId: string; change: GroupChange }[] {
-    if (step.kind === 'group_bumped' || step.kind === 'policy_bumped' || step.kind === 'submitted') return [];
+    if (
+      step.kind === 'group_bumped' ||
+      step.kind === 'policy_bumped' ||
+      step.kind === 'policy_created' ||
+      step.kind === 'policy_changed' ||
+      step.kind === 'submitted'
+    )
+      return [];
     const groupId = step.groupId;
     const out = (changes: GroupChange[]) => changes.map((change) => ({ groupId, change }));
     if (step.kind === 'created') {

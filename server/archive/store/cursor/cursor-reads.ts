@@ -36,7 +36,8 @@ export async function readGaps(db: SqlExecutor): Promise<Gap[]> {
   );
 }
 
-export type MetaKey = 'chain_id' | 'bootstrap_height';
+/** `groups_rebuilt`: how many groups and policies an archive begun after x/group left rebuilt from transactions. */
+export type MetaKey = 'chain_id' | 'bootstrap_height' | 'groups_rebuilt';
 
 export async function readMeta(db: SqlExecutor): Promise<Map<string, string>> {
   const rows = await db.query<{ key: string; value: string }>('SELECT key, value FROM archive_meta');

@@ -141,3 +141,45 @@ async function writeGroupRound(tx: SqlExecutor, history: GroupHistoryRows, reads
       weight_value = excluded.weight_value, metadata = excluded.metadata`,
   });
 }
+
+/**
+ * Groups rebuilt from the transactions of blocks whose chain no longer answers x/group: their
+ * rows as a node's state would give them, known from their creation. Their history rows are the
+ * blocks' own (written beside them), so none is added here.
+ */
+export async function writeRebuiltGroups(
+  tx: SqlExecutor,
+  groups: readonly { group: NodeGroup; members: readonly NodeMember[]; from: bigint; height: bigint }[],
+): Promise<void> {
+  await insertRows(
+    tx,
+    GROUPS,
+    groups.map(({ group, from, height }) => [
+      group.id,
+      group.admin,
+      group.metadata,
+      nameOf(group.metadata),
+      group.version,
+      group.total_weight,
+      group.created_at,
+      String(from),
+      String(height),
+    ]),
+    { conflict: 'ON CONFLICT (id) DO NOTHING' },
+  );
+  await insertRows(
+    tx,
+    GROUP_MEMBERS,
+    groups.flatMap(({ group, members }) =>
+      members.map((member) => [
+        group.id,
+        member.address,
+        member.weight,
+        member.weight,
+        member.metadata,
+        member.added_at,
+      ]),
+    ),
+    { conflict: 'ON CONFLICT (group_id, address) DO NOTHING' },
+  );
+}

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 
 import { describe, expect, it } from 'vitest';
 
-import { parseDec } from '../../lib/dec.ts';
+import { parseDec } from '../../../lib/apd-dec.ts';
 import type { DecisionPolicy } from '../records.ts';
 import { decide } from './registry.ts';
 

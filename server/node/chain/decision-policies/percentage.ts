@@ -1,4 +1,4 @@
-import { cmp, isZero, mul, parseDec } from '../../lib/dec.ts';
+import { cmp, isZero, mul, parseDec } from '../../../lib/apd-dec.ts';
 import type { PercentagePolicy } from '../records.ts';
 import { dec, type DecisionPolicyRules } from './policy-rules.ts';
 

@@ -1,4 +1,4 @@
-import { parseDec, type Dec } from '../../lib/dec.ts';
+import { parseDec, type Dec } from '../../../lib/apd-dec.ts';
 import type { DecisionPolicy } from '../records.ts';
 
 export interface Decision {

@@ -1,4 +1,4 @@
-import { add, sub, type Dec } from '../../lib/dec.ts';
+import { add, sub, type Dec } from '../../../lib/apd-dec.ts';
 import type { DecisionPolicy, DecisionPolicyKind, Tally } from '../records.ts';
 import { percentageRules } from './percentage.ts';
 import { dec, type Decision, type DecisionPolicyRules } from './policy-rules.ts';

@@ -1,4 +1,4 @@
-import { cmp, min, parseDec } from '../../lib/dec.ts';
+import { cmp, min, parseDec } from '../../../lib/apd-dec.ts';
 import type { ThresholdPolicy } from '../records.ts';
 import { dec, type DecisionPolicyRules } from './policy-rules.ts';
 

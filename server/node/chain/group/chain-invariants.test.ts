@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { text } from '../../../lib/apd-dec.ts';
 import { openNode } from '../../../test/harness.ts';
-import { text } from '../../lib/dec.ts';
 import { updateMembersMsg } from '../../sim/activity/tx-messages.ts';
 import { ChainNode } from '../../sim/chain-node.ts';
 import type { ChainMsg } from '../tx/chain-msgs.ts';

@@ -1,4 +1,4 @@
-import { add, isNeg, isZero, parseDec, sub, ZERO, type Dec } from '../../lib/dec.ts';
+import { add, isNeg, isZero, parseDec, sub, ZERO, type Dec } from '../../../lib/apd-dec.ts';
 import { ChainError } from '../chain-error.ts';
 import { validateDecisionPolicy } from '../decision-policies/registry.ts';
 import type { GroupInfo, Member, Millis } from '../records.ts';

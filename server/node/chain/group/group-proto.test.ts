@@ -1,7 +1,7 @@
 import { GroupMember, voteOptionFromJSON, Vote as VoteProto } from 'cosmjs-types/cosmos/group/v1/types';
 import { describe, expect, it } from 'vitest';
 
-import { parseDec, type Dec } from '../../lib/dec.ts';
+import { parseDec, type Dec } from '../../../lib/apd-dec.ts';
 import type { Member, Vote } from '../records.ts';
 import { groupMemberBytes, protoTime, voteBytes } from './group-proto.ts';
 

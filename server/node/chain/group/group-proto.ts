@@ -9,7 +9,7 @@ import {
 } from 'cosmjs-types/cosmos/group/v1/types';
 import type { Timestamp } from 'cosmjs-types/google/protobuf/timestamp';
 
-import { text } from '../../lib/dec.ts';
+import { text } from '../../../lib/apd-dec.ts';
 import { subMillisecondDigits } from '../chain-time.ts';
 import type { DecisionPolicy, GroupInfo, Member, Millis, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { anyFromJson } from '../tx/any-json.ts';

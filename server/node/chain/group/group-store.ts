@@ -1,4 +1,4 @@
-import { type Dec } from '../../lib/dec.ts';
+import { type Dec } from '../../../lib/apd-dec.ts';
 import type { IavlStore } from '../../store/iavl-store.ts';
 import { lengthPrefixed } from '../../store/key-range.ts';
 import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';

@@ -1,4 +1,4 @@
-import { add, cmp, isNeg, isZero, mul, parseDec, text, ZERO, type Dec } from '../../lib/dec.ts';
+import { add, cmp, isNeg, isZero, mul, parseDec, text, ZERO, type Dec } from '../../../lib/apd-dec.ts';
 import { smallWeightOf } from './group-store.ts';
 import type { GroupView } from './group-view.ts';
 

@@ -1,4 +1,4 @@
-import { add, text, ZERO, type Dec } from '../../lib/dec.ts';
+import { add, text, ZERO, type Dec } from '../../../lib/apd-dec.ts';
 import { ChainError } from '../chain-error.ts';
 import { decide } from '../decision-policies/registry.ts';
 import type { Millis, Proposal, Tally } from '../records.ts';

@@ -1,7 +1,7 @@
+import { text } from '../../../lib/apd-dec.ts';
 import { policyRules } from '../../chain/decision-policies/registry.ts';
 import type { DecisionPolicy, GroupInfo, Member, PolicyInfo, Proposal, Tally, Vote } from '../../chain/records.ts';
 import type { Plan } from '../../chain/upgrade/keeper.ts';
-import { text } from '../../lib/dec.ts';
 import type { ModuleVersion } from '../../queries/upgrade-queries.ts';
 import type { Page } from '../../store/paginate.ts';
 import { duration, goStringify, str, timestamp, u64, ZERO_TIME } from './json-encoding.ts';
