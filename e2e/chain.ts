@@ -17,6 +17,8 @@ interface Proposal {
   title: string;
   status: string;
   voting_period_end: string;
+  group_policy_address: string;
+  messages: { '@type': string }[];
 }
 
 export const ARCHIVE = '/polity/archive/v1';
