@@ -30,14 +30,17 @@ export function useObservedBlockMs(endpoint: string): number | null {
 
 /**
  * Milliseconds per block, so a live view can refresh about once per block (kept between 1 s and
- * 15 s: it paces requests). Measured block times seed it when a page (the upgrades page) has
- * read them; it never asks for them itself, as it runs on many pages. Then the pace of the
- * heights seen, else 5 s.
+ * 15 s: it paces requests), and whether that is measured. Measured block times seed it when a
+ * page (the upgrades page) has read them; it never asks for them itself, as it runs on many
+ * pages. Then the pace of the heights seen, else 5 s, assumed.
  */
-export function useBlockPace(endpoint: string): number {
+export function useBlockPaceReading(endpoint: string): { ms: number; measured: boolean } {
   const measured = useQuery({ ...blockQueries.recentTimes(endpoint), enabled: false }).data;
   const median = measured ? medianBlockMs(measured.stamps) : null;
   const observed = useObservedBlockMs(endpoint);
-  const pace = median?.msPerBlock ?? observed ?? ASSUMED_BLOCK_MS;
-  return Math.min(15_000, Math.max(1000, Math.round(pace)));
+  const pace = median?.msPerBlock ?? observed ?? null;
+  return { ms: Math.min(15_000, Math.max(1000, Math.round(pace ?? ASSUMED_BLOCK_MS))), measured: pace !== null };
 }
+
+/** Milliseconds per block, measured or assumed (see useBlockPaceReading). */
+export const useBlockPace = (endpoint: string): number => useBlockPaceReading(endpoint).ms;

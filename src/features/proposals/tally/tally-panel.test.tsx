@@ -72,7 +72,8 @@ describe('TallyPanel', () => {
       <TallyPanel endpoint="" proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 12_000)} policy={policy} group={group} />,
     );
     await tick(10);
-    expect(screen.getByTestId('tally-live')).toBeInTheDocument();
+    // No block has gone by on this page yet: the pace is not claimed.
+    expect(screen.getByTestId('tally-live')).toHaveTextContent(/^Live$/);
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
     expect(screen.getByTestId('tally-outcome')).toHaveTextContent('Yes needs 5 more weight to pass');
     const live = screen.getByRole('status', { name: '' });

@@ -10,7 +10,7 @@ import { evaluatePolicy, readPolicy } from '../../../domain/decision-policies.ts
 import { PHASES, type ProposalPhase } from '../../../domain/proposal-phase.ts';
 import { tallyRefusalMeansChange } from '../../../domain/proposal-watch.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../../domain/vote-options.ts';
-import { useBlockPace } from '../../../hooks/time/use-block-pace.ts';
+import { useBlockPaceReading } from '../../../hooks/time/use-block-pace.ts';
 import { useOverdue } from '../../../hooks/time/use-overdue.ts';
 import { useTimeZoneChoice } from '../../../hooks/time/use-time-zone.ts';
 import { usePoliteAnnouncement } from '../../../hooks/use-polite-announcement.ts';
@@ -34,14 +34,15 @@ function summary(tally: TallyResult): string {
 }
 
 const PHASE_BADGES = {
-  voting: (paceMs, overdue) =>
+  voting: (paceMs, overdue, paceMeasured) =>
     overdue ? (
       <Badge color="orange" data-testid="tally-stale">
         Stale · no update for over {Math.round((2 * paceMs) / 1000)} s
       </Badge>
     ) : (
       <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
-        Live · every ~{Math.round(paceMs / 100) / 10} s
+        {/* Until two blocks went by, the pace is a guess: said as none rather than as "~5 s". */}
+        {paceMeasured ? `Live · every ~${Math.round(paceMs / 100) / 10} s` : 'Live'}
       </Badge>
     ),
   'awaiting final tally': () => (
@@ -55,7 +56,7 @@ const PHASE_BADGES = {
     </Badge>
   ),
   'no tally': () => null,
-} satisfies Record<ProposalPhase, (paceMs: number, overdue: boolean) => ReactNode>;
+} satisfies Record<ProposalPhase, (paceMs: number, overdue: boolean, paceMeasured: boolean) => ReactNode>;
 
 const NO_TALLY: Partial<Record<Proposal['status'], string>> = {
   PROPOSAL_STATUS_WITHDRAWN:
@@ -100,7 +101,7 @@ export function TallyPanel({
 }: Props) {
   const phase = useProposalPhase(proposal);
   const zoneChoice = useTimeZoneChoice();
-  const pace = useBlockPace(endpoint);
+  const { ms: pace, measured: paceMeasured } = useBlockPaceReading(endpoint);
   const query = useQuery(proposalQueries.tally(endpoint, proposal, pace));
   const stored = phase === 'final';
   const overdue = useOverdue(query.dataUpdatedAt, pace, PHASES[phase].live);
@@ -133,7 +134,7 @@ export function TallyPanel({
           Tally
         </Title>
         <Group gap="xs">
-          {PHASE_BADGES[phase](pace, overdue)}
+          {PHASE_BADGES[phase](pace, overdue, paceMeasured)}
           {!stored && query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
               Updated{' '}
