@@ -82,4 +82,19 @@ describe('a treasury and what a proposal spends of it', () => {
     expect(coinsText(total)).toBe('10,001,000,000 stake and 2 uatom');
     expect(coinsText(sumCoins([]))).toBe('nothing');
   });
+
+  it('shows amounts in the display unit the chain’s metadata names, exactly, and base units elsewhere', () => {
+    const units = new Map([['uregen', { display: 'REGEN', exponent: 6 }]]);
+    const held = sumCoins([
+      [
+        { denom: 'uregen', amount: '1234567000001' },
+        { denom: 'stake', amount: '5' },
+      ],
+    ]);
+    expect(coinsText(held, units)).toBe('1,234,567.000001 REGEN and 5 stake');
+    expect(coinsText(new Map([['uregen', 1_500_000n]]), units)).toBe('1.5 REGEN');
+    expect(spendLines({ coins: new Map([['uregen', 2_000_000n]]), delegates: false }, held, units)[0].words).toBe(
+      "Sends 2 REGEN of the policy's 1,234,567.000001 REGEN; after it, 1,234,565.000001 REGEN would remain.",
+    );
+  });
 });

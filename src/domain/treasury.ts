@@ -1,4 +1,4 @@
-import type { Coin } from '../api/treasury/bank.ts';
+import type { Coin, DenomUnit } from '../api/treasury/bank.ts';
 import { grouped } from '../lib/format-number.ts';
 
 // What a group policy holds and what a proposal would take from it. Coin amounts are integers of
@@ -7,12 +7,29 @@ import { grouped } from '../lib/format-number.ts';
 const SEND = '/cosmos.bank.v1beta1.MsgSend';
 const DELEGATE = '/cosmos.staking.v1beta1.MsgDelegate';
 
-/** "1,000,000 stake": a base amount and its denom. */
-export const coinText = (amount: bigint | string, denom: string) => `${grouped(String(amount))} ${denom}`;
+/** The display units of the chain's denoms, by base denom (none known: base units throughout). */
+export type DenomUnits = ReadonlyMap<string, DenomUnit>;
+
+/** `amount` base units in a unit 10^exponent larger, exactly: "1500000", 6 → "1.5". */
+function scaled(amount: bigint, exponent: number): string {
+  const scale = 10n ** BigInt(exponent);
+  const whole = amount / scale;
+  const fraction = (amount % scale).toString().padStart(exponent, '0').replace(/0+$/, '');
+  return grouped(fraction ? `${whole}.${fraction}` : String(whole));
+}
+
+/** "1,000,000 stake": a base amount and its denom; "1.5 REGEN" where the chain names a display unit. */
+export function coinText(amount: bigint | string, denom: string, units?: DenomUnits): string {
+  const unit = units?.get(denom);
+  return unit ? `${scaled(BigInt(amount), unit.exponent)} ${unit.display}` : `${grouped(String(amount))} ${denom}`;
+}
 
 /** "1,000 stake and 5 uatom", or "nothing". */
-export const coinsText = (coins: ReadonlyMap<string, bigint>) =>
-  coins.size === 0 ? 'nothing' : [...coins].map(([denom, amount]) => coinText(amount, denom)).join(' and ');
+export const coinsText = (coins: ReadonlyMap<string, bigint>, units?: DenomUnits) =>
+  coins.size === 0 ? 'nothing' : [...coins].map(([denom, amount]) => coinText(amount, denom, units)).join(' and ');
+
+/** The same coins in base units, for the hover where display units are shown. */
+export const baseCoinsText = (coins: ReadonlyMap<string, bigint>) => coinsText(coins);
 
 /** Per denom, the sum of several accounts' coins (a group's policies together). */
 export function sumCoins(lists: readonly (readonly Coin[])[]): Map<string, bigint> {
@@ -68,7 +85,7 @@ export interface SpendLine {
 }
 
 /** Per denom taken: "sends 500 stake of the policy's 1,200 stake; after it, 700 would remain". */
-export function spendLines(spend: Spend, held: ReadonlyMap<string, bigint>): SpendLine[] {
+export function spendLines(spend: Spend, held: ReadonlyMap<string, bigint>, units?: DenomUnits): SpendLine[] {
   const verb = spend.delegates ? 'Sends or delegates' : 'Sends';
   return [...spend.coins].map(([denom, amount]) => {
     const has = held.get(denom) ?? 0n;
@@ -77,8 +94,8 @@ export function spendLines(spend: Spend, held: ReadonlyMap<string, bigint>): Spe
       denom,
       overdraws,
       words: overdraws
-        ? `${verb} ${coinText(amount, denom)}, more than the policy holds: it has ${coinText(has, denom)}, ${coinText(amount - has, denom)} short. Executing it now would fail for want of funds.`
-        : `${verb} ${coinText(amount, denom)} of the policy's ${coinText(has, denom)}; after it, ${coinText(has - amount, denom)} would remain.`,
+        ? `${verb} ${coinText(amount, denom, units)}, more than the policy holds: it has ${coinText(has, denom, units)}, ${coinText(amount - has, denom, units)} short. Executing it now would fail for want of funds.`
+        : `${verb} ${coinText(amount, denom, units)} of the policy's ${coinText(has, denom, units)}; after it, ${coinText(has - amount, denom, units)} would remain.`,
     };
   });
 }

@@ -3,6 +3,7 @@ import { queryOptions, skipToken, type QueryClient } from '@tanstack/react-query
 import { archiveOpened, getArchiveStatus } from '../api/archive.ts';
 import { getGroupInfo, getGroupPolicyInfo } from '../api/endpoints.ts';
 import { UnsupportedError } from '../api/errors.ts';
+import type { DenomUnit } from '../api/treasury/bank.ts';
 
 // The queries more than one feature reads. Features never import each other, so these live a
 // layer down: every reader uses the same key, so a group named in a proposal's facts, its messages
@@ -91,6 +92,23 @@ export async function nodeOrArchivedGroups<T>(
 }
 
 /** What a policy holds now (its treasury): read again every half minute, as its proposals may spend it. */
+/**
+ * The chain's denom display units (x/bank metadata), asked once per endpoint; a node that does not
+ * serve them gives none, and amounts stay in base units rather than failing.
+ */
+export const denomUnitsQuery = (endpoint: string) =>
+  queryOptions({
+    queryKey: ['api', endpoint, 'bank', 'denom-units'],
+    queryFn: ({ signal }) =>
+      import('../api/treasury/bank.ts').then((bank) =>
+        bank.getDenomUnits(endpoint, { signal }).catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          return new Map<string, DenomUnit>();
+        }),
+      ),
+    staleTime: Infinity,
+  });
+
 export const policyBalancesQuery = (endpoint: string, address: string | null) =>
   queryOptions({
     queryKey: ['api', endpoint, 'policies', 'balances', address],

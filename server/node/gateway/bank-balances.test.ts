@@ -59,3 +59,11 @@ describe("a group policy's balance", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe('denom metadata', () => {
+  it('is none on a fresh chain, as simd answers it: amounts stay in base units', async () => {
+    const response = await fetch(`${h.base}/cosmos/bank/v1beta1/denoms_metadata`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toBe('{"metadatas":[],"pagination":{"next_key":null,"total":"0"}}');
+  });
+});

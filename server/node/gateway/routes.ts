@@ -187,6 +187,13 @@ export const ROUTES: readonly Route[] = [
     (queries, request) => queries.bank.allBalances({ address: request.text('address') }),
     (coins) => coinsJson('balances', coins),
   ),
+  // Denom metadata: a fresh simd chain has none, and says so as x/bank does (amounts stay in base units).
+  route(
+    `${BANK}/denoms_metadata`,
+    'pagination',
+    () => Promise.resolve([]),
+    () => '{"metadatas":[],"pagination":{"next_key":null,"total":"0"}}',
+  ),
   // The chain's address prefix, as x/auth tells it: how a client learns it without a registry.
   route(
     `${AUTH}/bech32`,

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 
 import { isApiError } from '../../api/errors.ts';
 import { errorInWords } from '../../components/states/query-states.tsx';
-import { coinsText, sumCoins } from '../../domain/treasury.ts';
-import { policyBalancesQuery } from '../../hooks/shared-queries.ts';
+import { baseCoinsText, coinsText, sumCoins } from '../../domain/treasury.ts';
+import { denomUnitsQuery, policyBalancesQuery } from '../../hooks/shared-queries.ts';
 
 /**
  * What a group policy holds now: every denom in its base unit, read from the node's x/bank. A
@@ -12,15 +12,18 @@ import { policyBalancesQuery } from '../../hooks/shared-queries.ts';
  */
 export function PolicyTreasury({ endpoint, address }: { endpoint: string; address: string }) {
   const balances = useQuery(policyBalancesQuery(endpoint, address));
+  const units = useQuery(denomUnitsQuery(endpoint)).data;
   return (
     <Stack gap={4} component="section" aria-labelledby="treasury-title">
       <Title order={2} fz="lg" id="treasury-title">
         Treasury
       </Title>
-      {balances.data ? (
+      {balances.data && units ? (
         <Text data-testid="policy-treasury">
-          This policy holds {coinsText(sumCoins([balances.data]))}
-          {balances.data.length > 0 ? ', in each denom’s base unit' : ''}. Its proposals spend from it when executed.
+          This policy holds{' '}
+          <span title={baseCoinsText(sumCoins([balances.data]))}>{coinsText(sumCoins([balances.data]), units)}</span>
+          {balances.data.some((coin) => !units.has(coin.denom)) ? ', in base units where the chain names no other' : ''}
+          . Its proposals spend from it when executed.
         </Text>
       ) : balances.isError ? (
         <Text c="dimmed" data-testid="policy-treasury-error">

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { Proposal } from '../../api/schemas.ts';
 import { spendLines, spendOf, sumCoins } from '../../domain/treasury.ts';
-import { policyBalancesQuery } from '../../hooks/shared-queries.ts';
+import { denomUnitsQuery, policyBalancesQuery } from '../../hooks/shared-queries.ts';
 
 /**
  * Beside a proposal that may still run: what its messages would send out of the policy against
@@ -16,8 +16,9 @@ export function ProposalSpend({ endpoint, proposal }: { endpoint: string; propos
     proposal.status === 'PROPOSAL_STATUS_SUBMITTED' ||
     (proposal.status === 'PROPOSAL_STATUS_ACCEPTED' && proposal.executor_result !== 'PROPOSAL_EXECUTOR_RESULT_SUCCESS');
   const balances = useQuery(policyBalancesQuery(endpoint, spend && mayRun ? proposal.group_policy_address : null));
-  if (!spend || !mayRun || !balances.data) return null;
-  const lines = spendLines(spend, sumCoins([balances.data]));
+  const units = useQuery(denomUnitsQuery(endpoint)).data;
+  if (!spend || !mayRun || !balances.data || !units) return null;
+  const lines = spendLines(spend, sumCoins([balances.data]), units);
   const overdraws = lines.some((line) => line.overdraws);
   const words = lines.map((line) => (
     <Text key={line.denom} fz="sm">
