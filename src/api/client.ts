@@ -33,7 +33,13 @@ export async function getJson<S extends v.GenericSchema>(
   endpoint: string,
   path: string,
   schema: S,
-  opts: { query?: URLSearchParams; signal?: AbortSignal; timeoutMs?: number } = {},
+  opts: {
+    query?: URLSearchParams;
+    signal?: AbortSignal;
+    timeoutMs?: number;
+    /** Read the state after this block (the SDK's x-cosmos-block-height), not the latest. */
+    height?: string;
+  } = {},
 ): Promise<Fetched<v.InferOutput<S>>> {
   const url = apiUrl(endpoint, path, opts.query);
   const name = path.replace(/\/(cosmos\/(group\/v1|upgrade\/v1beta1)|polity\/archive\/v1)\//, '').split('/')[0];
@@ -42,7 +48,8 @@ export async function getJson<S extends v.GenericSchema>(
   const seconds = Math.round((opts.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000);
   let res: Response;
   try {
-    res = await fetch(url, { signal, headers: { accept: 'application/json' } });
+    const pinned: Record<string, string> = opts.height ? { 'x-cosmos-block-height': opts.height } : {};
+    res = await fetch(url, { signal, headers: { accept: 'application/json', ...pinned } });
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError(`${name}: no answer within ${seconds} s`, name);
     if (opts.signal?.aborted) throw error;
@@ -74,6 +81,7 @@ export async function getJson<S extends v.GenericSchema>(
   if (!parsed.success)
     throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
   const height = res.headers.get('x-cosmos-block-height') ?? res.headers.get('grpc-metadata-x-cosmos-block-height');
-  if (height) reportHeight(endpoint, height);
+  // A pinned read's height is the one asked for, not news of the chain's latest.
+  if (height && !opts.height) reportHeight(endpoint, height);
   return { data: parsed.output, height };
 }

@@ -10,11 +10,19 @@ export type Coin = v.InferOutput<typeof coin>;
 
 const balances = v.object({ balances: v.array(coin) });
 
-/** Every denom the account holds now (up to 1,000: an account of a chain with many IBC tokens). */
-export const getBalances = (endpoint: string, address: string, options: { signal?: AbortSignal } = {}) =>
+/**
+ * Every denom the account holds now, or in the state after block `height` (up to 1,000: an account
+ * of a chain with many IBC tokens).
+ */
+export const getBalances = (
+  endpoint: string,
+  address: string,
+  options: { signal?: AbortSignal; height?: string } = {},
+) =>
   getJson(endpoint, `/cosmos/bank/v1beta1/balances/${encodeURIComponent(address)}`, balances, {
     query: new URLSearchParams({ 'pagination.limit': '1000' }),
     signal: options.signal,
+    height: options.height,
   }).then(({ data }) => data.balances);
 
 const metadata = v.object({

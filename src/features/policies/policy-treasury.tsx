@@ -5,6 +5,7 @@ import { isApiError } from '../../api/errors.ts';
 import { errorInWords } from '../../components/states/query-states.tsx';
 import { baseCoinsText, coinsText, sumCoins } from '../../domain/treasury.ts';
 import { denomUnitsQuery, policyBalancesQuery } from '../../hooks/shared-queries.ts';
+import { PolicyTreasuryAt } from './policy-treasury-at.tsx';
 
 /**
  * What a group policy holds now: every denom in its base unit, read from the node's x/bank. A
@@ -35,6 +36,7 @@ export function PolicyTreasury({ endpoint, address }: { endpoint: string; addres
       ) : (
         <Text c="dimmed">Reading what this policy holds…</Text>
       )}
+      <PolicyTreasuryAt endpoint={endpoint} address={address} />
     </Stack>
   );
 }
