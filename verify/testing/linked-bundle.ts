@@ -1,12 +1,12 @@
 import { toBase64 } from '@cosmjs/encoding';
 
-import { BUNDLE_FORMAT, type ProofBundle } from '../bundle-format.ts';
+import type { ProofBundle } from '../bundle-format.ts';
 import { hexOf, sha256 } from '../bytes.ts';
 import { merkleRoot } from '../records/merkle.ts';
 import { resultBytes } from '../records/tx-proof.ts';
 import { headerHashOf } from '../trust/header.ts';
 import { forgeLightBlock, timeAfter } from './forge-chain.ts';
-import { genesisSigners, pathJson, voter, voteTx } from './sample-bundles.ts';
+import { genesisSigners, pathJson, voteBundleOf, voter, voteTx } from './sample-bundles.ts';
 
 // A made-up chain of six blocks, each naming the one before it: a vote in block 3, its result in
 // 4. The bundle signs 1 (the genesis root), 4 and 6; with `links` it also carries 2 and 5, so
@@ -33,17 +33,7 @@ export function linkedBundle({ links = true } = {}): ProofBundle {
   }
   const headerAt = (height: number) => blocks[height - 1].block.signed_header.header;
   return {
-    format: BUNDLE_FORMAT,
-    chain_id: chainId,
-    bech32_prefix: 'cosmos',
-    subject: { kind: 'vote', id: `7/${voter}`, label: 'A vote on #7' },
-    trust_root: {
-      kind: 'genesis',
-      initial_height: '1',
-      genesis_time: timeAfter(-5),
-      validators: blocks[0].block.validator_set,
-    },
-    trusting_period_seconds: '1209600',
+    ...voteBundleOf(chainId, blocks[0].block.validator_set),
     light_blocks: [blocks[0].block, { ...blocks[3].block, verified_from: '1' }, blocks[5].block],
     linked_headers: links ? [headerAt(2), headerAt(3), headerAt(5)] : [headerAt(3)],
     facts: [
@@ -57,7 +47,6 @@ export function linkedBundle({ links = true } = {}): ProofBundle {
         claim: { kind: 'vote', proposal_id: '7', voter, option: 'VOTE_OPTION_YES' },
       },
     ],
-    unproven: [],
   };
 }
 

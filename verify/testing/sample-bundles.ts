@@ -63,6 +63,23 @@ export const voteTx = (option: number) =>
     signatures: [],
   }).finish();
 
+/** What every made-up bundle of a vote on #7 shares: its chain, subject and genesis root. */
+export const voteBundleOf = (
+  chainId: string,
+  validators: ProofBundle['light_blocks'][number]['validator_set'],
+): Pick<
+  ProofBundle,
+  'format' | 'chain_id' | 'bech32_prefix' | 'subject' | 'trust_root' | 'trusting_period_seconds' | 'unproven'
+> => ({
+  format: BUNDLE_FORMAT,
+  chain_id: chainId,
+  bech32_prefix: 'cosmos',
+  subject: { kind: 'vote', id: `7/${voter}`, label: 'A vote on #7' },
+  trust_root: { kind: 'genesis', initial_height: '1', genesis_time: timeAfter(-5), validators },
+  trusting_period_seconds: '1209600',
+  unproven: [],
+});
+
 /**
  * A made-up chain's vote, proven. `borrowedResult`: block 40 also holds a NO vote that failed
  * (code 5), and the fact is that failed vote paired with the YES vote's successful result.
@@ -100,17 +117,7 @@ export function forgedBundle({ borrowedResult = false } = {}): ProofBundle {
     lastResultsHash: hexOf(merkleRoot(results)),
   });
   return {
-    format: BUNDLE_FORMAT,
-    chain_id: chainId,
-    bech32_prefix: 'cosmos',
-    subject: { kind: 'vote', id: `7/${voter}`, label: 'A vote on #7' },
-    trust_root: {
-      kind: 'genesis',
-      initial_height: '1',
-      genesis_time: timeAfter(-5),
-      validators: first.block.validator_set,
-    },
-    trusting_period_seconds: '1209600',
+    ...voteBundleOf(chainId, first.block.validator_set),
     light_blocks: [first.block, resultBlock.block],
     linked_headers: [voteBlock.block.signed_header.header],
     facts: [
@@ -127,7 +134,6 @@ export function forgedBundle({ borrowedResult = false } = {}): ProofBundle {
         claim: { kind: 'vote', proposal_id: '7', voter, option: borrowedResult ? 'VOTE_OPTION_NO' : 'VOTE_OPTION_YES' },
       },
     ],
-    unproven: [],
   };
 }
 

@@ -49,6 +49,19 @@ function changesOf(
   return changes;
 }
 
+/** A group's row: known from `from`, last changed at `height`. */
+const groupRow = (group: NodeGroup, from: bigint, height: bigint) => [
+  group.id,
+  group.admin,
+  group.metadata,
+  nameOf(group.metadata),
+  group.version,
+  group.total_weight,
+  group.created_at,
+  String(from),
+  String(height),
+];
+
 export interface GroupRead {
   group: NodeGroup;
   members: readonly NodeMember[];
@@ -94,17 +107,7 @@ async function writeGroupRound(tx: SqlExecutor, history: GroupHistoryRows, reads
   await insertRows(
     tx,
     GROUPS,
-    current.map(({ group, height }) => [
-      group.id,
-      group.admin,
-      group.metadata,
-      nameOf(group.metadata),
-      group.version,
-      group.total_weight,
-      group.created_at,
-      String(height),
-      String(height),
-    ]),
+    current.map(({ group, height }) => groupRow(group, height, height)),
     {
       conflict: `ON CONFLICT (id) DO UPDATE SET admin = excluded.admin, metadata = excluded.metadata,
         name = excluded.name, version = excluded.version, total_weight = excluded.total_weight,
@@ -154,17 +157,7 @@ export async function writeRebuiltGroups(
   await insertRows(
     tx,
     GROUPS,
-    groups.map(({ group, from, height }) => [
-      group.id,
-      group.admin,
-      group.metadata,
-      nameOf(group.metadata),
-      group.version,
-      group.total_weight,
-      group.created_at,
-      String(from),
-      String(height),
-    ]),
+    groups.map(({ group, from, height }) => groupRow(group, from, height)),
     { conflict: 'ON CONFLICT (id) DO NOTHING' },
   );
   await insertRows(
