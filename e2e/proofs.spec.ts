@@ -87,7 +87,7 @@ test.describe('with an archive: proofs checked in the browser', () => {
     // height the file can start from, or with the file that carries the hash links down from it),
     // and the command proves every record from there.
     const top = bundle.light_blocks.at(-1)!.signed_header.header.height;
-    await expect(panel.getByTestId('proof-trust-root')).toContainText(BigInt(top).toLocaleString('en-US'));
+    await expect(panel.getByTestId('proof-trust-root')).toContainText(top);
     const linkedFile = saved.replace(/\.json$/, '-linked.json');
     const linked = await request.get(`${ARCHIVE}/proofs/proposals/${id}?links_from=${top}`);
     expect(linked.status()).toBe(200);

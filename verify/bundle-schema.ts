@@ -6,7 +6,8 @@ import { stepsOfNeighbours } from './records/range-neighbours.ts';
 // A bundle is untrusted input: its shape is checked before any byte of it is, so a bundle that is
 // not one is refused by saying where, never by a crash deep in a hash.
 
-const uint = v.pipe(v.string(), v.regex(/^\d+$/, 'a decimal number'));
+// No leading zeros: heights are compared as text as well as numbers, and "050" is not "50".
+const uint = v.pipe(v.string(), v.regex(/^(0|[1-9]\d*)$/, 'a decimal number without leading zeros'));
 const hex = v.pipe(v.string(), v.regex(/^(?:[0-9a-fA-F]{2})*$/, 'hex'));
 const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
 const proofOp = v.object({ type: v.string(), key: v.string(), data: base64 });

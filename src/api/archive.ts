@@ -83,7 +83,14 @@ const archiveResponses = {
           left_at_time: v.nullable(v.string()),
           /** An archive begun after x/group left: the groups and policies it rebuilt from transactions. */
           rebuilt_from_transactions: v.optional(
-            v.nullable(v.object({ groups: v.number(), policies: v.number(), through_height: v.string() })),
+            v.nullable(
+              v.object({
+                groups: v.number(),
+                policies: v.number(),
+                through_height: v.string(),
+                from_genesis: v.optional(v.boolean(), false),
+              }),
+            ),
             null,
           ),
         }),

@@ -91,10 +91,10 @@ export async function nodeOrArchivedGroups<T>(
   }
 }
 
-/** What a policy holds now (its treasury): read again every half minute, as its proposals may spend it. */
 /**
  * The chain's denom display units (x/bank metadata), asked once per endpoint; a node that does not
- * serve them gives none, and amounts stay in base units rather than failing.
+ * serve them gives none, and amounts stay in base units rather than failing (asked again after a
+ * minute, as the failure may have passed).
  */
 export const denomUnitsQuery = (endpoint: string) =>
   queryOptions({
@@ -106,9 +106,10 @@ export const denomUnitsQuery = (endpoint: string) =>
           return new Map<string, DenomUnit>();
         }),
       ),
-    staleTime: Infinity,
+    staleTime: (query) => ((query.state.data?.size ?? 0) > 0 ? Infinity : 60_000),
   });
 
+/** What a policy holds now (its treasury): read again every half minute, as its proposals may spend it. */
 export const policyBalancesQuery = (endpoint: string, address: string | null) =>
   queryOptions({
     queryKey: ['api', endpoint, 'policies', 'balances', address],

@@ -60,11 +60,26 @@ describe('GroupModuleNotice', () => {
       left_at_height: '1234',
       left_with_upgrade: 'v6',
       left_at_time: null,
-      rebuilt_from_transactions: { groups: 7, policies: 1, through_height: '1300' },
+      rebuilt_from_transactions: { groups: 7, policies: 1, through_height: '1300', from_genesis: true },
     });
     expect(await screen.findByTestId('groups-rebuilt')).toHaveTextContent(
       'The archive began after that, so its 7 groups and 1 policy are rebuilt from the transactions that created and changed them (and from the chain’s genesis), not read from the chain’s state.',
     );
+  });
+
+  it('names the genesis only where the rebuild began from it, and says when nothing could be rebuilt', async () => {
+    renderNotice({
+      present: false,
+      left_at_height: '1234',
+      left_with_upgrade: 'v6',
+      left_at_time: null,
+      rebuilt_from_transactions: { groups: 2, policies: 0, through_height: '1300', from_genesis: false },
+    });
+    const line = await screen.findByTestId('groups-rebuilt');
+    expect(line).toHaveTextContent(
+      'its 2 groups and 0 policies are rebuilt from the transactions that created and changed them, not read',
+    );
+    expect(line.textContent).not.toContain('genesis');
   });
 
   it('says so for a chain that had no x/group when the archive began', async () => {

@@ -56,11 +56,9 @@ export function GroupModuleNotice({ endpoint }: { endpoint: string }) {
       </Text>
       {rebuilt && (
         <Text fz="sm" mt={4} data-testid="groups-rebuilt">
-          The archive began after that, so its {grouped(String(rebuilt.groups))}{' '}
-          {rebuilt.groups === 1 ? 'group' : 'groups'} and {grouped(String(rebuilt.policies))}{' '}
-          {rebuilt.policies === 1 ? 'policy' : 'policies'} are rebuilt from the transactions that created and changed
-          them (and from the chain’s genesis), not read from the chain’s state. A change no transaction shows (made by a
-          proposal’s execution, for one) leaves its group or policy out rather than wrong.
+          {rebuilt.groups === 0 && rebuilt.policies === 0
+            ? 'The archive began after that, and the blocks it read create no group it could rebuild: groups made before them are not in the archive.'
+            : `The archive began after that, so its ${grouped(String(rebuilt.groups))} ${rebuilt.groups === 1 ? 'group' : 'groups'} and ${grouped(String(rebuilt.policies))} ${rebuilt.policies === 1 ? 'policy' : 'policies'} are rebuilt from the transactions that created and changed them${rebuilt.from_genesis ? ' (and from the chain’s genesis)' : ''}, not read from the chain’s state. A change no transaction shows (made by a proposal’s execution, for one) leaves its group or policy out rather than wrong.`}
         </Text>
       )}
     </Alert>

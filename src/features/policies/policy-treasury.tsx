@@ -8,8 +8,8 @@ import { denomUnitsQuery, policyBalancesQuery } from '../../hooks/shared-queries
 import { PolicyTreasuryAt } from './policy-treasury-at.tsx';
 
 /**
- * What a group policy holds now: every denom in its base unit, read from the node's x/bank. A
- * node that does not answer says so, in words, rather than showing an empty treasury.
+ * What a group policy holds now, read from the node's x/bank, in the chain's display units where
+ * it names them. A node that does not answer says so, in words, rather than an empty treasury.
  */
 export function PolicyTreasury({ endpoint, address }: { endpoint: string; address: string }) {
   const balances = useQuery(policyBalancesQuery(endpoint, address));

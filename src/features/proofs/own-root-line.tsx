@@ -9,7 +9,8 @@ import type { ProofFile } from '../../lib/export-notes.ts';
 // this file can start from, and for its latest signed header a download that carries the hash links
 // down from it (the archive adds them), so a header read today from any node will do.
 
-const heightText = (height: string) => BigInt(height).toLocaleString('en-US');
+/** The archive adds at most this many links to a bundle (MOST_LINKS): past it, no download is offered. */
+const MOST_LINKS = 10_000n;
 
 /** "1, 4 or 6". */
 const orList = (items: readonly string[]) =>
@@ -26,17 +27,23 @@ export function OwnRootLine({ report, file }: { report: BundleReport; file: Proo
   );
   const choices = report.rootChoices.map((choice) => choice.height);
   const topServes = top !== null && choices.includes(top);
+  const lowestFact = report.facts.reduce<bigint | null>(
+    (low, fact) => (low === null || BigInt(fact.height) < low ? BigInt(fact.height) : low),
+    null,
+  );
+  const linksFit = top !== null && lowestFact !== null && BigInt(top) - lowestFact <= MOST_LINKS;
   return (
     <Text component="div" fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-trust-root">
       Trust root: <OnChainText value={trustRootLine(report)} max={400} />. It comes with the bundle, from the archive
       itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it with what a
       source you trust says of that height, or check the downloaded file from a header of your own
       {choices.length > 0 && (
-        <span data-testid="proof-root-choices">: at height {orList(choices.map(heightText))} as it is</span>
+        // Plain digits: what --trust takes, pasted as it is.
+        <span data-testid="proof-root-choices">: at height {orList(choices)} as it is</span>
       )}
-      {top !== null && !topServes && (
+      {top !== null && !topServes && linksFit && (
         <span data-testid="proof-links-download">
-          , or at its latest signed header, {heightText(top)}, with{' '}
+          , or at its latest signed header, {top}, with{' '}
           <Anchor
             href={linkedUrl(file.url, top)}
             download={file.fileName.replace(/\.json$/, `-links-from-${top}.json`)}

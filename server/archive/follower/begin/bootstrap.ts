@@ -108,7 +108,7 @@ export async function bootstrap(
       };
       await writeEventHistory(tx, history, kept);
     }
-    if (rebuilt) await writeRebuilt(tx, rebuilt, height);
+    if (rebuilt) await writeRebuilt(tx, rebuilt, height, from !== null);
     await writeSnapshot(tx, snapshot);
     if (departure) await writeDeparture(tx, departure, block.time);
     if (plan) await knowPlan(tx, plan);
@@ -119,10 +119,15 @@ export async function bootstrap(
 }
 
 /** The rebuilt groups and policies, each as of its last change, and how many there are. */
-async function writeRebuilt(tx: StoreTransaction, rebuilt: RebuiltRecords, height: bigint): Promise<void> {
+async function writeRebuilt(tx: StoreTransaction, rebuilt: RebuiltRecords, height: bigint, fromGenesis: boolean) {
   await writeRebuiltGroups(tx, rebuilt.groups);
   for (const { policy, height: changed } of rebuilt.policies) await writePolicies(tx, [policy], changed);
-  const counts = { groups: rebuilt.groups.length, policies: rebuilt.policies.length, through_height: String(height) };
+  const counts = {
+    groups: rebuilt.groups.length,
+    policies: rebuilt.policies.length,
+    through_height: String(height),
+    from_genesis: fromGenesis,
+  };
   await setMetaValue(tx, 'groups_rebuilt', JSON.stringify(counts));
 }
 

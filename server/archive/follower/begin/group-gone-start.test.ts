@@ -20,7 +20,12 @@ interface StatusJson {
     present: boolean;
     left_at_height: string | null;
     left_with_upgrade: string | null;
-    rebuilt_from_transactions: { groups: number; policies: number; through_height: string } | null;
+    rebuilt_from_transactions: {
+      groups: number;
+      policies: number;
+      through_height: string;
+      from_genesis: boolean;
+    } | null;
   } | null;
 }
 
@@ -181,6 +186,7 @@ describe('an archive begun after its chain dropped x/group', () => {
       groups: lastState.length,
       policies: lastState.reduce((sum, entry) => sum + entry.policies.length, 0),
       through_height: expect.any(String),
+      from_genesis: true,
     });
     const byAddress = (rows: Record<string, unknown>[], key: string) =>
       [...rows].sort((left, right) => String(left[key]).localeCompare(String(right[key])));

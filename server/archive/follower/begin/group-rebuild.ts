@@ -34,6 +34,8 @@ const isZero = (weight: string) => parseDec(weight)?.coef === 0n;
 
 const bump = (version: string) => String(BigInt(version) + 1n);
 const decOf = (weight: string) => parseDec(weight) ?? ZERO;
+/** A decision policy read whole: one with its windows (policy-steps.ts writes them only for the two kinds it reads). */
+const knownRule = (decisionPolicy: Record<string, unknown>) => 'windows' in decisionPolicy;
 
 export interface RebuiltRecords {
   groups: { group: NodeGroup; members: NodeMember[]; from: bigint; height: bigint }[];
@@ -92,7 +94,8 @@ export class GroupRebuild {
         decision_policy: decisionPolicy,
         created_at: time,
       };
-      this.policies.set(address, { policy, height, whole: true, shown: false });
+      // A decision policy of a type this archive cannot read is not known whole.
+      this.policies.set(address, { policy, height, whole: knownRule(decisionPolicy), shown: false });
       return;
     }
     if (step.kind === 'policy_changed' || step.kind === 'policy_bumped') return this.changePolicy(step, height);
@@ -136,7 +139,10 @@ export class GroupRebuild {
     known.shown = true;
     if (step.admin !== undefined) known.policy.admin = step.admin;
     if (step.metadata !== undefined) known.policy.metadata = step.metadata;
-    if (step.decisionPolicy !== undefined) known.policy.decision_policy = step.decisionPolicy;
+    if (step.decisionPolicy !== undefined) {
+      known.policy.decision_policy = step.decisionPolicy;
+      known.whole &&= knownRule(step.decisionPolicy);
+    }
   }
 
   /** The groups and policies known whole, as a node's queries would have answered for them. */
@@ -149,8 +155,10 @@ export class GroupRebuild {
         from,
         height,
       }));
+    // A policy of a group not known whole is left out with it: no row names a group the archive lacks.
+    const kept = new Set(groups.map((entry) => entry.group.id));
     const policies = [...this.policies.values()]
-      .filter((known) => known.whole)
+      .filter((known) => known.whole && kept.has(known.policy.group_id))
       .map(({ policy, height }) => ({ policy, height }));
     return { groups, policies };
   }
