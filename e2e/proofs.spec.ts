@@ -87,7 +87,7 @@ test.describe('with an archive: proofs checked in the browser', () => {
     // height the file can start from, or with the file that carries the hash links down from it),
     // and the command proves every record from there.
     const top = bundle.light_blocks.at(-1)!.signed_header.header.height;
-    await expect(panel.getByTestId('proof-trust-root')).toContainText(top);
+    await expect(panel.getByTestId('proof-trust-root')).toContainText(BigInt(top).toLocaleString('en-US'));
     const linkedFile = saved.replace(/\.json$/, '-linked.json');
     const linked = await request.get(`${ARCHIVE}/proofs/proposals/${id}?links_from=${top}`);
     expect(linked.status()).toBe(200);
@@ -165,7 +165,7 @@ test.describe('with an archive: proofs checked in the browser', () => {
     await page.goto(`/groups/${group}`);
     const panel = page.getByTestId('proof-panel');
     await expect(panel.getByTestId('proof-headline')).toContainText(
-      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): [\d,]+ group polic(y|ies), [\d,]+ memberships?, (1 complete member set, )?1 complete policy set, [\d,]+ complete stored-proposal sets? and 1 proposal sequence, signed by validators holding \d+ % of the power/,
+      /^Follows \(checked in your browser\) from the root this bundle carries \(height [\d,]+, hash [0-9A-F]{64}\): [\d,]+ group polic(y|ies), [\d,]+ memberships?, (1 complete member set, )?1 complete policy set, [\d,]+ complete stored-proposal sets?(, 1 proposal sequence and [\d,]+ complete treasur(y|ies)| and 1 proposal sequence), signed by validators holding \d+ % of the power/,
       { timeout: 30_000 },
     );
     await expect(panel.getByTestId('proof-completeness')).toContainText(

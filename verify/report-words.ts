@@ -196,7 +196,9 @@ export function snapshotLine(report: BundleReport, { onPage = false } = {}): str
 
 const ACTS: Record<string, (statement: Record<string, string>) => string> = {
   exec: (statement) =>
-    `${statement.executor ?? '?'} sent a MsgExec for it (its transaction succeeded; the executor result says whether its messages ran)`,
+    statement.by
+      ? `a ${statement.by === 'vote' ? 'vote' : 'submission'} with EXEC_TRY tried to execute it (the executor result says whether its messages ran)`
+      : `${statement.executor ?? '?'} sent a MsgExec for it (its transaction succeeded; the executor result says whether its messages ran)`,
   withdraw: (statement) => `${statement.address ?? '?'} withdrew it`,
   vote: (statement) =>
     `${statement.voter ?? '?'} voted ${(statement.option ?? '?').replace(/^VOTE_OPTION_/, '')} with EXEC_TRY`,
@@ -221,12 +223,18 @@ export function laterActsLines(report: BundleReport, { onPage = false } = {}): s
         fact.proven!.stored === undefined &&
         (fact.proven!.kind !== 'vote' || fact.proven!.exec === 'EXEC_TRY'),
     );
-    if (acts.length === 0) continue;
-    const after = acts.map((fact) => `${ACTS[fact.proven!.kind](fact.proven!)} at ${withCommas(fact.height)}`);
+    // An execution an EXEC_TRY vote made is said with that vote, not again on its own.
+    const said = acts.filter(
+      (fact) =>
+        !fact.proven!.by ||
+        !acts.some((other) => other.height === fact.height && other.proven!.kind === fact.proven!.by),
+    );
+    if (said.length === 0) continue;
+    const after = said.map((fact) => `${ACTS[fact.proven!.kind](fact.proven!)} at ${withCommas(fact.height)}`);
     lines.push(
       `Proposal #${statement.proposal_id}'s record is proven as of the state after block ${withCommas(record.height)} ` +
         `(${(statement.status ?? '?').replace(/^PROPOSAL_STATUS_/, '')}, executor ${(statement.executor_result ?? '?').replace(/^PROPOSAL_EXECUTOR_RESULT_/, '')}); ` +
-        `after it, ${after.join('; ')}, proven by ${acts.length === 1 ? 'its transaction' : 'their transactions'}` +
+        `after it, ${after.join('; ')}, proven by ${said.length === 1 ? 'its transaction' : 'their transactions'}` +
         (onPage ? ': the badge above shows the proposal as the chain holds it now.' : '.'),
     );
   }

@@ -24,7 +24,7 @@ export const NOUNS: Record<string, string> = {
   'policy-proposal-set': 'complete stored-proposal set',
   'proposal-sequence': 'proposal sequence',
   balance: 'balance',
-  'balance-set': 'complete set of balances',
+  'balance-set': 'complete treasury',
 };
 
 const OPTION = /^VOTE_OPTION_/;

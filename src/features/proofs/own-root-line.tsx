@@ -9,6 +9,7 @@ import type { ProofFile } from '../../lib/export-notes.ts';
 // this file can start from, and for its latest signed header a download that carries the hash links
 // down from it (the archive adds them), so a header read today from any node will do.
 
+const heightText = (height: string) => BigInt(height).toLocaleString('en-US');
 /** The archive adds at most this many links to a bundle (MOST_LINKS): past it, no download is offered. */
 const MOST_LINKS = 10_000n;
 
@@ -38,12 +39,11 @@ export function OwnRootLine({ report, file }: { report: BundleReport; file: Proo
       itself: the check shows that the records follow from it, not that it is the chain you mean. Compare it with what a
       source you trust says of that height, or check the downloaded file from a header of your own
       {choices.length > 0 && (
-        // Plain digits: what --trust takes, pasted as it is.
-        <span data-testid="proof-root-choices">: at height {orList(choices)} as it is</span>
+        <span data-testid="proof-root-choices">: at height {orList(choices.map(heightText))} as it is</span>
       )}
       {top !== null && !topServes && linksFit && (
         <span data-testid="proof-links-download">
-          , or at its latest signed header, {top}, with{' '}
+          , or at its latest signed header, {heightText(top)}, with{' '}
           <Anchor
             href={linkedUrl(file.url, top)}
             download={file.fileName.replace(/\.json$/, `-links-from-${top}.json`)}
