@@ -1,14 +1,10 @@
-import { getJson } from './polity-process.ts';
+import { everyPage, getJson } from './polity-process.ts';
 
 // An archive as its HTTP API tells it (every page of proposals, each one's timeline and votes,
 // group histories, upgrades), cut at a height: what two archives of one chain, filled at
 // different times and speeds, must agree on for every height both hold.
 
 type Json = Record<string, unknown>;
-interface Page {
-  pagination: { next_key: string | null };
-}
-
 /** What a proposal's row says that changes as the chain goes on; the rest is fixed at submission. */
 const CHANGING_PROPOSAL_FIELDS = [
   'status',
@@ -30,20 +26,6 @@ export interface ArchiveAtHeight {
   groups: Map<string, Json[]>;
   plans: Json[];
   moduleVersionChanges: Json[];
-}
-
-/** Every item of a paginated list, page after page. */
-async function everyPage<T>(url: string, field: string): Promise<T[]> {
-  const items: T[] = [];
-  let key: string | null = null;
-  do {
-    const page: Page & Record<string, unknown> = await getJson(
-      `${url}${url.includes('?') ? '&' : '?'}pagination.limit=1000${key ? `&pagination.key=${encodeURIComponent(key)}` : ''}`,
-    );
-    items.push(...(page[field] as T[]));
-    key = page.pagination.next_key;
-  } while (key);
-  return items;
 }
 
 const without = (record: Json, fields: readonly string[]) =>

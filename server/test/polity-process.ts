@@ -89,3 +89,17 @@ export async function getJson<T>(url: string): Promise<T> {
   if (answer.status !== 200) throw new Error(`${url}: ${answer.status} ${text.slice(0, 500)}`);
   return JSON.parse(text) as T;
 }
+
+/** Every item of a paginated list, page after page. */
+export async function everyPage<T>(url: string, field: string): Promise<T[]> {
+  const items: T[] = [];
+  let key: string | null = null;
+  do {
+    const page: { pagination: { next_key: string | null } } & Record<string, unknown> = await getJson(
+      `${url}${url.includes('?') ? '&' : '?'}pagination.limit=1000${key ? `&pagination.key=${encodeURIComponent(key)}` : ''}`,
+    );
+    items.push(...(page[field] as T[]));
+    key = page.pagination.next_key;
+  } while (key);
+  return items;
+}

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { archivedUpTo, followNode, type TestArchive } from '../../../test/archive-harness.ts';
 import { startHarness, type Harness } from '../../../test/harness.ts';
+import { everyPage } from '../../../test/polity-process.ts';
 
 // An archive begun only after its chain dropped x/group (the embedded chain with dropGroupAt; with
 // this seed `v6-cirrus` is applied 114 blocks after genesis). The node's software then answers
@@ -48,18 +49,7 @@ describe('an archive begun after its chain dropped x/group', () => {
   /** The node's own groups at the last height before the upgrade, read while it still answered. */
   let lastState: GroupState[] = [];
 
-  /** Every entry of `field` on every page of `path` (next_key to next_key, 1,000 a page). */
-  const allPages = async (path: string, field: string): Promise<Record<string, unknown>[]> => {
-    const rows: Record<string, unknown>[] = [];
-    for (let key: string | null = ''; key !== null;) {
-      const page = (
-        await h.get(`${path}?pagination.limit=1000${key ? `&pagination.key=${encodeURIComponent(key)}` : ''}`)
-      ).json as Record<string, unknown> & { pagination?: { next_key?: string | null } };
-      rows.push(...(page[field] as Record<string, unknown>[]));
-      key = page.pagination?.next_key ?? null;
-    }
-    return rows;
-  };
+  const allPages = (path: string, field: string) => everyPage<Record<string, unknown>>(`${h.base}${path}`, field);
 
   const groupState = async (): Promise<GroupState[]> => {
     const { groups } = (await h.get('/cosmos/group/v1/groups?pagination.limit=1000')).json as {

@@ -42,20 +42,17 @@ export function decisionPolicyJson(any: Any | undefined): Record<string, unknown
   if (!any) return {};
   const rule =
     any.typeUrl === THRESHOLD
-      ? { threshold: ThresholdDecisionPolicy.decode(any.value).threshold }
+      ? ThresholdDecisionPolicy.decode(any.value)
       : any.typeUrl === PERCENTAGE
-        ? { percentage: PercentageDecisionPolicy.decode(any.value).percentage }
+        ? PercentageDecisionPolicy.decode(any.value)
         : null;
   if (rule === null) return { '@type': any.typeUrl };
-  const windows = (any.typeUrl === THRESHOLD ? ThresholdDecisionPolicy : PercentageDecisionPolicy).decode(
-    any.value,
-  ).windows;
   return {
     '@type': any.typeUrl,
-    ...rule,
+    ...('threshold' in rule ? { threshold: rule.threshold } : { percentage: rule.percentage }),
     windows: {
-      voting_period: durationText(windows?.votingPeriod),
-      min_execution_period: durationText(windows?.minExecutionPeriod),
+      voting_period: durationText(rule.windows?.votingPeriod),
+      min_execution_period: durationText(rule.windows?.minExecutionPeriod),
     },
   };
 }
