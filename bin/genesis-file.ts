@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AuditorGenesis } from '../verify/bundle-verify.ts';
 import { failed } from '../verify/problem-codes.ts';
 import { genesisValidatorSet } from '../verify/trust/genesis-set.ts';
+import { validatorSetHashOf } from '../verify/trust/validator-set.ts';
 
 // --genesis FILE: a genesis the auditor has (the file a chain publishes, or a node's /genesis
 // answer saved whole). Its SHA-256 is of the file's bytes, the hash chains publish beside it.
@@ -38,6 +39,11 @@ export function readGenesisFile(path: string): AuditorGenesis | { message: strin
   if (!document || typeof document.chain_id !== 'string') return { message: `${path} is not a genesis (no chain_id)` };
   const set = genesisValidatorSet(document);
   if (failed(set)) return { message: `${path}: ${set.problem}` };
+  // A set CometBFT would refuse is a file that is not what --genesis takes (exit 2), found here
+  // rather than as a refusal of the bundle (exit 1) later.
+  const hashed = validatorSetHashOf(set.validators);
+  if (failed(hashed))
+    return { message: `${path}: its first validators are not a set CometBFT accepts: ${hashed.problem}` };
   return {
     chainId: document.chain_id,
     initialHeight: typeof document.initial_height === 'string' ? document.initial_height : '1',

@@ -119,8 +119,15 @@ describe('polity-verify', () => {
     bundle.light_blocks[1].signed_header.commit.round = 0.5;
     const result = await verify(saved('round.json', bundle), ...AT);
     expect(result.code).toBe(1);
-    expect(result.stdout).toContain('round 0.5 is not an integer within its type');
+    expect(result.stdout).toContain('commit.round, 0.5 is not an integer from 0 to 2147483647 (rule R2)');
     expect(result.stderr).toBe('');
+    // A part total of 1.5 once reached the signature pre-check before the schema, and a RangeError's stack.
+    const parts = forgedBundle();
+    parts.light_blocks[1].signed_header.header.last_block_id.parts.total = 1.5;
+    const partsResult = await verify(saved('parts.json', parts), ...AT);
+    expect(partsResult.code).toBe(1);
+    expect(partsResult.stdout).toContain('parts.total, 1.5 is not an integer');
+    expect(partsResult.stdout + partsResult.stderr).not.toMatch(/RangeError|\n\s+at /);
   });
 
   it('prints a bundle’s escape sequences escaped, never to the terminal raw', async () => {

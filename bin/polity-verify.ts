@@ -34,6 +34,8 @@ options:
                            TIME is seconds or a number with s, m, h or d
   --at TIME                judge by this instant (RFC 3339, e.g. 2026-11-01T00:00:00Z) instead of
                            this machine's clock: re-checks an old export as of when it was made
+  --require-complete       exit 6 when the bundle shows a set (a proposal's votes, a group's members
+                           or policies, a voter's votes) without proving it complete
   --json                   the whole report as JSON
   -h, --help               this text
 
@@ -44,6 +46,9 @@ exit codes:
   3  everything follows, but from the root the bundle carries: compare it with a source you trust
   4  proven from your root, except records the archive lists as unproven
   5  both 3 and 4
+  6  with --require-complete: nothing refused, but a set is not shown complete (see Completeness)
+
+The rules each verdict rests on (R1–R3, T1–T4, F1–F3, W1–W3, C1–C10) are in docs/bundle-format.md.
 `;
 
 const EXIT_CODES: Record<BundleVerdict, number> = {
@@ -54,6 +59,9 @@ const EXIT_CODES: Record<BundleVerdict, number> = {
   'own-root-unproven-records': 5,
 };
 
+/** --require-complete and a set shown without its walk: a code of its own, never mistaken for a refusal. */
+const REQUIRE_COMPLETE_EXIT = 6;
+
 interface Arguments {
   file: string;
   trust?: { height: string; hash: string };
@@ -62,6 +70,7 @@ interface Arguments {
   trustingPeriodSeconds: bigint;
   atNanos?: bigint;
   json: boolean;
+  requireComplete: boolean;
 }
 
 const UNITS: Record<string, bigint> = { s: 1n, m: 60n, h: 3600n, d: 86_400n };
@@ -76,7 +85,11 @@ export function durationSeconds(text: string): bigint | null {
 
 function parseArguments(argv: readonly string[]): Arguments | { message: string; exit: number } {
   let file: string | undefined;
-  const parsed: Omit<Arguments, 'file'> = { trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS, json: false };
+  const parsed: Omit<Arguments, 'file'> = {
+    trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS,
+    json: false,
+    requireComplete: false,
+  };
   const valueOf = (index: number, name: string) => {
     const argument = argv[index];
     return argument === name
@@ -87,6 +100,7 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
     const argument = argv[index];
     const named = (name: string) => argument === name || argument.startsWith(`${name}=`);
     if (argument === '--json') parsed.json = true;
+    else if (argument === '--require-complete') parsed.requireComplete = true;
     else if (argument === '--help' || argument === '-h') return { message: USAGE, exit: 0 };
     else if (named('--trust')) {
       const { value, next } = valueOf(index, '--trust');
@@ -170,6 +184,8 @@ async function main(): Promise<number> {
   process.stdout.write(
     parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${lines.map(terminalSafe).join('\n')}\n`,
   );
+  const notShown = report.completeness.some((line) => line.state === 'not-shown');
+  if (parsed.requireComplete && notShown && report.verdict !== 'refused') return REQUIRE_COMPLETE_EXIT;
   return EXIT_CODES[report.verdict];
 }
 

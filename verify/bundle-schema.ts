@@ -13,7 +13,15 @@ const base64 = v.pipe(v.string(), v.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'base64'));
 const proofOp = v.object({ type: v.string(), key: v.string(), data: base64 });
 const statement = v.record(v.string(), v.string());
 
-const blockId = v.object({ hash: hex, parts: v.object({ total: v.number(), hash: hex }) });
+// Rule R2: where CometBFT has integers, integers within their protobuf type — a part total of 1.5
+// must be refused here, before any encoder meets it.
+const integer = (min: number, max: number) => {
+  const words = (issue: { input: unknown }) =>
+    `${String(issue.input)} is not an integer from ${min} to ${max} (rule R2)`;
+  return v.pipe(v.number(), v.integer(words), v.minValue(min, words), v.maxValue(max, words));
+};
+const uint32 = integer(0, 0xffff_ffff);
+const blockId = v.object({ hash: hex, parts: v.object({ total: uint32, hash: hex }) });
 const header = v.object({
   version: v.object({ block: uint, app: v.optional(uint) }),
   chain_id: v.string(),
@@ -38,11 +46,11 @@ const validator = v.object({
 });
 const commit = v.object({
   height: uint,
-  round: v.number(),
+  round: integer(0, 0x7fff_ffff),
   block_id: blockId,
   signatures: v.array(
     v.object({
-      block_id_flag: v.number(),
+      block_id_flag: integer(0, 3),
       validator_address: v.union([hex, v.literal('')]),
       timestamp: v.string(),
       signature: v.nullable(base64),
@@ -56,7 +64,7 @@ const fact = v.variant('kind', [
     height: uint,
     tx: base64,
     tx_path: merklePath,
-    result: v.object({ code: v.number(), data: v.nullable(base64), gas_wanted: v.string(), gas_used: v.string() }),
+    result: v.object({ code: uint32, data: v.nullable(base64), gas_wanted: v.string(), gas_used: v.string() }),
     result_path: merklePath,
     claim: statement,
   }),
@@ -155,12 +163,37 @@ const bundleSchema = v.object({
     }),
   ),
   claims: v.optional(
-    v.array(v.object({ subject: v.string(), state: v.picklist(['complete', 'reconciled']), height: uint })),
+    v.array(
+      v.object({
+        subject: v.string(),
+        state: v.picklist(['complete', 'reconciled']),
+        height: uint,
+        count: v.optional(uint),
+        items: v.optional(v.array(v.string())),
+      }),
+    ),
   ),
 });
 
+/** Rule R1: no verifier walks a document nested deeper than this (a bound both verifiers share). */
+export const MAX_NESTING = 64;
+
+/** Whether `input` nests arrays and objects more than MAX_NESTING deep; iterative, so depth cannot crash it. */
+function nestedTooDeep(input: unknown): boolean {
+  const stack: [unknown, number][] = [[input, 1]];
+  while (stack.length > 0) {
+    const [value, depth] = stack.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_NESTING) return true;
+    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** The bundle, or where it is not one. */
 export function parseBundle(input: unknown): { bundle: ProofBundle } | { problem: string } {
+  if (nestedTooDeep(input))
+    return { problem: `not a proof bundle: it nests deeper than ${MAX_NESTING} levels (rule R1)` };
   const parsed = v.safeParse(bundleSchema, input);
   if (parsed.success) return { bundle: parsed.output };
   const issue = parsed.issues[0];

@@ -17,6 +17,7 @@ import { claimMismatch, messagesOfTx, statementOfRecord } from './records/facts.
 import { rangeRecords, rangeStatement } from './records/key-range.ts';
 import { storeProofProblem } from './records/store-proof.ts';
 import { resultInBlockProblem, resultOfAnotherTx, txInBlockProblem } from './records/tx-proof.ts';
+import { walkSubjectOf } from './records/walk-subject.ts';
 import { rootChoicesOf } from './root-choices.ts';
 import { startingPoint } from './starting-point.ts';
 import { verifyChainOfTrust } from './trust/chain-of-trust.ts';
@@ -107,9 +108,11 @@ function rangeVerdict(
   const base = { kind: fact.kind, height: fact.height, claim: fact.claim, proven: null, ok: false };
   const appHash = appHashAbove(fact.height, proven);
   if (!(appHash instanceof Uint8Array)) return { ...base, ...appHash };
+  const subject = walkSubjectOf(fact.store, fact.prefix, prefix);
+  if ('problem' in subject) return { ...base, how: subject.problem, code: 'walk-unbound' };
   const range = rangeRecords(fact, appHash);
-  if ('problem' in range) return { ...base, how: range.problem, code: 'range-incomplete' };
-  const statement = rangeStatement(fact, range.records, prefix);
+  if ('problem' in range) return { ...base, how: `W1: ${range.problem}`, code: 'range-incomplete' };
+  const statement = rangeStatement(fact, range.records, prefix, subject);
   const mismatch = claimMismatch(fact.claim, statement);
   if (mismatch) return { ...base, proven: statement, how: mismatch, code: 'claim-mismatch' };
   return {
@@ -155,7 +158,11 @@ export async function verifyBundleQuickly(input: unknown, options: VerifyOptions
   const parsed = parseBundle(input);
   if ('problem' in parsed) return unreadable(parsed.problem, options);
   const memory = new VerifierMemory();
-  await preverifySignatures(parsed.bundle.chain_id, parsed.bundle.light_blocks, memory);
+  try {
+    await preverifySignatures(parsed.bundle.chain_id, parsed.bundle.light_blocks, memory);
+  } catch {
+    // Only a speed-up: whatever it could not encode, the walk below refuses in words.
+  }
   return verifyParsedSafely(parsed.bundle, options, memory);
 }
 
@@ -189,7 +196,7 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
   const rootTime = chain.root ? timestampOf(chain.root.time) : null;
   const completeness = completenessOf(
     facts.flatMap((fact) => (fact.ok && fact.proven ? [{ statement: fact.proven, height: fact.height }] : [])),
-    bundle.subject.kind === 'voter' ? bundle.subject.id : undefined,
+    bundle.subject,
   );
   const overclaimed = unmetClaims(bundle.claims ?? [], completeness);
   const ok = chain.failure === null && facts.every((fact) => fact.ok) && overclaimed.length === 0;

@@ -46,6 +46,10 @@ export type ProblemCode =
   | 'store-proof-invalid'
   /** A range's absence proofs do not walk from neighbour to neighbour over every key: one may be left out. */
   | 'range-incomplete'
+  /** A walk of a prefix that names no set Polity reads, or of a set's prefix in another store than the set's (rule W2). */
+  | 'walk-unbound'
+  /** A linked header that is not the signed header at its height (rule T4): two headers at one height. */
+  | 'conflicting-headers'
   | 'claim-mismatch'
   /** The bundle claims a set complete (or a tally reconciled) that its proven facts do not show. */
   | 'overclaimed'

@@ -1,5 +1,5 @@
 import type { BundleLightBlock, ProofBundle, TrustRootJson } from './bundle-format.ts';
-import { refusal, type Checked } from './problem-codes.ts';
+import { failed, refusal, type Checked } from './problem-codes.ts';
 import {
   choiceWords,
   headersOfBundle,
@@ -9,7 +9,7 @@ import {
   unreachedBelow,
 } from './root-choices.ts';
 import type { GenesisSetSource } from './trust/genesis-set.ts';
-import type { HeaderJson } from './trust/header.ts';
+import { headerHashOf, type HeaderJson } from './trust/header.ts';
 import type { ValidatorJson } from './trust/validator-set.ts';
 
 // Where a check starts: the bundle's own root, a header the auditor trusts (--trust), or the
@@ -106,7 +106,31 @@ function expectedGenesisProblem(bundle: ProofBundle, options: StartOptions) {
   return null;
 }
 
+/**
+ * Rule T4: one header per height. A linked header beside a signed one of the same height must be
+ * that header; two different ones are evidence of a fork or a forgery, refused with both named,
+ * never one of them quietly set aside.
+ */
+function conflictingHeaders(bundle: ProofBundle): ReturnType<typeof refusal> | null {
+  const signed = new Map(
+    bundle.light_blocks.map((block) => [block.signed_header.header.height, block.signed_header.header]),
+  );
+  for (const header of bundle.linked_headers) {
+    const other = signed.get(header.height);
+    if (!other) continue;
+    const [linkedHash, signedHash] = [headerHashOf(header), headerHashOf(other)];
+    if (failed(linkedHash) || failed(signedHash) || linkedHash.hash === signedHash.hash) continue;
+    return refusal(
+      'conflicting-headers',
+      `T4: the bundle holds two headers at height ${header.height}: the signed one hashes to ${signedHash.hash}, a linked one to ${linkedHash.hash} (both are in the bundle, as evidence)`,
+    );
+  }
+  return null;
+}
+
 export function startingPoint(bundle: ProofBundle, options: StartOptions): Checked<StartingPoint> {
+  const conflict = conflictingHeaders(bundle);
+  if (conflict) return conflict;
   const expected = expectedGenesisProblem(bundle, options);
   if (expected) return expected;
   if (options.genesis) {

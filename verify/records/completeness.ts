@@ -1,6 +1,12 @@
 import Decimal from 'decimal.js';
 
-import { laterBallots, votesAfter, type Proven } from './later-votes.ts';
+import { groupOfProposal, ownGroupMembers, unboundWords } from './group-binding.ts';
+import { laterBallots, type Proven } from './later-votes.ts';
+import { allOf, idRuns, itemsOf, pairs } from './set-words.ts';
+import { notShownComplete } from './shown-sets.ts';
+import { voterRecordOf } from './voter-record.ts';
+
+export { allOf, voterRecordOf };
 
 // What a bundle's proven ranges say together, in sentences: a proposal's votes, complete at a
 // height; the members of its group at the same height who cast none; and whether the proven final
@@ -12,11 +18,16 @@ export interface Completeness {
   subject: string;
   /**
    * complete: proven nothing is left out; reconciled: the tally adds up; incomplete: it does not;
-   * overclaimed: the bundle claims a completeness its proven facts do not show.
+   * overclaimed: the bundle claims a completeness its proven facts do not show; not-shown: the
+   * bundle shows records of a set without proving it complete (said, never silent).
    */
-  state: 'complete' | 'reconciled' | 'incomplete' | 'overclaimed';
+  state: 'complete' | 'reconciled' | 'incomplete' | 'overclaimed' | 'not-shown';
   height: string;
   words: string;
+  /** How many records the set holds (votes, members, proposals …), for a claim to state. */
+  count?: string;
+  /** Which, for a small set (at most SMALL_SET): addresses, ids or denoms. */
+  items?: string[];
 }
 
 /** What an archive says a bundle shows complete (or reconciled): the verifier holds it to that. */
@@ -24,18 +35,13 @@ export interface CompletenessClaimJson {
   subject: string;
   state: 'complete' | 'reconciled';
   height: string;
+  /** How many records the claim says the set holds (rule C10). */
+  count?: string;
+  /** Which, for a small set. */
+  items?: string[];
 }
 
 const OPTIONS = ['YES', 'NO', 'ABSTAIN', 'NO_WITH_VETO'] as const;
-
-const pairs = (text: string | undefined) =>
-  (text ?? '')
-    .split(' ')
-    .filter(Boolean)
-    .map((pair) => {
-      const at = pair.lastIndexOf('=');
-      return [pair.slice(0, at), pair.slice(at + 1)] as const;
-    });
 
 /** Sums of the ballots' weights per option (members only), or null when a weight is not a decimal. */
 function tallyOf(ballots: readonly (readonly [string, string])[], weights: Map<string, string>): Decimal[] | null {
@@ -54,77 +60,21 @@ function tallyOf(ballots: readonly (readonly [string, string])[], weights: Map<s
 }
 
 /**
- * Completeness of each proposal a bundle proves a vote set of. `proven` are the statements of the
- * facts that held, each with its height.
- */
-/** "all 3 votes", "the only vote", "no vote": a whole set counted in words. */
-export function allOf(count: number | string, noun: string): string {
-  const number = Number(count);
-  if (number === 0) return `no ${noun}`;
-  if (number === 1) return `the only ${noun}`;
-  const plural = noun.endsWith('y') ? `${noun.slice(0, -1)}ies` : `${noun}s`;
-  return `all ${number.toLocaleString('en-US')} ${plural}`;
-}
-
-/**
- * A voter's record over the proposals whose complete vote set and member set (in one state) the
- * bundle proves: of those the voter was a member for, on which it voted, and on which its vote is
- * proven absent — the whole set of votes shows there is none.
- */
-export function voterRecordOf(proven: readonly Proven[], voter: string): Completeness[] {
-  const voted: string[] = [];
-  const absent: { id: bigint; height: bigint }[] = [];
-  // The record's state: the latest of the vote sets it counts (a claim names one).
-  let latest = 0n;
-  for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
-    const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
-    if (!members || !pairs(members.statement.members).some(([member]) => member === voter)) continue;
-    const id = votes.statement.proposal_id ?? '0';
-    if (BigInt(votes.height) > latest) latest = BigInt(votes.height);
-    const castLater = votesAfter(proven, id, votes.height).some((fact) => fact.statement.voter === voter);
-    if (castLater || pairs(votes.statement.ballots).some(([ballot]) => ballot === voter)) voted.push(id);
-    else if (/^\d+$/.test(id)) absent.push({ id: BigInt(id), height: BigInt(votes.height) });
-  }
-  const total = voted.length + absent.length;
-  if (total === 0) return [];
-  const heights = absent.map((entry) => entry.height).sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-  const grouped = (height: bigint) => height.toLocaleString('en-US');
-  const states =
-    heights.length === 0
-      ? ''
-      : heights[0] === heights.at(-1)
-        ? `the state after block ${grouped(heights[0])}`
-        : `states after blocks ${grouped(heights[0])} to ${grouped(heights.at(-1)!)}`;
-  const none =
-    absent.length === 0
-      ? ''
-      : `; no vote on ${absent.length === total ? 'any of them' : `${absent.length} of them`}: ${idRuns(absent.map((entry) => entry.id))}, each proven absent by that proposal's complete vote set (${states})`;
-  return [
-    {
-      subject: `${voter}'s record`,
-      state: 'complete',
-      height: latest.toString(),
-      words: `voted on ${voted.length} of the ${total} proposals whose every vote this bundle proves, while a member${none}`,
-    },
-  ];
-}
-
-/**
  * A policy's proposals still stored (its index walked whole), and the sequence that numbers every
  * proposal of the chain: what a group's bundle shows of its proposals.
  */
 function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
   const lines: Completeness[] = [];
   for (const set of proven.filter((fact) => fact.statement.kind === 'policy-proposal-set')) {
-    const ids = (set.statement.proposals ?? '')
-      .split(' ')
-      .filter((id) => /^\d+$/.test(id))
-      .map(BigInt);
+    const texts = (set.statement.proposals ?? '').split(' ').filter(Boolean);
+    const ids = texts.filter((id) => /^\d+$/.test(id)).map(BigInt);
     const policy = set.statement.group_policy_address ?? '?';
     lines.push({
       subject: `policy ${policy}'s proposals`,
       state: 'complete',
       height: set.height,
+      count: String(texts.length),
+      ...itemsOf(texts),
       words:
         `complete: ${allOf(ids.length, 'proposal')} policy ${policy} still stores in the state after block ${set.height}` +
         `${ids.length > 0 ? ` (${idRuns(ids)})` : ''}, and no other (x/group prunes a proposal once it is decided and run)`,
@@ -132,11 +82,28 @@ function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
   }
   for (const sequence of proven.filter((fact) => fact.statement.kind === 'proposal-sequence'))
     lines.push({
-      subject: "the chain's proposals",
+      subject: "the chain's proposal ids",
       state: 'complete',
       height: sequence.height,
-      words: `the chain had numbered ${sequence.statement.last_id ?? '?'} proposals in all by the state after block ${sequence.height} (its proven sequence): every id up to it is a proposal of some group`,
+      count: sequence.statement.last_id ?? '0',
+      words: `x/group had handed out ${sequence.statement.last_id ?? '?'} proposal ids in all by the state after block ${sequence.height} (its proven sequence), none of them twice; which of those proposals are still stored is said per policy above`,
     });
+  // A policy's treasury: every denom it holds in x/bank's store (rule C5).
+  for (const set of proven.filter((fact) => fact.statement.kind === 'balance-set')) {
+    const address = set.statement.address ?? '?';
+    const denoms = (set.statement.balances ?? '')
+      .split(', ')
+      .filter(Boolean)
+      .map((balance) => balance.slice(balance.indexOf(' ') + 1));
+    lines.push({
+      subject: `policy ${address}'s treasury`,
+      state: 'complete',
+      height: set.height,
+      count: String(denoms.length),
+      ...itemsOf(denoms),
+      words: `complete: ${denoms.length === 0 ? 'no balance' : allOf(denoms.length, 'balance')} held by ${address} in the state after block ${set.height} (${set.statement.balances || 'nothing'}), and no other denom`,
+    });
+  }
   return lines;
 }
 
@@ -173,109 +140,151 @@ export function shortfallOf(
   return parts.join('; ');
 }
 
-/** "#3, #7–#9, #12": ids in order, runs of consecutive ones shortened. */
-function idRuns(ids: readonly bigint[]): string {
-  const sorted = [...ids].sort((left, right) => (left < right ? -1 : left > right ? 1 : 0));
-  const runs: string[] = [];
-  for (let start = 0; start < sorted.length;) {
-    let end = start;
-    while (end + 1 < sorted.length && sorted[end + 1] === sorted[end] + 1n) end += 1;
-    runs.push(end === start ? `#${sorted[start]}` : `#${sorted[start]}–#${sorted[end]}`);
-    start = end + 1;
-  }
-  return runs.join(', ');
+/** The subject a bundle is about, as it names it: what its sets are said of. */
+export interface CompletenessSubject {
+  kind: string;
+  id: string;
 }
 
-export function completenessOf(proven: readonly Proven[], voter?: string): Completeness[] {
-  if (voter !== undefined) return voterRecordOf(proven, voter);
+/**
+ * What the proven facts (each statement with its height) show complete, reconciled or not, and
+ * which sets they show records of without proving them complete.
+ */
+export function completenessOf(proven: readonly Proven[], subject?: CompletenessSubject): Completeness[] {
+  if (subject?.kind === 'voter') {
+    const record = voterRecordOf(proven, subject.id);
+    return record.length > 0 ? record : notShownComplete(proven, subject);
+  }
   const lines: Completeness[] = [];
   const voteHeights = new Set(proven.filter((fact) => fact.statement.kind === 'vote-set').map((fact) => fact.height));
   // A group's own sets (its bundle): members and policies, each complete in the state it was walked in.
   for (const set of proven) {
     const group = set.statement.group_id ?? '?';
-    if (set.statement.kind === 'member-set' && !voteHeights.has(set.height))
+    const listed = (field: string, separator: string) =>
+      (set.statement[field] ?? '')
+        .split(separator)
+        .filter(Boolean)
+        .map((entry) => entry.split('=')[0]);
+    if (set.statement.kind === 'member-set' && !voteHeights.has(set.height)) {
+      const members = listed('members', ' ');
       lines.push({
         subject: `group ${group}'s members`,
         state: 'complete',
         height: set.height,
-        words: `complete: ${allOf(set.statement.count ?? '0', 'member')} of group ${group} in the state after block ${set.height}, and no other`,
+        count: String(members.length),
+        ...itemsOf(members),
+        words: `complete: ${allOf(members.length, 'member')} of group ${group} in the state after block ${set.height}, and no other`,
       });
-    if (set.statement.kind === 'policy-set')
+    }
+    if (set.statement.kind === 'policy-set') {
+      const policies = listed('policies', ' ');
       lines.push({
         subject: `group ${group}'s policies`,
         state: 'complete',
         height: set.height,
-        words: `complete: ${allOf(set.statement.count ?? '0', 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
+        count: String(policies.length),
+        ...itemsOf(policies),
+        words: `complete: ${allOf(policies.length, 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
       });
+    }
   }
   lines.push(...proposalAccountOf(proven));
-  for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set')) {
-    const id = votes.statement.proposal_id ?? '?';
-    const subject = `proposal #${id}'s votes`;
-    const ballots = pairs(votes.statement.ballots);
-    lines.push({
-      subject,
-      state: 'complete',
-      height: votes.height,
-      words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
-    });
-    const record = proven.find((fact) => fact.statement.kind === 'proposal' && fact.statement.proposal_id === id);
-    const { later, conflict } = laterBallots(proven, id, votes.height, ballots, record);
-    if (conflict) {
-      lines.push({
-        subject: `proposal #${id}'s final tally`,
-        state: 'incomplete',
-        height: votes.height,
-        words: conflict,
-      });
-      continue;
-    }
-    const counting = [
-      ...ballots,
-      ...later.map(
-        (fact) => [fact.statement.voter ?? '?', (fact.statement.option ?? '?').replace(/^VOTE_OPTION_/, '')] as const,
-      ),
-    ];
-    const members = proven.find((fact) => fact.statement.kind === 'member-set' && fact.height === votes.height);
-    if (!members) continue;
-    const weights = new Map(pairs(members.statement.members));
-    const voted = new Set(counting.map(([voter]) => voter));
-    const silent = [...weights.keys()].filter((member) => !voted.has(member));
-    lines.push({
-      subject: `proposal #${id}'s non-voters`,
-      state: 'complete',
-      height: votes.height,
-      words:
-        silent.length === 0
-          ? `every one of the ${weights.size} members of group ${members.statement.group_id ?? '?'} voted`
-          : `${silent.length} of the ${weights.size} members of group ${members.statement.group_id ?? '?'} cast no vote${
-              later.length > 0
-                ? ` (in the state after block ${votes.height}, nor in the ${later.length} votes this bundle proves after it)`
-                : ''
-            }: ${silent.join(', ')}`,
-    });
-    const tally = tallyOf(counting, weights);
-    const final = record?.statement.final_tally?.split('/');
-    if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') continue;
-    const counted = tally.map((sum) => sum.toString()).join('/');
-    let same: boolean;
-    try {
-      same = tally.every((sum, index) => sum.equals(new Decimal(final[index])));
-    } catch {
-      same = false;
-    }
+  for (const votes of proven.filter((fact) => fact.statement.kind === 'vote-set'))
+    lines.push(...votesOf(proven, votes));
+  return [...lines, ...notShownComplete(proven, subject)];
+}
+
+/** A proposal's vote set, its own group's non-voters (rule C8) and its final tally against them. */
+function votesOf(proven: readonly Proven[], votes: Proven): Completeness[] {
+  const lines: Completeness[] = [];
+  const id = votes.statement.proposal_id ?? '?';
+  const ballots = pairs(votes.statement.ballots);
+  lines.push({
+    subject: `proposal #${id}'s votes`,
+    state: 'complete',
+    height: votes.height,
+    count: String(ballots.length),
+    ...itemsOf(ballots.map(([voter]) => voter)),
+    words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
+  });
+  const record =
+    proven.find(
+      (fact) =>
+        fact.statement.kind === 'proposal' &&
+        fact.statement.proposal_id === id &&
+        fact.statement.status !== undefined &&
+        fact.statement.status !== 'PROPOSAL_STATUS_SUBMITTED',
+    ) ??
+    proven.find(
+      (fact) =>
+        fact.statement.kind === 'proposal' && fact.statement.proposal_id === id && fact.statement.stored === 'yes',
+    );
+  const { later, conflict } = laterBallots(proven, id, votes.height, ballots, record);
+  if (conflict) {
     lines.push({
       subject: `proposal #${id}'s final tally`,
-      state: same ? 'reconciled' : 'incomplete',
+      state: 'incomplete',
       height: votes.height,
-      words: same
-        ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights${
-            later.length > 0
-              ? ` (${ballots.length} in the state after block ${votes.height}, ${later.length} cast after it, proven by ${later.length === 1 ? 'its transaction' : 'their transactions'})`
-              : ''
-          }`
-        : `incomplete: ${shortfallOf(tally, final)} (the proven votes at the members' weights add up to ${counted}; the final tally says ${record!.statement.final_tally})`,
+      words: conflict,
     });
+    return lines;
   }
+  const counting = [
+    ...ballots,
+    ...later.map(
+      (fact) => [fact.statement.voter ?? '?', (fact.statement.option ?? '?').replace(/^VOTE_OPTION_/, '')] as const,
+    ),
+  ];
+  const members = ownGroupMembers(proven, id, votes.height);
+  if (!members) {
+    lines.push({
+      subject: `proposal #${id}'s non-voters`,
+      state: 'not-shown',
+      height: votes.height,
+      words: unboundWords(proven, id, votes.height),
+    });
+    return lines;
+  }
+  const group = groupOfProposal(proven, id, votes.height) ?? '?';
+  const weights = new Map(pairs(members.statement.members));
+  const voted = new Set(counting.map(([voter]) => voter));
+  const silent = [...weights.keys()].filter((member) => !voted.has(member));
+  lines.push({
+    subject: `proposal #${id}'s non-voters`,
+    state: 'complete',
+    height: votes.height,
+    count: String(silent.length),
+    ...itemsOf(silent),
+    words:
+      silent.length === 0
+        ? `every one of the ${weights.size} members of group ${group}, proposal #${id}'s own group, voted`
+        : `${silent.length} of the ${weights.size} members of group ${group}, proposal #${id}'s own group, cast no vote${
+            later.length > 0
+              ? ` (in the state after block ${votes.height}, nor in the ${later.length} votes this bundle proves after it)`
+              : ''
+          }: ${silent.join(', ')}`,
+  });
+  const tally = tallyOf(counting, weights);
+  const final = record?.statement.final_tally?.split('/');
+  if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') return lines;
+  const counted = tally.map((sum) => sum.toString()).join('/');
+  let same: boolean;
+  try {
+    same = tally.every((sum, index) => sum.equals(new Decimal(final[index])));
+  } catch {
+    same = false;
+  }
+  lines.push({
+    subject: `proposal #${id}'s final tally`,
+    state: same ? 'reconciled' : 'incomplete',
+    height: votes.height,
+    words: same
+      ? `reconciled: the proven final tally (yes/no/abstain/veto ${record!.statement.final_tally}) is what its proven votes add up to at the members' weights${
+          later.length > 0
+            ? ` (${ballots.length} in the state after block ${votes.height}, ${later.length} cast after it, proven by ${later.length === 1 ? 'its transaction' : 'their transactions'})`
+            : ''
+        }`
+      : `incomplete: ${shortfallOf(tally, final)} (the proven votes at the members' weights add up to ${counted}; the final tally says ${record!.statement.final_tally})`,
+  });
   return lines;
 }

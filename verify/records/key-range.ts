@@ -1,9 +1,9 @@
 import { ics23 } from '@confio/ics23';
-import { toBech32 } from '@cosmjs/encoding';
 
 import { bytesEqual, bytesOfBase64, bytesOfHex, compareBytes, concatBytes, hexOf } from '../bytes.ts';
 import { statementOfRecord, type Statement } from './facts.ts';
 import { storeProofProblem, type ProofOpJson } from './store-proof.ts';
+import type { WalkSubject } from './walk-subject.ts';
 
 // Every key under a prefix, proven: nothing left out. An ICS23 absence proof names the two keys
 // either side of a missing one, each proven in the tree. So a chain of them — one at the prefix
@@ -107,61 +107,51 @@ export function rangeRecords(fact: RangeFactJson, appHash: Uint8Array): RangeRec
   };
 }
 
-const policyAddressOf = (hex: string, prefix: string) => {
-  const bytes = bytesOfHex(hex);
-  return bytes ? toBech32(prefix, bytes) : '?';
-};
-
-/** What the records of a range say: a proposal's votes, a group's members or its policies, with their count. */
-export function rangeStatement(fact: RangeFactJson, records: RangeRecords['records'], bech32Prefix: string): Statement {
+/** What the records of a range say: a proposal's votes, a group's members or policies, with their count. */
+export function rangeStatement(
+  fact: RangeFactJson,
+  records: RangeRecords['records'],
+  bech32Prefix: string,
+  subject: WalkSubject,
+): Statement {
   const statements = records.map((record) => statementOfRecord(fact.store, record.key, record.value, bech32Prefix));
-  // x/bank's balances of one account: 0x02, the address's length, the address; a key per denom.
-  const account = /^02([0-9A-F]{2})((?:[0-9A-F]{2})+)$/i.exec(fact.prefix);
-  if (fact.store === 'bank' && account && parseInt(account[1], 16) * 2 === account[2].length) {
+  const count = String(records.length);
+  if (subject.kind === 'balances')
     return {
       kind: 'balance-set',
-      address: policyAddressOf(account[2], bech32Prefix),
-      count: String(records.length),
+      address: subject.address,
+      count,
       balances: statements.map((statement) => `${statement.amount ?? '?'} ${statement.denom ?? '?'}`).join(', '),
     };
-  }
-  // x/group's vote table (0x40 0x00) and member table (0x10 0x00), then the proposal's or group's id.
-  const byPolicy = /^32([0-9A-F]{2})((?:[0-9A-F]{2})+)$/i.exec(fact.prefix);
-  if (byPolicy && parseInt(byPolicy[1], 16) * 2 === byPolicy[2].length) {
+  if (subject.kind === 'policy-proposals')
     return {
       kind: 'policy-proposal-set',
-      group_policy_address: statements[0]?.group_policy_address ?? policyAddressOf(byPolicy[2], bech32Prefix),
-      count: String(records.length),
+      group_policy_address: subject.address,
+      count,
       proposals: statements.map((statement) => statement.proposal_id ?? '?').join(' '),
     };
-  }
-  const policies = /^22([0-9A-F]{16})$/i.exec(fact.prefix);
-  if (policies) {
+  if (subject.kind === 'policies')
     return {
       kind: 'policy-set',
-      group_id: BigInt(`0x${policies[1]}`).toString(),
-      count: String(records.length),
+      group_id: subject.groupId,
+      count,
       policies: statements.map((statement) => statement.address ?? '?').join(' '),
     };
-  }
-  const table = /^(40|10)00([0-9A-F]{16})$/i.exec(fact.prefix);
-  const id = table ? BigInt(`0x${table[2]}`).toString() : null;
-  if (table?.[1] === '10') {
+  if (subject.kind === 'members')
     return {
       kind: 'member-set',
-      ...(id ? { group_id: id } : {}),
-      count: String(records.length),
+      group_id: subject.groupId,
+      count,
       members: statements.map((statement) => `${statement.address ?? '?'}=${statement.weight ?? '?'}`).join(' '),
     };
-  }
   const options = new Map<string, number>();
   for (const statement of statements)
     options.set(statement.option ?? '?', (options.get(statement.option ?? '?') ?? 0) + 1);
   return {
     kind: 'vote-set',
-    ...(id ? { proposal_id: id } : {}),
-    count: String(records.length),
-    options: [...options].map(([option, count]) => `${option.replace(/^VOTE_OPTION_/, '')} ${count}`).join(', '),
+    proposal_id: subject.proposalId,
+    count,
+    options: [...options].map(([option, total]) => `${option.replace(/^VOTE_OPTION_/, '')} ${total}`).join(', '),
     ballots: statements
       .map((statement) => `${statement.voter ?? '?'}=${(statement.option ?? '?').replace(/^VOTE_OPTION_/, '')}`)
       .join(' '),

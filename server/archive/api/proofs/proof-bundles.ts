@@ -97,7 +97,7 @@ export async function assembleBundle(
     claims: claimsOf(
       completenessOf(
         proven.map((fact) => ({ statement: fact.evidence!.claim, height: fact.evidence!.height })),
-        subject.kind === 'voter' ? subject.id : undefined,
+        subject,
       ),
     ),
   };

@@ -68,6 +68,8 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'policy') return `the group policy ${first}`;
   if (fact.subject === 'vote-range') return `proposal #${first}'s complete vote set`;
   if (fact.subject === 'member-range') return `the complete member set of proposal #${first}'s group`;
+  if (fact.subject === 'range-proposal') return `proposal #${first}'s record in the state of its vote set`;
+  if (fact.subject === 'range-policy') return `the policy of proposal #${first}, naming its group`;
   if (fact.subject === 'group-member-range') return `the complete member set of group ${first}`;
   if (fact.subject === 'group-policy-range') return `the complete policy set of group ${first}`;
   if (fact.subject === 'policy-proposal-range') return `the stored proposals of policy ${first}`;
@@ -75,6 +77,15 @@ function describe(fact: FactProof): string {
   if (fact.subject === 'balance-range') return `every balance of the group policy ${first}`;
   return `proposal #${first}'s event at height ${second}`;
 }
+
+/**
+ * The records that say which group a proposal's walked votes belong to (rule C7), proven in the
+ * walk's state: without them a verifier names no non-voters and counts no absence for a voter.
+ */
+const bindingProofs = async (db: ArchiveStore['db'], ids: readonly string[]) => [
+  ...(await factProofs(db, 'range-proposal', ids)),
+  ...(await factProofs(db, 'range-policy', ids)),
+];
 
 /** Facts the archive holds but has not looked at yet, said as such rather than left out. */
 const pending = (subject: string, key: string): FactProof => ({
@@ -154,6 +165,7 @@ async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQ
           (await factProofs(db, 'proposal', [id]))[0] ?? pending('proposal', id),
           ...(await factProofs(db, 'vote-range', [id])),
           ...(await factProofs(db, 'member-range', [id])),
+          ...(await bindingProofs(db, [id])),
           ...(await factProofsWithPrefix(db, 'event', `${id}/`)),
         ]
       : [];
@@ -186,6 +198,7 @@ async function voterBundle(source: ArchiveSource, voter: string, query: ArchiveQ
     const ids = await voterRecordRangeIds(source.store.db, address);
     facts.push(...(await factProofs(source.store.db, 'vote-range', ids)));
     facts.push(...(await factProofs(source.store.db, 'member-range', ids)));
+    facts.push(...(await bindingProofs(source.store.db, ids)));
   }
   const label = page.of > 1 ? `Every vote of ${voter}, page ${number} of ${page.of}` : `Every vote of ${voter}`;
   return bundleOf(source, query, { kind: 'voter', id: voter, label }, facts, page.of > 1 ? page : undefined);

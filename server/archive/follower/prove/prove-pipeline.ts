@@ -214,7 +214,8 @@ export class ProvePipeline {
       // in the block that removed it was never in a committed state as decided.
       const reason =
         `the chain decided, executed and removed this proposal in block ${proposal.pruned_height}: its final ` +
-        'status and tally were never in a committed state; its execution is proven by its transaction, its tally by recounting its proven votes';
+        'status and tally were never in a committed state, so no store proof of them can exist; what proves its execution is its transaction, ' +
+        'and its tally only a recount of its votes — each listed with this bundle where the archive has proven it, and absent where not';
       return this.record('proposal', proposal.id, proposal.version, { ...evidence, reason });
     }
     return this.record('proposal', proposal.id, proposal.version, evidence);
@@ -291,6 +292,8 @@ export class ProvePipeline {
     return [
       this.record('vote-range', range.id, walked.version, walked.votes),
       this.record('member-range', range.id, walked.version, walked.members),
+      this.record('range-proposal', range.id, walked.version, walked.proposal),
+      this.record('range-policy', range.id, walked.version, walked.policy),
     ];
   }
 }

@@ -4,8 +4,10 @@ import {
   balancesPrefixHex,
   memberPrefixHex,
   policyIndexPrefixHex,
+  policyKeyHex,
   policyProposalsPrefixHex,
   PROPOSAL_SEQUENCE_KEY_HEX,
+  proposalKeyHex,
   votePrefixHex,
 } from './store-keys.ts';
 
@@ -30,13 +32,25 @@ const walkGroupStore = (
 export async function walkVoteRange(
   evidence: FactEvidence,
   range: VoteRangeToProve,
-): Promise<{ version: string; votes: Evidence; members: Evidence }> {
+): Promise<{ version: string; votes: Evidence; members: Evidence; proposal: Evidence; policy: Evidence }> {
   const height = BigInt(range.height);
   const claim = { kind: 'vote-set', proposal_id: range.id };
   const votes = await walkGroupStore(evidence, votePrefixHex(range.id), height, claim, MAX_VOTES_WALKED);
   const group = { kind: 'member-set', group_id: range.group_id };
   const members = await walkGroupStore(evidence, memberPrefixHex(range.group_id), height, group, MAX_MEMBERS_WALKED);
-  return { version: range.final ? `final:${range.vote_count}` : range.vote_count, votes, members };
+  // Which group the votes are the proposal's own group's (rule C7): its record names its policy,
+  // the policy's record its group, in the same state as the walks — so the members walked are
+  // provably the ones who could vote, and no other group's.
+  const proposalClaim = {
+    kind: 'proposal',
+    proposal_id: range.id,
+    stored: 'yes',
+    group_policy_address: range.policy_address,
+  };
+  const proposal = await evidence.record('group', proposalKeyHex(range.id), height, proposalClaim);
+  const policyClaim = { kind: 'policy', address: range.policy_address, group_id: range.group_id, stored: 'yes' };
+  const policy = await evidence.record('group', policyKeyHex(range.policy_address), height, policyClaim);
+  return { version: range.final ? `final:${range.vote_count}` : range.vote_count, votes, members, proposal, policy };
 }
 
 /** The largest set of policies walked for a group (the index holds one key a policy). */

@@ -9,6 +9,8 @@ import type { SqlExecutor } from '../db/sql-database.ts';
 export interface VoteRangeToProve {
   id: string;
   group_id: string;
+  /** The proposal's policy: its record names it, and the policy's record names the group (rule C7). */
+  policy_address: string;
   /** The state to walk: the latest for an open proposal, the one before its tally once it ended. */
   height: string;
   vote_count: string;
@@ -22,14 +24,15 @@ const REWALK_AFTER_BLOCKS = 64n;
 export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit: number): Promise<VoteRangeToProve[]> {
   return db.query<VoteRangeToProve>(
     `WITH candidates AS (
-       SELECT p.id, p.group_id, p.status, p.on_chain,
+       SELECT p.id, p.group_id, p.policy_address, p.status, p.on_chain,
          (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'voting_ended') AS ended,
          (SELECT count(*) FROM votes v WHERE v.proposal_id = p.id) AS vote_count,
-         f.height AS proven_height, f.record_version, f.verified
+         f.height AS proven_height, f.record_version, f.verified,
+         EXISTS (SELECT 1 FROM fact_proofs b WHERE b.subject = 'range-proposal' AND b.subject_key = p.id::text) AS bound
        FROM proposals p LEFT JOIN fact_proofs f ON f.subject = 'vote-range' AND f.subject_key = p.id::text
        WHERE EXISTS (SELECT 1 FROM votes v WHERE v.proposal_id = p.id)
      )
-     SELECT id::text AS id, group_id::text AS group_id,
+     SELECT id::text AS id, group_id::text AS group_id, policy_address,
        (CASE WHEN ended IS NOT NULL THEN ended - 1 ELSE $1::numeric - 1 END)::text AS height,
        vote_count::text AS vote_count, ended IS NOT NULL AS final
      FROM candidates
@@ -37,6 +40,10 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
         OR (ended IS NULL AND status = 'PROPOSAL_STATUS_SUBMITTED' AND on_chain
             AND (record_version IS NULL
                  OR (proven_height < $1::numeric - $3::numeric AND (NOT verified OR record_version <> vote_count::text))))
+        -- Walked before the walks carried the records binding them to their group (rule C7): walk again once.
+        OR (record_version IS NOT NULL AND NOT bound
+            AND ((ended IS NOT NULL AND ended - 1 < $1::numeric)
+                 OR (ended IS NULL AND status = 'PROPOSAL_STATUS_SUBMITTED' AND on_chain)))
      ORDER BY id LIMIT $2`,
     [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
   );
