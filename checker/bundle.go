@@ -7,23 +7,22 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
-	"time"
 
 	cmtjson "github.com/cometbft/cometbft/libs/json"
 	"github.com/cometbft/cometbft/light"
 	"github.com/cometbft/cometbft/types"
 )
 
-// A proof bundle checked by CometBFT's light client: the trust root, each signed header from the
-// one it names (light.Verify, by the checker's clock and trusting period, never the bundle's),
-// headers below by hash link, then each fact's Merkle or ICS23 proof, and that every set the
-// bundle claims complete was walked by a proof that held. Claims of what a record means are
-// Polity's reading of the proven bytes and are left to verify/.
+// A proof bundle checked by CometBFT's light client: the document's shape (shape.go), the trust
+// root, each signed header from the one it names (light.Verify, by the checker's clock and
+// trusting period, never the bundle's), headers below by hash link, then each fact's Merkle or
+// ICS23 proof, and every claim of a complete set against the facts that held (claims.go).
+// What a record means beyond its keys and bindings (tallies, weights) is left to verify/.
 
 type bundleJSON struct {
-	ChainID   string `json:"chain_id"`
-	TrustRoot struct {
+	ChainID      string `json:"chain_id"`
+	Bech32Prefix string `json:"bech32_prefix"`
+	TrustRoot    struct {
 		Kind          string            `json:"kind"`
 		Height        string            `json:"height"`
 		Hash          string            `json:"hash"`
@@ -48,57 +47,9 @@ type bundleVerdict struct {
 	Failure string   `json:"failure,omitempty"`
 	Facts   []bool   `json:"facts"`
 	Reasons []string `json:"reasons"`
-	// ClaimsOK: every set the bundle claims complete has a proven walk (see claims.go).
+	// ClaimsOK: every claim is met by the facts that held (see claims.go).
 	ClaimsOK    bool     `json:"claims_ok"`
 	UnmetClaims []string `json:"unmet_claims"`
-}
-
-type options struct {
-	now    time.Time
-	period time.Duration
-	trust  *struct {
-		height int64
-		hash   []byte
-	}
-}
-
-func parseOptions(arguments []string) (options, error) {
-	parsed := options{now: time.Now(), period: 14 * 24 * time.Hour}
-	for index := 0; index < len(arguments); index++ {
-		value := ""
-		if index+1 < len(arguments) {
-			value = arguments[index+1]
-		}
-		switch arguments[index] {
-		case "--at":
-			at, err := time.Parse(time.RFC3339Nano, value)
-			if err != nil {
-				return parsed, err
-			}
-			parsed.now = at
-		case "--trusting-period":
-			period, err := secondsOf(value)
-			if err != nil {
-				return parsed, err
-			}
-			parsed.period = period
-		case "--trust":
-			height, hash, found := strings.Cut(value, ":")
-			number, err := strconv.ParseInt(height, 10, 64)
-			decoded, hexErr := hex.DecodeString(hash)
-			if !found || err != nil || hexErr != nil {
-				return parsed, fmt.Errorf("--trust wants HEIGHT:HASH, got %q", value)
-			}
-			parsed.trust = &struct {
-				height int64
-				hash   []byte
-			}{number, decoded}
-		default:
-			return parsed, fmt.Errorf("unknown option %q", arguments[index])
-		}
-		index++
-	}
-	return parsed, nil
 }
 
 func checkBundleFile(path string, arguments []string) int {
@@ -112,16 +63,24 @@ func checkBundleFile(path string, arguments []string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 2
 	}
-	var bundle bundleJSON
-	verdict := bundleVerdict{Facts: []bool{}, Reasons: []string{}, UnmetClaims: []string{}}
-	if err := json.Unmarshal(raw, &bundle); err != nil {
-		verdict.Failure = err.Error()
-	} else {
-		verdict = checkBundle(bundle, parsed)
-	}
-	out, _ := json.Marshal(verdict)
+	out, _ := json.Marshal(documentVerdict(raw, parsed))
 	fmt.Println(string(out))
 	return 0
+}
+
+// documentVerdict: a refused shape is a verdict like any other (chain_ok false, the rule named).
+func documentVerdict(raw []byte, parsed options) bundleVerdict {
+	refused := func(err error) bundleVerdict {
+		return bundleVerdict{Failure: err.Error(), Facts: []bool{}, Reasons: []string{}, UnmetClaims: []string{}}
+	}
+	if err := depthProblem(raw, maxDocumentDepth); err != nil {
+		return refused(err)
+	}
+	var bundle bundleJSON
+	if err := json.Unmarshal(raw, &bundle); err != nil {
+		return refused(documentProblem(err))
+	}
+	return guarded(func() bundleVerdict { return checkBundle(bundle, parsed) })
 }
 
 func checkBundle(bundle bundleJSON, parsed options) bundleVerdict {
@@ -132,16 +91,18 @@ func checkBundle(bundle bundleJSON, parsed options) bundleVerdict {
 	} else {
 		verdict.ChainOK = true
 	}
+	facts := make([]provenFact, 0, len(bundle.Facts))
 	for _, fact := range bundle.Facts {
-		reason := factProblem(fact, proven)
+		keys, reason := factProblem(fact, proven)
 		verdict.Facts = append(verdict.Facts, reason == nil)
 		if reason != nil {
 			verdict.Reasons = append(verdict.Reasons, reason.Error())
 		} else {
 			verdict.Reasons = append(verdict.Reasons, "")
 		}
+		facts = append(facts, provenFact{factJSON: fact, held: reason == nil, keys: keys})
 	}
-	verdict.UnmetClaims = unmetClaims(bundle.Claims, bundle.Facts, verdict.Facts)
+	verdict.UnmetClaims = unmetClaims(bundle.Claims, evidence{facts: facts, bech32Prefix: bundle.Bech32Prefix})
 	verdict.ClaimsOK = len(verdict.UnmetClaims) == 0
 	return verdict
 }
@@ -149,6 +110,12 @@ func checkBundle(bundle bundleJSON, parsed options) bundleVerdict {
 // chainOfTrust answers the headers proven, by height; on a failure, those proven before it.
 func chainOfTrust(bundle bundleJSON, parsed options) (map[int64]*types.Header, error) {
 	proven := map[int64]*types.Header{}
+	if err := integersProblem(bundle); err != nil {
+		return proven, err
+	}
+	if err := sameHeightProblem(bundle); err != nil {
+		return proven, err
+	}
 	blocks := bundle.LightBlocks
 	// Below the auditor's own header, signed headers are proven as CometBFT verifies backwards:
 	// by the hash each header names of the one before it, their signatures set aside.
@@ -201,7 +168,7 @@ func chainOfTrust(bundle bundleJSON, parsed options) (map[int64]*types.Header, e
 	for _, block := range blocks[1:] {
 		from := previous
 		if block.VerifiedFrom != nil {
-			height, err := strconv.ParseInt(*block.VerifiedFrom, 10, 64)
+			height, err := decimalHeight(*block.VerifiedFrom)
 			// From the auditor's own header on, a header verified from one below it is verified
 			// from the one before it instead, as verify/ does.
 			if err == nil && parsed.trust != nil && height < parsed.trust.height {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,7 @@ import type { ProofBundle } from '../verify/bundle-format.ts';
 import { verifyBundle } from '../verify/bundle-verify.ts';
 import { clockAfter, forgeLightBlock, signerOf, timeAfter } from '../verify/testing/forge-chain.ts';
 import { forgedBundle, laterHeader, realBundle } from '../verify/testing/sample-bundles.ts';
+import { nanosOf, timestampOf } from '../verify/trust/header.ts';
 import { binary, bothAgree, buildChecker, goVerdict, root, run } from './go-checker.ts';
 
 // A second opinion from CometBFT's own code: the Go checker (checker/, on CometBFT's `light`
@@ -123,6 +125,38 @@ describe('the Go checker, on CometBFT’s light client', () => {
   });
 });
 
+describe('the Go checker, on the completeness vectors', () => {
+  it('accepts and refuses every vector as verify/ does (test-vectors/completeness-vectors.json)', async () => {
+    const file = JSON.parse(readFileSync(path.join(root, 'test-vectors/completeness-vectors.json'), 'utf8')) as {
+      at: string;
+      trusting_period_seconds: string;
+      vectors: { name: string; rule: string; expect: 'accept' | 'refuse'; bundle: unknown }[];
+    };
+    const options = {
+      atNanos: nanosOf(timestampOf(file.at)!),
+      trustingPeriodSeconds: BigInt(file.trusting_period_seconds),
+    };
+    const outcomes = await Promise.all(
+      file.vectors.map(async (vector) => {
+        const verdict = await goVerdict(vector.bundle, options);
+        const accepted = verdict.chain_ok && verdict.facts.every(Boolean) && verdict.claims_ok;
+        const said = [verdict.failure ?? '', ...verdict.reasons, ...verdict.unmet_claims].join(' ');
+        return `${vector.name}: ${accepted ? 'accept' : 'refuse'}${accepted ? '' : ` (${/\b[RTWC]\d+\b/.test(said) || vector.rule === 'F2' ? 'rule named' : said})`}`;
+      }),
+    );
+    expect(outcomes).toEqual(
+      file.vectors.map(
+        (vector) => `${vector.name}: ${vector.expect}${vector.expect === 'refuse' ? ' (rule named)' : ''}`,
+      ),
+    );
+  });
+
+  it('passes its own tests of every completeness rule (go test)', async () => {
+    const { stdout } = await run('go', ['test', './...'], { cwd: path.join(root, 'checker'), timeout: 600_000 });
+    expect(stdout).toMatch(/^ok\s+polity\/checker/m);
+  }, 660_000);
+});
+
 describe('the Go checker, on bundles the archive builds from the embedded chain', () => {
   let h: Harness;
   let archive: TestArchive;
@@ -229,7 +263,7 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     const go = await goVerdict(dropped, options);
     expect(go.claims_ok).toBe(false);
     expect(go.unmet_claims).toContain(
-      `proposal #${id}'s votes complete at ${walk.height}: no proven walk of its votes`,
+      `C1: proposal #${id}'s votes complete at ${walk.height}: no proven walk of its votes`,
     );
     // Together with its group's members in the same state: who did not vote, and a decided
     // proposal's final tally reconciled with its votes at those weights.
@@ -240,15 +274,19 @@ describe('the Go checker, on bundles the archive builds from the embedded chain'
     expect(lines.some((line) => /^complete: all \d+ votes on #\d+/.test(line.words))).toBe(true);
     expect(
       lines.some((line) =>
-        /^(\d+ of the \d+ members of group \d+ cast no vote|every one of the \d+ members of group \d+ voted)/.test(
+        /^(\d+ of the \d+ members of group \d+, proposal #\d+'s own group, cast no vote|every one of the \d+ members of group \d+, proposal #\d+'s own group, voted)/.test(
           line.words,
         ),
       ),
     ).toBe(true);
     expect(lines.filter((line) => line.state === 'incomplete')).toEqual([]);
-    // A voter's record is held to a proven vote walk in the state it names.
+    // A voter's record is held to a proven vote walk of its own group's proposal in the state it names (C9).
     const walkHeight = withRange!.facts[index].height;
-    const claimed = { subject: "cosmos1voter's record", state: 'complete' as const, height: walkHeight };
+    const voter = verifyBundle(structuredClone(withRange!), options).completeness.find((line) =>
+      line.subject.endsWith("'s votes"),
+    )?.items?.[0];
+    expect(voter).toBeDefined();
+    const claimed = { subject: `${voter}'s record`, state: 'complete' as const, height: walkHeight };
     expect((await goVerdict({ ...withRange!, claims: [claimed] }, options)).unmet_claims).toEqual([]);
     expect((await goVerdict({ ...withRange!, claims: [{ ...claimed, height: '' }] }, options)).claims_ok).toBe(false);
     await bothAgree(await bundleAt('proofs/upgrades'), options);

@@ -1,145 +1,165 @@
 package main
 
 import (
-	"encoding/hex"
+	"encoding/base64"
+	"encoding/binary"
+	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
-
-	"github.com/cosmos/btcutil/bech32"
 )
 
-// What a bundle claims complete, held to the facts that proved: each claim names a set (a
-// proposal's votes, a group's members …) in the state after a block, and the bundle must hold a
-// proven walk of that set's prefix in x/group's store at that block. The arithmetic a claim
-// "reconciled" also rests on (votes at members' weights against the final tally) is Polity's
-// reading of the proven bytes, left to verify/; here it must at least rest on both walks.
+// What a bundle claims complete or reconciled, held to the facts that proved (C1–C10): a claim
+// names a set in the state after one block and is met only by facts that held at exactly that
+// block. A claim of a state or subject the format does not define is refused (R3): a verifier
+// that passed what it cannot read would let a relay claim anything.
 
 type claimJSON struct {
-	Subject string `json:"subject"`
-	State   string `json:"state"`
-	Height  string `json:"height"`
+	Subject string   `json:"subject"`
+	State   string   `json:"state"`
+	Height  string   `json:"height"`
+	Count   *string  `json:"count"`
+	Items   []string `json:"items"`
 }
 
-var (
-	proposalVotes   = regexp.MustCompile(`^proposal #(\d+)'s votes$`)
-	proposalTallied = regexp.MustCompile(`^proposal #(\d+)'s (non-voters|final tally)$`)
-	groupMembers    = regexp.MustCompile(`^group (\d+)'s members$`)
-	groupPolicies   = regexp.MustCompile(`^group (\d+)'s policies$`)
-	policyProposals = regexp.MustCompile(`^policy (\S+)'s proposals$`)
-	voterRecord     = regexp.MustCompile(`^(\S+)'s record$`)
-)
+// claimRule is one subject the format defines: the state it is claimed in and what meets it.
+// `named` is what the subject names (a proposal or group id, an address).
+type claimRule struct {
+	rule    string
+	subject *regexp.Regexp
+	state   string
+	met     func(claim claimJSON, named string, proven evidence) error
+}
 
-// x/group's keys: a table's prefix, then the id (8 bytes, big-endian) or a length-prefixed address.
-func idKey(prefix string, id string) (string, error) {
-	number, err := strconv.ParseUint(id, 10, 64)
+var claimRules = []claimRule{
+	{"C1", regexp.MustCompile(`^proposal #(\d+)'s votes$`), "complete", idWalkMet("C1", voteWalk, []byte{0x40, 0x00}, "its votes")},
+	{"C2", regexp.MustCompile(`^group (\d+)'s members$`), "complete", idWalkMet("C2", memberWalk, []byte{0x10, 0x00}, "its members")},
+	{"C3", regexp.MustCompile(`^group (\d+)'s policies$`), "complete", idWalkMet("C3", policyWalk, []byte{0x22}, "its policies-by-group index")},
+	{"C4", regexp.MustCompile(`^policy (\S+)'s proposals$`), "complete", addressWalkMet("C4", policyProposalWalk, 0x32, "its proposals-by-policy index")},
+	{"C5", regexp.MustCompile(`^policy (\S+)'s treasury$`), "complete", addressWalkMet("C5", balanceWalk, 0x02, "its balances")},
+	{"C6", regexp.MustCompile(`^the chain's proposal ids$`), "complete", sequenceMet},
+	{"C8", regexp.MustCompile(`^proposal #(\d+)'s non-voters$`), "complete", tallyBindingMet},
+	{"C8", regexp.MustCompile(`^proposal #(\d+)'s final tally$`), "reconciled", tallyBindingMet},
+	{"C9", regexp.MustCompile(`^(\S+)'s record$`), "complete", voterRecordMet},
+}
+
+// unmet words a refusal: the rule, the claim as the bundle states it, then why.
+func unmet(rule string, claim claimJSON, detail string, args ...any) error {
+	return errors.New(rule + ": " + claim.Subject + " " + claim.State + " at " + claim.Height + ": " + fmt.Sprintf(detail, args...))
+}
+
+// idOf reads an id as a subject writes it: decimal, within uint64, without leading zeros (else
+// "#05" and "#5" would be two claims of one set).
+func idOf(text string) (uint64, error) {
+	id, err := strconv.ParseUint(text, 10, 64)
+	if err != nil || strconv.FormatUint(id, 10) != text {
+		return 0, fmt.Errorf("%s is not an id", text)
+	}
+	return id, nil
+}
+
+func idWalkMet(rule string, kind walkKind, table []byte, what string) func(claimJSON, string, evidence) error {
+	return func(claim claimJSON, named string, proven evidence) error {
+		id, err := idOf(named)
+		if err != nil {
+			return unmet(rule, claim, "%v", err)
+		}
+		return walkMet(rule, claim, kind, idPrefix(table, id), what, proven)
+	}
+}
+
+func addressWalkMet(rule string, kind walkKind, table byte, what string) func(claimJSON, string, evidence) error {
+	return func(claim claimJSON, named string, proven evidence) error {
+		address, err := addressBytes(named)
+		if err != nil {
+			return unmet(rule, claim, "%v", err)
+		}
+		return walkMet(rule, claim, kind, addressPrefix(table, address), what, proven)
+	}
+}
+
+// walkMet: a held walk of exactly the set's prefix at the claim's height, holding what the claim
+// counts and lists (C10). Items are listed in the walk's (the store's) order, as verify/ lists
+// them: one order, so a list is compared item by item and a repeated or missing one shows.
+func walkMet(rule string, claim claimJSON, kind walkKind, prefix []byte, what string, proven evidence) error {
+	keys, found := proven.walkAt(storeOfWalk[kind], prefix, claim.Height)
+	if !found {
+		return unmet(rule, claim, "no proven walk of %s", what)
+	}
+	if claim.Count != nil && *claim.Count != strconv.Itoa(len(keys)) {
+		return unmet("C10", claim, "its count is %s, the proven walk holds %d", *claim.Count, len(keys))
+	}
+	if claim.Items == nil {
+		return nil
+	}
+	items, err := itemsOfWalk(kind, prefix, keys, proven.bech32Prefix)
 	if err != nil {
-		return "", fmt.Errorf("%q is not an id", id)
+		return unmet("C10", claim, "its items cannot be read from the proven walk: %v", err)
 	}
-	return fmt.Sprintf("%s%016x", prefix, number), nil
+	if !slices.Equal(claim.Items, items) {
+		return unmet("C10", claim, "its items are [%s], the proven walk holds [%s]", strings.Join(claim.Items, " "), strings.Join(items, " "))
+	}
+	return nil
 }
 
-func policyProposalsPrefix(address string) (string, error) {
-	_, data, err := bech32.Decode(address, 1023)
-	if err != nil {
-		return "", err
+// sequenceMet (C6): x/group's proposal sequence proven at the height; its value is the last id
+// handed out (8 bytes, big-endian), and "0" while it is absent (no proposal yet).
+func sequenceMet(claim claimJSON, _ string, proven evidence) error {
+	value, found := proven.storeValueAt("group", []byte{0x31, 0x01}, claim.Height)
+	if !found {
+		return unmet("C6", claim, "no proven proposal sequence (key 3101 in store group)")
 	}
-	raw, err := bech32.ConvertBits(data, 5, 8, false)
-	if err != nil {
-		return "", err
+	last := "0"
+	if value != nil {
+		raw, err := base64.StdEncoding.DecodeString(*value)
+		if err != nil || len(raw) != 8 {
+			return unmet("C6", claim, "the proven proposal sequence is not an 8-byte id")
+		}
+		last = strconv.FormatUint(binary.BigEndian.Uint64(raw), 10)
 	}
-	return fmt.Sprintf("32%02x%s", len(raw), hex.EncodeToString(raw)), nil
+	if claim.Count != nil && *claim.Count != last {
+		return unmet("C10", claim, "its count is %s, the proven proposal sequence's last id is %s", *claim.Count, last)
+	}
+	return nil
 }
 
-// provenWalk says whether a fact that held walks a prefix accepted by `matches` at `height`.
-func provenWalk(facts []factJSON, held []bool, height string, matches func(prefix string) bool) bool {
-	for index, fact := range facts {
-		if held[index] && fact.Kind == "range" && fact.Height == height && matches(strings.ToLower(fact.Prefix)) {
-			return true
-		}
+// claimProblem answers why the facts that held do not meet a claim, or nil.
+func claimProblem(claim claimJSON, proven evidence) error {
+	if claim.State != "complete" && claim.State != "reconciled" {
+		return unmet("R3", claim, "a claim's state is complete or reconciled")
 	}
-	return false
+	if _, err := decimalHeight(claim.Height); err != nil {
+		return unmet("R2", claim, "its height is not a decimal string within int64")
+	}
+	if claim.Count != nil && !decimal.MatchString(*claim.Count) {
+		return unmet("R3", claim, "its count %q is not a decimal string", *claim.Count)
+	}
+	for _, rule := range claimRules {
+		match := rule.subject.FindStringSubmatch(claim.Subject)
+		if match == nil {
+			continue
+		}
+		if claim.State != rule.state {
+			return unmet("R3", claim, "what %s defines is claimed %s, not %s", rule.rule, rule.state, claim.State)
+		}
+		named := ""
+		if len(match) > 1 {
+			named = match[1]
+		}
+		return rule.met(claim, named, proven)
+	}
+	return unmet("R3", claim, "not a subject of C1–C9")
 }
 
-func exactly(prefix string) func(string) bool {
-	return func(candidate string) bool { return candidate == prefix }
-}
-
-// anyOf matches a table's prefix followed by an 8-byte id: any proposal's votes, any group's members.
-func anyOf(table string) func(string) bool {
-	return func(candidate string) bool {
-		return len(candidate) == len(table)+16 && strings.HasPrefix(candidate, table)
-	}
-}
-
-// claimProblem answers why the facts that held do not show a claim, or nil.
-func claimProblem(claim claimJSON, facts []factJSON, held []bool) error {
-	walked := func(what string, matches func(string) bool) error {
-		if provenWalk(facts, held, claim.Height, matches) {
-			return nil
-		}
-		return fmt.Errorf("%s %s at %s: no proven walk of %s", claim.Subject, claim.State, claim.Height, what)
-	}
-	if match := proposalVotes.FindStringSubmatch(claim.Subject); match != nil {
-		prefix, err := idKey("4000", match[1])
-		if err != nil {
-			return err
-		}
-		return walked("its votes", exactly(prefix))
-	}
-	if match := proposalTallied.FindStringSubmatch(claim.Subject); match != nil {
-		prefix, err := idKey("4000", match[1])
-		if err != nil {
-			return err
-		}
-		if err := walked("its votes", exactly(prefix)); err != nil {
-			return err
-		}
-		return walked("a group's members in the same state", anyOf("1000"))
-	}
-	if match := groupMembers.FindStringSubmatch(claim.Subject); match != nil {
-		prefix, err := idKey("1000", match[1])
-		if err != nil {
-			return err
-		}
-		return walked("its members", exactly(prefix))
-	}
-	if match := groupPolicies.FindStringSubmatch(claim.Subject); match != nil {
-		prefix, err := idKey("22", match[1])
-		if err != nil {
-			return err
-		}
-		return walked("its policies-by-group index", exactly(prefix))
-	}
-	if match := policyProposals.FindStringSubmatch(claim.Subject); match != nil {
-		prefix, err := policyProposalsPrefix(match[1])
-		if err != nil {
-			return fmt.Errorf("%s: %w", claim.Subject, err)
-		}
-		return walked("its proposals-by-policy index", exactly(prefix))
-	}
-	if claim.Subject == "the chain's proposals" {
-		for index, fact := range facts {
-			if held[index] && fact.Kind == "store" && fact.Height == claim.Height && strings.EqualFold(fact.Key, "3101") {
-				return nil
-			}
-		}
-		return fmt.Errorf("the chain's proposals at %s: no proven proposal sequence", claim.Height)
-	}
-	if voterRecord.MatchString(claim.Subject) {
-		return walked("a proposal's votes", anyOf("4000"))
-	}
-	return fmt.Errorf("%s: a claim this checker does not know", claim.Subject)
-}
-
-// unmetClaims lists what the bundle claims complete and its proven facts do not show.
-func unmetClaims(claims []claimJSON, facts []factJSON, held []bool) []string {
-	unmet := []string{}
+// unmetClaims lists the claims the bundle's held facts do not meet, each naming its rule.
+func unmetClaims(claims []claimJSON, proven evidence) []string {
+	refused := []string{}
 	for _, claim := range claims {
-		if err := claimProblem(claim, facts, held); err != nil {
-			unmet = append(unmet, err.Error())
+		if err := claimProblem(claim, proven); err != nil {
+			refused = append(refused, err.Error())
 		}
 	}
-	return unmet
+	return refused
 }

@@ -60,24 +60,36 @@ type proofOpJSON struct {
 	Data string `json:"data"`
 }
 
-func factProblem(fact factJSON, proven map[int64]*types.Header) error {
-	height, err := strconv.ParseInt(fact.Height, 10, 64)
+// factProblem answers why a fact's proof does not hold against the proven headers, or nil; a walk
+// that holds also answers the keys it found, for the claims that rest on it.
+func factProblem(fact factJSON, proven map[int64]*types.Header) ([][]byte, error) {
+	height, err := decimalHeight(fact.Height)
 	if err != nil {
-		return err
+		return nil, err
+	}
+	// A walk of a set W2 does not accept is refused as such, whatever else it lacks.
+	if fact.Kind == "range" {
+		if _, err := walkPrefix(fact); err != nil {
+			return nil, err
+		}
 	}
 	next := proven[height+1]
 	if next == nil {
-		return fmt.Errorf("header %d is not proven", height+1)
+		return nil, fmt.Errorf("header %d is not proven", height+1)
 	}
 	if fact.Kind == "store" {
-		return storeProblem(fact, next.AppHash)
+		return nil, storeProblem(fact, next.AppHash)
 	}
 	if fact.Kind == "range" {
 		return rangeProblem(fact, next.AppHash)
 	}
-	block := proven[height]
+	return nil, txProblem(fact, proven[height], next)
+}
+
+// txProblem: the transaction in block H (data_hash of H) and its success (last_results_hash of H+1).
+func txProblem(fact factJSON, block, next *types.Header) error {
 	if block == nil {
-		return fmt.Errorf("header %d is not proven", height)
+		return fmt.Errorf("header %s is not proven", fact.Height)
 	}
 	tx, err := base64.StdEncoding.DecodeString(fact.Tx)
 	if err != nil {

@@ -52,6 +52,30 @@ func linkHeaders(bundle bundleJSON, below []*types.Header, floor int64, proven m
 	return nil
 }
 
+// sameHeightProblem refuses two different headers at one height (T4): a linked header at a signed
+// header's height must be that header. Two that differ are evidence of a fork or a forgery; each
+// is in the bundle, so both hashes are named.
+func sameHeightProblem(bundle bundleJSON) error {
+	signed := map[int64][]byte{}
+	for _, block := range bundle.LightBlocks {
+		var header types.Header
+		if err := cmtjson.Unmarshal(block.SignedHeader.Header, &header); err == nil {
+			signed[header.Height] = header.Hash()
+		}
+	}
+	for _, raw := range bundle.LinkedHeaders {
+		var header types.Header
+		if err := cmtjson.Unmarshal(raw, &header); err != nil {
+			continue
+		}
+		signedHash, found := signed[header.Height]
+		if linkedHash := header.Hash(); found && !bytes.Equal(linkedHash, signedHash) {
+			return fmt.Errorf("T4: two headers at height %d: the signed header %X and the linked header %X", header.Height, signedHash, linkedHash)
+		}
+	}
+	return nil
+}
+
 // linkFloor is the lowest height the bundle's headers link down to, one by one, from the auditor's
 // header; a fact resting on a header below it cannot be proven from that root, and the check stops.
 func linkFloor(bundle bundleJSON, from int64) (int64, error) {

@@ -166,7 +166,7 @@ const bundleSchema = v.object({
     v.array(
       v.object({
         subject: v.string(),
-        state: v.picklist(['complete', 'reconciled']),
+        state: v.picklist(['complete', 'reconciled'], 'a claim is complete or reconciled (rule R3)'),
         height: uint,
         count: v.optional(uint),
         items: v.optional(v.array(v.string())),

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { claimsOf, unmetClaims } from './claims.ts';
 import { completenessOf } from './completeness.ts';
+import type { Proven } from './later-votes.ts';
 
 // The archive claims what its own statements show complete; the verifier holds a bundle to that.
 
@@ -13,7 +14,7 @@ const members = {
   height: '90',
   statement: { kind: 'member-set', group_id: '2', count: '3', members: 'alice=2 bob=1 carol=1' },
 };
-const bound = [
+const bound: Proven[] = [
   {
     height: '90',
     statement: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { completenessOf } from './completeness.ts';
+import type { Proven } from './later-votes.ts';
 
 // What proven ranges say together: every vote of a proposal, who of its group did not vote, and
 // whether the proven final tally is what the votes add up to at the members' weights.
@@ -14,7 +15,7 @@ const members = {
   statement: { kind: 'member-set', group_id: '2', count: '4', members: 'alice=2 bob=1.5 carol=0.25 dave=3' },
 };
 /** Rule C7: the proposal's record and its policy's, proven in the state of its votes, name its group. */
-const bound = (id = '7', height = '90', group = '2') => [
+const bound = (id = '7', height = '90', group = '2'): Proven[] => [
   {
     height,
     statement: {

@@ -3,7 +3,7 @@ import { ics23 } from '@confio/ics23';
 import { bytesEqual, bytesOfBase64, bytesOfHex, compareBytes, concatBytes, hexOf } from '../bytes.ts';
 import { statementOfRecord, type Statement } from './facts.ts';
 import { storeProofProblem, type ProofOpJson } from './store-proof.ts';
-import type { WalkSubject } from './walk-subject.ts';
+import { walkSubjectOf, type WalkSubject } from './walk-subject.ts';
 
 // Every key under a prefix, proven: nothing left out. An ICS23 absence proof names the two keys
 // either side of a missing one, each proven in the tree. So a chain of them — one at the prefix
@@ -105,6 +105,24 @@ export function rangeRecords(fact: RangeFactJson, appHash: Uint8Array): RangeRec
   return {
     problem: `the range is cut short: after ${last ? hexOf(last.key) : 'its start'} the store holds another key under the prefix, and no step shows past it`,
   };
+}
+
+/**
+ * What a walk the archive proved says, read from its steps without checking them again: the archive
+ * writes its claims from this, and every verifier checks the walk itself.
+ */
+export function walkStatement(fact: RangeFactJson, bech32Prefix: string): Statement {
+  const subject = walkSubjectOf(fact.store, fact.prefix, bech32Prefix);
+  const prefix = bytesOfHex(fact.prefix);
+  if ('problem' in subject || !prefix) return fact.claim;
+  const end = endOf(prefix);
+  const records: RangeRecords['records'] = [];
+  for (const step of fact.steps) {
+    const right = absenceOf(step.proof_ops)?.right;
+    if (!right?.key || !startsWith(right.key, prefix) || (end !== null && compareBytes(right.key, end) >= 0)) break;
+    records.push({ key: Uint8Array.from(right.key), value: Uint8Array.from(right.value ?? []) });
+  }
+  return rangeStatement(fact, records, bech32Prefix, subject);
 }
 
 /** What the records of a range say: a proposal's votes, a group's members or policies, with their count. */

@@ -1,6 +1,14 @@
-import { BUNDLE_FORMAT, type BundleLightBlock, type ProofBundle } from '../../../../verify/bundle-format.ts';
+import {
+  BUNDLE_FORMAT,
+  type BundleLightBlock,
+  type FactJson,
+  type ProofBundle,
+} from '../../../../verify/bundle-format.ts';
+import { bytesOfBase64, bytesOfHex } from '../../../../verify/bytes.ts';
 import { claimsOf } from '../../../../verify/records/claims.ts';
 import { completenessOf } from '../../../../verify/records/completeness.ts';
+import { statementOfRecord, type Statement } from '../../../../verify/records/facts.ts';
+import { walkStatement } from '../../../../verify/records/key-range.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../../../../verify/trust/light-block.ts';
 import type { ArchiveStore } from '../../store/archive-store.ts';
 import { type FactProof } from '../../store/proofs/fact-proofs.ts';
@@ -52,6 +60,15 @@ async function ancestry(db: ArchiveStore['db'], needed: readonly bigint[]): Prom
   return [...found.values()].sort((left, right) => (left.height < right.height ? -1 : 1));
 }
 
+function statementOfEvidence(evidence: FactJson, bech32Prefix: string): Statement {
+  if (evidence.kind === 'range') return walkStatement(evidence, bech32Prefix);
+  if (evidence.kind === 'tx') return evidence.claim;
+  const key = bytesOfHex(evidence.key);
+  const value = evidence.value === null ? null : bytesOfBase64(evidence.value);
+  if (!key || (evidence.value !== null && !value)) return evidence.claim;
+  return { ...statementOfRecord(evidence.store, key, value, bech32Prefix), ...evidence.claim };
+}
+
 export async function assembleBundle(
   db: ArchiveStore['db'],
   chain: ChainNames,
@@ -96,7 +113,12 @@ export async function assembleBundle(
     // derives the same from the proven bytes, and refuses a bundle that keeps a claim but lost its proof.
     claims: claimsOf(
       completenessOf(
-        proven.map((fact) => ({ statement: fact.evidence!.claim, height: fact.evidence!.height })),
+        proven.map(({ evidence }) => ({
+          // A claim names its record or set; what it holds (a walk's records, a sequence's last id) is
+          // read from the proven bytes themselves, so the bundle claims exactly what it proves.
+          statement: statementOfEvidence(evidence!, chain.bech32Prefix),
+          height: evidence!.height,
+        })),
         subject,
       ),
     ),
