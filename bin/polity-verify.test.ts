@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -149,5 +149,38 @@ describe('polity-verify', () => {
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('exit codes:');
     expect(help.stdout).toContain('--trusting-period TIME');
+  });
+});
+
+describe('polity-verify on the completeness vectors', () => {
+  const file = JSON.parse(
+    readFileSync(path.join(import.meta.dirname, '../test-vectors/completeness-vectors.json'), 'utf8'),
+  ) as {
+    at: string;
+    vectors: { name: string; bundle: unknown }[];
+  };
+  const at = ['--at', file.at, '--trusting-period', '60d'];
+  const named = (part: string) => file.vectors.find((vector) => vector.name.includes(part))!.bundle;
+
+  it('says a set shown without its walk is not shown complete, and --require-complete exits 6 on it', async () => {
+    const stripped = saved('stripped.json', named('stripped'));
+    const plain = await verify(stripped, ...at);
+    expect(plain.code).toBe(3);
+    expect(plain.stdout).toMatch(/not shown complete: this bundle proves no walk of proposal #\d+'s votes/);
+    expect((await verify(stripped, ...at, '--require-complete')).code).toBe(6);
+    // A genuine bundle shows its sets complete: --require-complete changes nothing.
+    expect((await verify(saved('genuine.json', named('genuine proposal')), ...at, '--require-complete')).code).toBe(3);
+  });
+
+  it('refuses a walk from another store naming rule W2, and a 500,000-deep document by rule R1, with exit 1', async () => {
+    const bank = await verify(saved('bank.json', named('bank store')), ...at);
+    expect(bank.code).toBe(1);
+    expect(bank.stdout).toContain('W2: a walk of');
+    const deep = path.join(mkdtempSync(path.join(tmpdir(), 'polity-deep-')), 'deep.json');
+    writeFileSync(deep, `{"padding":${'['.repeat(500_000)}${']'.repeat(500_000)}}`);
+    const refused = await verify(deep, ...at);
+    expect(refused.code).toBe(1);
+    expect(refused.stdout).toContain('rule R1');
+    expect(refused.stderr).toBe('');
   });
 });

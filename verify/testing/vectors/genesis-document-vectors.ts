@@ -69,6 +69,13 @@ export function genesisDocumentVectors(): LightVector[] {
       document((genTxs) => (value(genTxs[1]).denom = 'uatom')),
       refuse('malformed'),
     ),
+    // Power is the self-delegation divided by 10^6, rounded down (the SDK's TokensToConsensusPower):
+    // 100,999,999 is still 100, so the set header 1 names is unchanged; rounding up would make 101.
+    row(
+      'genesis document: a self-delegation with a remainder is rounded down to whole power',
+      document((genTxs) => (value(genTxs[0]).amount = '100999999')),
+      accept,
+    ),
     row(
       'genesis document: a gen_tx below one unit of power is not in the set',
       document((genTxs) => (value(genTxs[3]).amount = '999999')),
