@@ -42,7 +42,7 @@ const sameItems = (left: readonly string[] | undefined, right: readonly string[]
 export function unmetClaims(claims: readonly CompletenessClaimJson[], lines: readonly Completeness[]): Completeness[] {
   return claims.flatMap((claim) => {
     const rule = ruleOf(claim.subject);
-    const shown = lines.filter((line) => line.subject === claim.subject);
+    const shown = lines.filter((line) => line.subject === claim.subject && line.state !== 'not-shown');
     const met = shown.find((line) => line.state === claim.state && line.height === claim.height);
     if (
       rule !== 'R3' &&

@@ -232,6 +232,9 @@ export class ProofReader {
 
   /** A store key with its ICS23 proofs, in the state after block `height`. */
   async storeKey(store: string, keyHex: string, height: bigint): Promise<StoreAnswer> {
+    // An SDK node proves no state at height 1 or below ("cannot query with proof when height <= 1"),
+    // and reads 0 as "latest": such a state is proven at a later height instead.
+    if (height <= 1n) throw new NotServedError(`a node proves no state at height ${height} (1 or below)`);
     const { response } = await this.batched<{
       response: {
         code: number;
@@ -248,6 +251,10 @@ export class ProofReader {
     );
     if (response.code !== 0) throw new NotServedError(`abci_query at ${height}: ${response.log}`);
     if (!response.proofOps?.ops.length) throw new NotServedError(`abci_query at ${height} answered without a proof`);
+    // A proof of another state than asked (a node that took the height for "latest", or answered
+    // late) would be held to the wrong header and read as a lie: it is asked again, never judged.
+    if (response.height !== String(height))
+      throw new NotServedError(`abci_query at ${height} answered for height ${response.height}`);
     return { value: response.value, proofOps: response.proofOps.ops, height: response.height };
   }
 }

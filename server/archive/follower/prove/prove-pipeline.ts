@@ -57,6 +57,16 @@ const READS_AT_ONCE = 20;
  */
 const READS_AT_ONCE_BEHIND_BACKFILL = 4;
 
+/**
+ * A refusal a person can act on: which record, in which state, what the node's answer failed, and
+ * what to do. Only a proof that checks against a different root than the verified header's (or a
+ * header that does not verify) comes here: an answer for another height, or none, is asked again.
+ */
+const refusalWords = (proof: FactProof) =>
+  `the node's proof of ${proof.subject} ${proof.subjectKey}${proof.height === null ? '' : ` in the state after block ${proof.height}`} ` +
+  `does not check against the header its validators signed (${proof.reason ?? 'refused'}). The answer is kept in fact_proofs; ` +
+  'the node may serve another chain or a rolled-back state: compare it with another node (--witness), then restart to check again';
+
 const proofOf = (subject: string, subjectKey: string, version: string, evidence: Evidence): FactProof => ({
   subject,
   subjectKey,
@@ -131,7 +141,7 @@ export class ProvePipeline {
     // Nothing left below the tip: the cursor moves to it, so the next turn starts there.
     await setProvenThrough(this.db, heights.length < HEIGHTS_PER_TURN ? tip - 1n : (lastHeight ?? after));
     const refused = proofs.find((proof) => !proof.verified && this.refusals.has(proof));
-    return { proven: proofs.length, refusal: refused?.reason ?? null };
+    return { proven: proofs.length, refusal: refused ? refusalWords(refused) : null };
   }
 
   private readonly refusals = new Set<FactProof>();

@@ -41,14 +41,11 @@ export async function walkVoteRange(
   // Which group the votes are the proposal's own group's (rule C7): its record names its policy,
   // the policy's record its group, in the same state as the walks — so the members walked are
   // provably the ones who could vote, and no other group's.
-  const proposalClaim = {
-    kind: 'proposal',
-    proposal_id: range.id,
-    stored: 'yes',
-    group_policy_address: range.policy_address,
-  };
+  // Claimed by id only: a proposal executed in the block its voting ended in is not stored yet in
+  // the state before it, and its absence, proven, binds nothing (the verifier asks for a stored record).
+  const proposalClaim = { kind: 'proposal', proposal_id: range.id };
   const proposal = await evidence.record('group', proposalKeyHex(range.id), height, proposalClaim);
-  const policyClaim = { kind: 'policy', address: range.policy_address, group_id: range.group_id, stored: 'yes' };
+  const policyClaim = { kind: 'policy', address: range.policy_address, group_id: range.group_id };
   const policy = await evidence.record('group', policyKeyHex(range.policy_address), height, policyClaim);
   return { version: range.final ? `final:${range.vote_count}` : range.vote_count, votes, members, proposal, policy };
 }

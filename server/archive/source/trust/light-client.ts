@@ -161,6 +161,8 @@ export class LightClient {
   }
 
   private async verifyOnce(height: bigint): Promise<VerifiedBlock> {
+    if (height < 1n)
+      throw new BeforeTrustRootError(`there is no header ${height}: a chain's first block is at height 1 or above`);
     await this.trustRoot();
     if (this.latest && BigInt(this.latest.header.height) === height) return this.latest;
     const below = await this.vault.atOrBelow(height);

@@ -25,7 +25,13 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
   return db.query<VoteRangeToProve>(
     `WITH candidates AS (
        SELECT p.id, p.group_id, p.policy_address, p.status, p.on_chain,
-         (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'voting_ended') AS ended,
+         -- The block that ended its voting: the tally at its voting end, or else the first change of a
+         -- decided proposal (an execution's tally, a withdrawal, an abort, its pruning).
+         COALESCE(
+           (SELECT min(t.height) FROM proposal_timeline t WHERE t.proposal_id = p.id AND t.kind = 'voting_ended'),
+           (SELECT min(t.height) FROM proposal_timeline t
+             WHERE t.proposal_id = p.id AND t.kind IN ('status', 'executed', 'pruned')
+               AND p.status <> 'PROPOSAL_STATUS_SUBMITTED')) AS ended,
          (SELECT count(*) FROM votes v WHERE v.proposal_id = p.id) AS vote_count,
          f.height AS proven_height, f.record_version, f.verified,
          EXISTS (SELECT 1 FROM fact_proofs b WHERE b.subject = 'range-proposal' AND b.subject_key = p.id::text) AS bound
