@@ -103,8 +103,12 @@ describe('polity-verify', () => {
     const short = linkedBundle({ links: false });
     const file = saved('short.json', short);
     const refused = await verify(file, ...AT, '--trust', `6:${linkedHash(short, '6')}`);
-    expect(refused.code).toBe(1);
+    // Not a refusal of the bundle: a file that cannot be used this way (2), with the address of one that can.
+    expect(refused.code).toBe(2);
     expect(refused.stdout).toContain('the archive gives the links with links_from=6');
+    expect(refused.stderr).toContain(
+      `ARCHIVE/polity/archive/v1/proofs/${short.subject.kind}s/${short.subject.id}?links_from=6`,
+    );
     expect(refused.stdout).toContain(
       'Ready to run from a height this file can start from, once your own source gives the same hash for it:\n' +
         `  npx polity-verify ${file} --trust 1:${linkedHash(short, '1')}\n` +

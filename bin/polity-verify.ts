@@ -5,7 +5,7 @@ import { reportLines } from '../verify/report-words.ts';
 import { nanosOf, timestampOf } from '../verify/trust/header.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
 import { readGenesisFile } from './genesis-file.ts';
-import { readyCommandLines } from './ready-commands.ts';
+import { linksNeededLines, readyCommandLines } from './ready-commands.ts';
 import { terminalSafe } from './terminal-text.ts';
 
 // polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —
@@ -42,7 +42,8 @@ options:
 exit codes:
   0  everything proven, from a root you gave (--trust or --genesis)
   1  something is refused (a header, a signature, a proof or a claim): see the report
-  2  the command was used wrongly, or the file cannot be read as JSON
+  2  the command was used wrongly, or the file cannot be read as JSON, or it cannot start from your
+     --trust header without the hash links the archive adds (?links_from=HEIGHT: the address is printed)
   3  everything follows, but from the root the bundle carries: compare it with a source you trust
   4  proven from your root, except records the archive lists as unproven
   5  both 3 and 4
@@ -184,6 +185,11 @@ async function main(): Promise<number> {
   process.stdout.write(
     parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${lines.map(terminalSafe).join('\n')}\n`,
   );
+  const linksNeeded = linksNeededLines(report, parsed.trust?.height);
+  if (linksNeeded) {
+    process.stderr.write(`${linksNeeded.map(terminalSafe).join('\n')}\n`);
+    return 2;
+  }
   const notShown = report.completeness.some((line) => line.state === 'not-shown');
   if (parsed.requireComplete && notShown && report.verdict !== 'refused') return REQUIRE_COMPLETE_EXIT;
   return EXIT_CODES[report.verdict];

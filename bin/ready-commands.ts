@@ -23,3 +23,35 @@ export function readyCommandLines(file: string, report: BundleReport, trustGiven
       : []),
   ];
 }
+
+const ROUTES: Record<string, string> = {
+  proposal: 'proposals',
+  voter: 'voters',
+  group: 'groups',
+  vote: 'votes',
+};
+
+/**
+ * Your header is above the records and the file lacks the hash links down to them: not a refusal of
+ * the bundle but a file that cannot be used this way (exit 2), with the address that serves one
+ * that can. Null when that is not the case.
+ */
+export function linksNeededLines(report: BundleReport, trustHeight: string | undefined): string[] | null {
+  if (trustHeight === undefined || report.code !== 'not-proven' || report.steps.length > 0) return null;
+  if (!/links_from=/.test(report.problem ?? '')) return null;
+  const subject = report.subject;
+  const route =
+    subject?.kind === 'upgrade'
+      ? subject.id === '*'
+        ? 'proofs/upgrades'
+        : `proofs/upgrades/${encodeURIComponent(subject.id)}`
+      : subject
+        ? `proofs/${ROUTES[subject.kind] ?? subject.kind}/${subject.id}`
+        : 'proofs/…';
+  return [
+    `This file cannot start from header ${trustHeight} as it is: it lacks the hash links from that header down to`,
+    'the headers its records rest on. Download it again from the archive you got it from, with the links added:',
+    `  ARCHIVE/polity/archive/v1/${route}?links_from=${trustHeight}`,
+    '(ARCHIVE is the address of that Polity; the dashboard offers this file in the proof panel), then run the same command.',
+  ];
+}

@@ -8,6 +8,8 @@ const STAGES = [
   ['lint', 'lint'],
   ['format', 'format:check'],
   ['unit', 'test:unit'],
+  // A real Cosmos SDK chain built from the SDK's own modules (testchain/), followed from genesis.
+  ['real chain', 'test:real-chain'],
   ['build', 'build'],
   ['size', 'size'],
   ['end-to-end', 'test:e2e'],

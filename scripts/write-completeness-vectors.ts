@@ -146,12 +146,12 @@ const [other] = await archive.db.query<{ id: string }>(
 const neighbours = voteFact.neighbours ?? [];
 if (neighbours.length >= 4) {
   const gap = copy(proposal);
-  (gap.facts[voteWalk] as { neighbours: unknown[] }).neighbours.splice(2, 1);
+  (gap.facts[voteWalk] as unknown as { neighbours: unknown[] }).neighbours.splice(2, 1);
   add('a vote walk with a gap', 'W1', gap);
 }
 if (neighbours.length >= 3) {
   const early = copy(proposal);
-  (early.facts[voteWalk] as { neighbours: unknown[] }).neighbours.pop();
+  (early.facts[voteWalk] as unknown as { neighbours: unknown[] }).neighbours.pop();
   add('a vote walk ending a step early', 'W1', early);
 }
 {

@@ -132,9 +132,11 @@ export function clockLine(report: BundleReport): string {
  * One fact: "proven: vote of cosmos1… YES on #7 at 518,431 — in block 518,431 (data_hash), …" or
  * "Not proven: …, because …". What is not proven is named as the archive claims it.
  */
-export function factLine(fact: FactVerdict): string {
+export function factLine(fact: FactVerdict, rootFrom: BundleReport['rootFrom'] = 'you'): string {
   // The way it is proven names its block or state: "at N" beside it would say the height twice.
-  if (fact.ok && fact.proven) return heightsGrouped(`proven: ${describeStatement(fact.proven)} — ${fact.how}`);
+  // "Proven" only from a root the reader gave: from the bundle's own root a record only follows.
+  const lead = rootFrom === 'you' ? 'proven' : 'follows';
+  if (fact.ok && fact.proven) return heightsGrouped(`${lead}: ${describeStatement(fact.proven)} — ${fact.how}`);
   const claimed = describeStatement({
     ...fact.proven,
     ...fact.claim,
@@ -272,7 +274,7 @@ export function reportLines(report: BundleReport): string[] {
     for (const line of report.completeness) lines.push(`  ${completenessWords(line)}`);
   }
   lines.push('', 'Facts:');
-  for (const fact of report.facts) lines.push(`  ${factLine(fact)}`);
+  for (const fact of report.facts) lines.push(`  ${factLine(fact, report.rootFrom)}`);
   if (report.unproven.length > 0) {
     lines.push('', 'Held without proof (the archive says so itself):');
     for (const entry of report.unproven) lines.push(`  ${unprovenLine(entry)}`);

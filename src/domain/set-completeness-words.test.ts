@@ -12,6 +12,15 @@ describe('a proposal’s votes, proven complete or not, in words', () => {
     );
   });
 
+  it('says where the votes listed beyond the proven state come from', () => {
+    const set = { proof: { kind: 'range', height: '518736', verified: true }, count: '65' };
+    expect(voteSetWords(set, '93')).toMatch(
+      /exactly 65 votes on this proposal in the state after block 518,735 .* The list below holds 28 more, cast after that state: each is proven on its own, by its transaction, where the proof panel says so\.$/,
+    );
+    expect(voteSetWords(set, '66')).toMatch(/holds 1 more, cast after that state: it is proven/);
+    expect(voteSetWords(set, '65')).not.toMatch(/more/);
+  });
+
   it('says why not, and claims nothing where no walk was made', () => {
     expect(
       voteSetWords({

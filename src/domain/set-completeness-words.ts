@@ -37,8 +37,25 @@ export function rangeSetWords(set: SetProof | null | undefined, noun: SetNoun): 
   return `Not proven complete${proof.reason ? `: ${proof.reason}` : ''}. ${noun.each} is still proven on its own where it says so.`;
 }
 
-export const voteSetWords = (voteSet: SetProof | null | undefined) =>
-  rangeSetWords(voteSet, { one: 'vote', many: 'votes', where: 'on this proposal', each: 'Each vote listed' });
+/**
+ * A proposal's vote set, and what the list beside it holds after the state it was proven in:
+ * "complete: 65 votes" above a list of 93 says where the other 28 come from.
+ */
+export function voteSetWords(voteSet: SetProof | null | undefined, held?: string | null): string | null {
+  const words = rangeSetWords(voteSet, {
+    one: 'vote',
+    many: 'votes',
+    where: 'on this proposal',
+    each: 'Each vote listed',
+  });
+  const proven = voteSet?.proof.kind === 'range' && voteSet.proof.verified ? voteSet.count : null;
+  if (!words || proven === null || held === null || held === undefined || !/^\d+$/.test(held)) return words;
+  const more = BigInt(held) - BigInt(proven);
+  if (more <= 0n) return words;
+  return `${words} The list below holds ${grouped(more.toString())} more, cast after that state: ${
+    more === 1n ? 'it is' : 'each is'
+  } proven on its own, by its transaction, where the proof panel says so.`;
+}
 
 /** The archive's recount of a tally from the votes it holds, in words for the votes list (null: none yet). */
 export function tallyCheckWords(check: TallyCheck | null | undefined): string | null {

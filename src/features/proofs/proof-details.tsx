@@ -92,7 +92,7 @@ export function ProofDetails({ id, report }: { id: string; report: BundleReport 
         render={(fact) => (
           <>
             <Mark ok={fact.ok} />
-            <OnChainText value={factLine(fact)} max={600} />
+            <OnChainText value={factLine(fact, report.rootFrom)} max={600} />
           </>
         )}
       />

@@ -115,7 +115,7 @@ describe('the proof panel', () => {
     expect(steps.getByText(/height 41 \(skipping\): validators trusted at 1 signed 78 % of the power/)).toBeVisible();
     expect(steps.getByText('height 40 (hash link): named by header 41')).toBeVisible();
     expect(screen.getByTestId('proof-facts')).toHaveTextContent(
-      'proven: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
+      'follows: vote of cosmos1w0v0g5m0l3jammh5hdu8ff0pglyaq2ysyknh3p YES on #7 — in block 40 (data_hash), succeeded (last_results_hash of 41)',
     );
   });
 

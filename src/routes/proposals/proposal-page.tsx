@@ -76,7 +76,7 @@ export function Component() {
       ? {
           count: archived.vote_count ?? '0',
           talliedSeen: archived.tallied_with !== null,
-          completeness: voteSetWords(archived.vote_set),
+          completeness: voteSetWords(archived.vote_set, archived.vote_count),
           recount: tallyCheckWords(archived.tally_check),
         }
       : null

@@ -32,6 +32,7 @@ import {
 } from '../../store/proofs/range-work.ts';
 import { decisionPolicyClaim, tallyText, TX_CLAIMS } from './fact-claims.ts';
 import type { Evidence, FactEvidence } from './fact-evidence.ts';
+import { refusalWords } from './refusal-words.ts';
 import { doneKeyHex, memberKeyHex, policyKeyHex, proposalKeyHex, voteKeyHex } from './store-keys.ts';
 import { walkGroupRanges, walkTreasury, walkVoteRange } from './vote-ranges.ts';
 
@@ -56,16 +57,6 @@ const READS_AT_ONCE = 20;
  * the node and the processor from the backfill (which verifies every header it merges itself).
  */
 const READS_AT_ONCE_BEHIND_BACKFILL = 4;
-
-/**
- * A refusal a person can act on: which record, in which state, what the node's answer failed, and
- * what to do. Only a proof that checks against a different root than the verified header's (or a
- * header that does not verify) comes here: an answer for another height, or none, is asked again.
- */
-const refusalWords = (proof: FactProof) =>
-  `the node's proof of ${proof.subject} ${proof.subjectKey}${proof.height === null ? '' : ` in the state after block ${proof.height}`} ` +
-  `does not check against the header its validators signed (${proof.reason ?? 'refused'}). The answer is kept in fact_proofs; ` +
-  'the node may serve another chain or a rolled-back state: compare it with another node (--witness), then restart to check again';
 
 const proofOf = (subject: string, subjectKey: string, version: string, evidence: Evidence): FactProof => ({
   subject,
