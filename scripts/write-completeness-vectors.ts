@@ -205,6 +205,42 @@ if (neighbours.length >= 3) {
   }
 }
 
+// A group's own walks left out while its claims stay (C2, C3, C4), and its proposal ids padded (C6).
+const withoutWalk = (bundle: ProofBundle, prefix: string) => {
+  const forged = copy(bundle);
+  const index = rangeOf(forged, prefix);
+  if (index >= 0) forged.facts.splice(index, 1);
+  return forged;
+};
+add("a group's member walk left out, its claim kept", 'C2', withoutWalk(group, '1000'));
+add("a group's policy walk left out, its claim kept", 'C3', withoutWalk(group, '22'));
+add("a policy's proposals walk left out, its claim kept", 'C4', withoutWalk(group, '32'));
+{
+  const padded = copy(group);
+  const claim = padded.claims?.find((entry) => entry.subject === "the chain's proposal ids");
+  if (claim) claim.count = String(BigInt(claim.count ?? '0') + 1n);
+  add('more proposal ids claimed than the proven sequence gave', 'C6', padded);
+}
+// A voter's record: its proposals' group binding left out while the record's claim stays (C9).
+const [member] = await archive.db.query<{ voter: string }>(
+  `SELECT v.voter FROM votes v WHERE v.proposal_id = $1::numeric ORDER BY v.voter LIMIT 1`,
+  [chosen.id],
+);
+const voter = await bundleAt(`proofs/voters/${member.voter}`);
+if ((voter.claims ?? []).some((claim) => claim.subject.endsWith("'s record"))) {
+  vectors.push({
+    name: 'genuine voter bundle',
+    rule: 'C9',
+    expect: 'accept',
+    bundle: copy(voter) as unknown as Written,
+  });
+  const unbound = copy(voter);
+  unbound.facts = unbound.facts.filter(
+    (fact) => !(fact.kind === 'store' && (fact.claim.kind === 'policy' || fact.key.toUpperCase().startsWith('3000'))),
+  );
+  add("a voter's record with its proposals' group binding left out", 'C9', unbound);
+}
+
 const file = path.join(import.meta.dirname, '../test-vectors/completeness-vectors.json');
 writeFileSync(
   file,

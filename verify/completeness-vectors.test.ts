@@ -29,7 +29,8 @@ const options = {
 describe('completeness vectors: genuine bundles and their forgeries', () => {
   it('holds a forgery for every store, group, walk and claim rule', () => {
     const rules = file.vectors.map((vector) => vector.rule).join(' ');
-    for (const rule of ['W1', 'W2', 'C5', 'C7', 'C8', 'C10', 'R1', 'R3', 'T4', 'F2']) expect(rules).toContain(rule);
+    for (const rule of ['W1', 'W2', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7', 'C8', 'C9', 'C10', 'R1', 'R3', 'T4', 'F2'])
+      expect(rules).toContain(rule);
   });
 
   for (const vector of file.vectors) {
@@ -38,7 +39,7 @@ describe('completeness vectors: genuine bundles and their forgeries', () => {
       const said = JSON.stringify([report.problem, report.facts.map((fact) => fact.how), report.completeness]);
       if (vector.expect === 'accept') {
         expect(report.ok, said).toBe(true);
-        expect(report.verdict).toBe('own-root');
+        expect(report.verdict).toMatch(/^own-root/);
         const notShown = report.completeness.some((line) => line.state === 'not-shown');
         expect(notShown).toBe(vector.not_shown_complete === true);
       } else {
