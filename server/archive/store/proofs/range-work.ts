@@ -18,6 +18,9 @@ export interface VoteRangeToProve {
   [column: string]: unknown;
 }
 
+/** Blocks after which a walk the node could not serve is tried again. */
+const RETRY_UNPROVEN_AFTER_BLOCKS = 16n;
+
 /** Blocks an open proposal's proven vote set may lag before it is walked again (when it changed). */
 const REWALK_AFTER_BLOCKS = 64n;
 
@@ -33,7 +36,7 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
              WHERE t.proposal_id = p.id AND t.kind IN ('status', 'executed', 'pruned')
                AND p.status <> 'PROPOSAL_STATUS_SUBMITTED')) AS ended,
          (SELECT count(*) FROM votes v WHERE v.proposal_id = p.id) AS vote_count,
-         f.height AS proven_height, f.record_version, f.verified,
+         f.height AS proven_height, f.record_version, f.verified, f.reason,
          EXISTS (SELECT 1 FROM fact_proofs b WHERE b.subject = 'range-proposal' AND b.subject_key = p.id::text) AS bound
        FROM proposals p LEFT JOIN fact_proofs f ON f.subject = 'vote-range' AND f.subject_key = p.id::text
        WHERE EXISTS (SELECT 1 FROM votes v WHERE v.proposal_id = p.id)
@@ -46,12 +49,15 @@ export async function voteRangesToProve(db: SqlExecutor, groupTip: bigint, limit
         OR (ended IS NULL AND status = 'PROPOSAL_STATUS_SUBMITTED' AND on_chain
             AND (record_version IS NULL
                  OR (proven_height < $1::numeric - $3::numeric AND (NOT verified OR record_version <> vote_count::text))))
+        -- A final walk the node could not serve then is tried again a few blocks on (not one too long).
+        OR (ended IS NOT NULL AND ended - 1 < $1::numeric AND verified IS FALSE
+            AND COALESCE(proven_height, 0) < $1::numeric - $4::numeric AND COALESCE(reason, '') NOT LIKE 'more than %')
         -- Walked before the walks carried the records binding them to their group (rule C7): walk again once.
         OR (record_version IS NOT NULL AND NOT bound
             AND ((ended IS NOT NULL AND ended - 1 < $1::numeric)
                  OR (ended IS NULL AND status = 'PROPOSAL_STATUS_SUBMITTED' AND on_chain)))
      ORDER BY id LIMIT $2`,
-    [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
+    [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS), String(RETRY_UNPROVEN_AFTER_BLOCKS)],
   );
 }
 
@@ -85,8 +91,12 @@ export async function groupRangesToProve(
      SELECT c.id::text AS id, c.version, c.policies
      FROM current c LEFT JOIN fact_proofs f ON f.subject = 'group-policy-range' AND f.subject_key = c.id::text
      WHERE (f.subject_key IS NULL
-            OR (f.record_version <> c.version AND f.height < $1::numeric - $3::numeric))
+            OR (f.record_version <> c.version AND f.height < $1::numeric - $3::numeric)
+            -- A walk the node could not serve then (a state not yet provable, an answer for
+            -- another height) is tried again a few blocks on; one too long to walk is not.
+            OR (NOT f.verified AND COALESCE(f.height, 0) < $1::numeric - $4::numeric
+                AND COALESCE(f.reason, '') NOT LIKE 'more than %'))
      ORDER BY c.id LIMIT $2`,
-    [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS)],
+    [String(groupTip), String(limit), String(REWALK_AFTER_BLOCKS), String(RETRY_UNPROVEN_AFTER_BLOCKS)],
   );
 }
