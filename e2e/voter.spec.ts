@@ -42,7 +42,9 @@ async function busyVoter(request: APIRequestContext): Promise<string> {
 
 async function settled(page: Page) {
   await expect(page.locator('h1').first()).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 15_000 });
+  // A voter's page checks its whole bundle in the browser (every vote, and now each proposal's
+  // group binding): on a loaded machine that took longer than 15 s.
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 45_000 });
   await page.waitForTimeout(300);
 }
 
