@@ -59,6 +59,16 @@ function tallyOf(ballots: readonly (readonly [string, string])[], weights: Map<s
   return sums;
 }
 
+/** A set proven complete in one state: its count, and which records where it is small. */
+const completeSet = (subject: string, height: string, items: readonly string[], words: string): Completeness => ({
+  subject,
+  state: 'complete',
+  height,
+  count: String(items.length),
+  ...itemsOf(items),
+  words,
+});
+
 /**
  * A policy's proposals still stored (its index walked whole), and the sequence that numbers every
  * proposal of the chain: what a group's bundle shows of its proposals.
@@ -69,16 +79,15 @@ function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
     const texts = (set.statement.proposals ?? '').split(' ').filter(Boolean);
     const ids = texts.filter((id) => /^\d+$/.test(id)).map(BigInt);
     const policy = set.statement.group_policy_address ?? '?';
-    lines.push({
-      subject: `policy ${policy}'s proposals`,
-      state: 'complete',
-      height: set.height,
-      count: String(texts.length),
-      ...itemsOf(texts),
-      words:
+    lines.push(
+      completeSet(
+        `policy ${policy}'s proposals`,
+        set.height,
+        texts,
         `complete: ${allOf(ids.length, 'proposal')} policy ${policy} still stores in the state after block ${set.height}` +
-        `${ids.length > 0 ? ` (${idRuns(ids)})` : ''}, and no other (x/group prunes a proposal once it is decided and run)`,
-    });
+          `${ids.length > 0 ? ` (${idRuns(ids)})` : ''}, and no other (x/group prunes a proposal once it is decided and run)`,
+      ),
+    );
   }
   for (const sequence of proven.filter((fact) => fact.statement.kind === 'proposal-sequence'))
     lines.push({
@@ -95,14 +104,14 @@ function proposalAccountOf(proven: readonly Proven[]): Completeness[] {
       .split(', ')
       .filter(Boolean)
       .map((balance) => balance.slice(balance.indexOf(' ') + 1));
-    lines.push({
-      subject: `policy ${address}'s treasury`,
-      state: 'complete',
-      height: set.height,
-      count: String(denoms.length),
-      ...itemsOf(denoms),
-      words: `complete: ${denoms.length === 0 ? 'no balance' : allOf(denoms.length, 'balance')} held by ${address} in the state after block ${set.height} (${set.statement.balances || 'nothing'}), and no other denom`,
-    });
+    lines.push(
+      completeSet(
+        `policy ${address}'s treasury`,
+        set.height,
+        denoms,
+        `complete: ${denoms.length === 0 ? 'no balance' : allOf(denoms.length, 'balance')} held by ${address} in the state after block ${set.height} (${set.statement.balances || 'nothing'}), and no other denom`,
+      ),
+    );
   }
   return lines;
 }
@@ -167,25 +176,25 @@ export function completenessOf(proven: readonly Proven[], subject?: Completeness
         .map((entry) => entry.split('=')[0]);
     if (set.statement.kind === 'member-set' && !voteHeights.has(set.height)) {
       const members = listed('members', ' ');
-      lines.push({
-        subject: `group ${group}'s members`,
-        state: 'complete',
-        height: set.height,
-        count: String(members.length),
-        ...itemsOf(members),
-        words: `complete: ${allOf(members.length, 'member')} of group ${group} in the state after block ${set.height}, and no other`,
-      });
+      lines.push(
+        completeSet(
+          `group ${group}'s members`,
+          set.height,
+          members,
+          `complete: ${allOf(members.length, 'member')} of group ${group} in the state after block ${set.height}, and no other`,
+        ),
+      );
     }
     if (set.statement.kind === 'policy-set') {
       const policies = listed('policies', ' ');
-      lines.push({
-        subject: `group ${group}'s policies`,
-        state: 'complete',
-        height: set.height,
-        count: String(policies.length),
-        ...itemsOf(policies),
-        words: `complete: ${allOf(policies.length, 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
-      });
+      lines.push(
+        completeSet(
+          `group ${group}'s policies`,
+          set.height,
+          policies,
+          `complete: ${allOf(policies.length, 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
+        ),
+      );
     }
   }
   lines.push(...proposalAccountOf(proven));
@@ -199,14 +208,14 @@ function votesOf(proven: readonly Proven[], votes: Proven): Completeness[] {
   const lines: Completeness[] = [];
   const id = votes.statement.proposal_id ?? '?';
   const ballots = pairs(votes.statement.ballots);
-  lines.push({
-    subject: `proposal #${id}'s votes`,
-    state: 'complete',
-    height: votes.height,
-    count: String(ballots.length),
-    ...itemsOf(ballots.map(([voter]) => voter)),
-    words: `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
-  });
+  lines.push(
+    completeSet(
+      `proposal #${id}'s votes`,
+      votes.height,
+      ballots.map(([voter]) => voter),
+      `complete: ${allOf(ballots.length, 'vote')} on #${id} in the state after block ${votes.height}, and no other (${votes.statement.options || 'none'})`,
+    ),
+  );
   const record =
     proven.find(
       (fact) =>
@@ -249,13 +258,11 @@ function votesOf(proven: readonly Proven[], votes: Proven): Completeness[] {
   const weights = new Map(pairs(members.statement.members));
   const voted = new Set(counting.map(([voter]) => voter));
   const silent = [...weights.keys()].filter((member) => !voted.has(member));
-  lines.push({
-    subject: `proposal #${id}'s non-voters`,
-    state: 'complete',
-    height: votes.height,
-    count: String(silent.length),
-    ...itemsOf(silent),
-    words:
+  lines.push(
+    completeSet(
+      `proposal #${id}'s non-voters`,
+      votes.height,
+      silent,
       silent.length === 0
         ? `every one of the ${weights.size} members of group ${group}, proposal #${id}'s own group, voted`
         : `${silent.length} of the ${weights.size} members of group ${group}, proposal #${id}'s own group, cast no vote${
@@ -263,7 +270,8 @@ function votesOf(proven: readonly Proven[], votes: Proven): Completeness[] {
               ? ` (in the state after block ${votes.height}, nor in the ${later.length} votes this bundle proves after it)`
               : ''
           }: ${silent.join(', ')}`,
-  });
+    ),
+  );
   const tally = tallyOf(counting, weights);
   const final = record?.statement.final_tally?.split('/');
   if (!tally || !final || final.length !== 4 || record?.statement.status === 'PROPOSAL_STATUS_SUBMITTED') return lines;

@@ -5,25 +5,21 @@ import type { Proven } from './later-votes.ts';
 // proposal's vote walk. Without it, any group's member walk at that height could be paired with
 // the votes, and another group's members would read as this proposal's non-voters.
 
+/** A record proven present in the state after `height`, of `kind`, whose `field` is `value`. */
+const storedAt = (proven: readonly Proven[], height: string, kind: string, field: string, value: string) =>
+  proven.find(
+    (fact) =>
+      fact.height === height &&
+      fact.statement.kind === kind &&
+      fact.statement.stored === 'yes' &&
+      fact.statement[field] === value,
+  )?.statement;
+
 /** The proposal's group in the state after `height`, or null when the bundle does not prove it. */
 export function groupOfProposal(proven: readonly Proven[], proposalId: string, height: string): string | null {
-  const record = proven.find(
-    (fact) =>
-      fact.height === height &&
-      fact.statement.kind === 'proposal' &&
-      fact.statement.stored === 'yes' &&
-      fact.statement.proposal_id === proposalId,
-  );
-  const policyAddress = record?.statement.group_policy_address;
+  const policyAddress = storedAt(proven, height, 'proposal', 'proposal_id', proposalId)?.group_policy_address;
   if (!policyAddress) return null;
-  const policy = proven.find(
-    (fact) =>
-      fact.height === height &&
-      fact.statement.kind === 'policy' &&
-      fact.statement.stored === 'yes' &&
-      fact.statement.address === policyAddress,
-  );
-  return policy?.statement.group_id ?? null;
+  return storedAt(proven, height, 'policy', 'address', policyAddress)?.group_id ?? null;
 }
 
 /** The walk of exactly that group's members in the same state, or null. */
