@@ -267,7 +267,7 @@ function votesOf(proven: readonly Proven[], votes: Proven): Completeness[] {
         ? `every one of the ${weights.size} members of group ${group}, proposal #${id}'s own group, voted`
         : `${silent.length} of the ${weights.size} members of group ${group}, proposal #${id}'s own group, cast no vote${
             later.length > 0
-              ? ` (in the state after block ${votes.height}, nor in the ${later.length} votes this bundle proves after it)`
+              ? ` (in the state after block ${votes.height}, nor in ${later.length === 1 ? 'the vote' : `the ${later.length} votes`} this bundle proves after it)`
               : ''
           }: ${silent.join(', ')}`,
     ),
