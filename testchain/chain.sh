@@ -97,6 +97,11 @@ tx bob group create-group-policy "$B" 3 "slow" $W/p3.json
 # Each group has one policy, so its address is the first listed for the group.
 policy() { curl -s "127.0.0.1:$REST/cosmos/group/v1/group_policies_by_group/$1" | jq -r '.group_policies[0].address'; }
 P1=$(policy 1); P2=$(policy 2); P3=$(policy 3)
+# Group 4 governs itself: its policy is its own admin and the group's (two updates, version 2 each).
+members "$A=1" "$C=1" > $W/g4.json; threshold 1 20s > $W/p4.json
+tx alice group create-group-with-policy "$A" "self-governed" "its own admin" $W/g4.json $W/p4.json --group-policy-as-admin
+P4=$(policy 4)
+tx bob group update-group-metadata "$B" 3 "pair, renamed"                 # group 3's version 2
 tx alice bank send "$A" "$P1" 1000stake
 tx alice bank send "$A" "$P2" 500stake
 say "groups 1-3, policies $P1 $P2 $P3"
@@ -190,13 +195,14 @@ for id in $(seq $N); do
   [ "$got" = "${WANT[$id]}" ] || { echo "proposal $id is $got, expected ${WANT[$id]}" >&2; FAILS=$((FAILS + 1)); }
 done
 HEIGHT=$(height "$RPC")
-jq -n --arg cid "$CID" --arg a "$A" --arg b "$B" --arg c "$C" --arg p1 "$P1" --arg p2 "$P2" --arg p3 "$P3" \
+jq -n --arg cid "$CID" --arg a "$A" --arg b "$B" --arg c "$C" --arg p1 "$P1" --arg p2 "$P2" --arg p3 "$P3" --arg p4 "$P4" \
   --arg up "$UPGRADE" --arg uh "$UH" --arg h "$HEIGHT" --arg rest "$REST" --arg rpc "$RPC" --arg pr "$PRUNING" '{
   chain_id: $cid, rest: ("http://127.0.0.1:" + $rest), rpc: ("http://127.0.0.1:" + $rpc), pruning: $pr,
   accounts: {alice: $a, bob: $b, carol: $c},
   groups: {"1": {admin: $a, policy: $p1, note: "alice 3, bob 2, carol 1 (carol leaves)"},
            "2": {admin: $a, policy: $p2, note: "42 members: alice 1.5, bob 2.25, carol 1e-18, m1..m39 1"},
-           "3": {admin: $b, policy: $p3, note: "alice 1, bob 1"}},
+           "3": {admin: $b, policy: $p3, note: "alice 1, bob 1; metadata updated"},
+           "4": {admin: $p4, policy: $p4, note: "alice 1, carol 1; its policy is its admin"}},
   proposals: {"1": "executed (MsgSend of 10 to carol), pruned", "2": "accepted, execution failed",
     "3": "accepted at voting end after 33 votes", "4": "withdrawn, pruned at voting end",
     "5": "aborted by a decision policy change, pruned at voting end", "6": "open for an hour, votes by bob and alice",

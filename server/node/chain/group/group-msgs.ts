@@ -141,6 +141,12 @@ export function updateGroupMetadata(store: GroupStore, groupId: bigint, metadata
   store.events(eventUpdateGroup(groupId));
 }
 
+/** UpdateGroupAdmin (as CreateGroupWithPolicy runs it to make the policy its group's admin). */
+export function updateGroupAdmin(store: GroupStore, groupId: bigint, admin: string): void {
+  bumpGroup(store, existingGroup(store, groupId), { admin });
+  store.events(eventUpdateGroup(groupId));
+}
+
 /** LeaveGroup: unlike a member update, it may leave the group with total weight 0. */
 export function leaveGroup(store: GroupStore, groupId: bigint, address: string): void {
   const group = existingGroup(store, groupId);

@@ -7,9 +7,12 @@ import {
   proposalStatusFromJSON,
   ThresholdDecisionPolicy,
 } from 'cosmjs-types/cosmos/group/v1/types';
+import type { Any } from 'cosmjs-types/google/protobuf/any';
+import type { Duration } from 'cosmjs-types/google/protobuf/duration';
 import type { Timestamp } from 'cosmjs-types/google/protobuf/timestamp';
 
 import { text } from '../../../lib/apd-dec.ts';
+import { ChainError } from '../chain-error.ts';
 import { subMillisecondDigits } from '../chain-time.ts';
 import type { DecisionPolicy, GroupInfo, Member, Millis, PolicyInfo, Proposal, Vote } from '../records.ts';
 import { anyFromJson } from '../tx/any-json.ts';
@@ -27,6 +30,33 @@ export function protoTime(time: Millis): Timestamp {
 }
 
 const duration = (seconds: number) => ({ seconds: BigInt(seconds), nanos: 0 });
+
+/** The simulated chain keeps decision-policy windows in whole seconds. */
+function wholeSeconds(value: Duration | undefined, what: string): number {
+  if (!value) return 0;
+  if (value.nanos !== 0) throw new ChainError(`${what}: the simulated chain keeps whole seconds only`);
+  return Number(value.seconds);
+}
+
+/** A decision policy as a message carries it: the Any's type picks threshold or percentage. */
+export function decisionPolicyFromAny(any: Any | undefined): DecisionPolicy {
+  const windowsOf = (windows: { votingPeriod?: Duration; minExecutionPeriod?: Duration } | undefined) => ({
+    votingPeriod: wholeSeconds(windows?.votingPeriod, 'voting period'),
+    minExecutionPeriod: wholeSeconds(windows?.minExecutionPeriod, 'min execution period'),
+  });
+  switch (any?.typeUrl) {
+    case '/cosmos.group.v1.ThresholdDecisionPolicy': {
+      const policy = ThresholdDecisionPolicy.decode(any.value);
+      return { kind: 'threshold', threshold: policy.threshold, windows: windowsOf(policy.windows) };
+    }
+    case '/cosmos.group.v1.PercentageDecisionPolicy': {
+      const policy = PercentageDecisionPolicy.decode(any.value);
+      return { kind: 'percentage', percentage: policy.percentage, windows: windowsOf(policy.windows) };
+    }
+    default:
+      throw new ChainError(`unable to resolve type URL ${any?.typeUrl ?? ''}: tx parse error`, 'sdk', 2);
+  }
+}
 
 export const groupInfoBytes = (info: GroupInfo) =>
   GroupInfoProto.encode({

@@ -102,10 +102,13 @@ export class GroupStore extends GroupView {
     return this.memberIndex.get(groupId) ?? new Map<string, Member>();
   }
 
+  /** Stores a group; a changed admin moves it in the by-admin index, as the ORM's secondary index does. */
   putGroup(info: GroupInfo): void {
-    const isNew = !this.group(info.id);
+    const before = this.group(info.id);
     this.live.groups.set(u64Key(info.id), info);
-    if (isNew) this.live.groupsByAdmin.set(lengthPrefixed(this.addressKey(info.admin)) + u64Key(info.id), info.id);
+    if (before?.admin === info.admin) return;
+    if (before) this.live.groupsByAdmin.delete(lengthPrefixed(this.addressKey(before.admin)) + u64Key(info.id));
+    this.live.groupsByAdmin.set(lengthPrefixed(this.addressKey(info.admin)) + u64Key(info.id), info.id);
   }
 
   putMember(member: Member): void {
@@ -143,10 +146,11 @@ export class GroupStore extends GroupView {
 
   putPolicy(info: PolicyInfo): void {
     const rowId = POLICY_ROW_PREFIX + info.key;
-    const isNew = !this.live.policies.get(rowId);
+    const before = this.live.policies.get(rowId);
     this.live.policies.set(rowId, info);
-    if (!isNew) return;
-    this.live.policiesByGroup.set(u64Key(info.groupId) + rowId, info.key);
+    if (!before) this.live.policiesByGroup.set(u64Key(info.groupId) + rowId, info.key);
+    if (before?.admin === info.admin) return;
+    if (before) this.live.policiesByAdmin.delete(lengthPrefixed(this.addressKey(before.admin)) + rowId);
     this.live.policiesByAdmin.set(lengthPrefixed(this.addressKey(info.admin)) + rowId, info.key);
   }
 

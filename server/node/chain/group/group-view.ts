@@ -1,3 +1,4 @@
+import { decodeAccAddress } from '../../lib/bech32-sdk.ts';
 import { KeyRange, lengthPrefixed } from '../../store/key-range.ts';
 import { POLICY_ROW_PREFIX, u64Key } from '../../store/keys.ts';
 import type { ReadTable } from '../../store/versioned-table.ts';
@@ -52,10 +53,18 @@ export class GroupView {
     readonly balances: ReadonlyMap<string, bigint> = new Map(),
   ) {}
 
-  /** Address text → index key bytes, for addresses this chain produced (always valid). */
+  /**
+   * Address text → index key bytes. An address the chain has not seen yet (a new account sending
+   * its first transaction, as on any real chain) is decoded and remembered; one that does not
+   * decode is refused.
+   */
   addressKey(address: string): string {
-    const key = this.addressBook.get(address);
-    if (key === undefined) throw new ChainError(`unknown address ${address}`);
+    const known = this.addressBook.get(address);
+    if (known !== undefined) return known;
+    const decoded = decodeAccAddress(address);
+    if (!Buffer.isBuffer(decoded)) throw new ChainError(`unknown address ${address}`);
+    const key = decoded.toString('latin1');
+    this.addressBook.set(address, key);
     return key;
   }
 

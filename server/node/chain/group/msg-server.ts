@@ -32,6 +32,10 @@ export class GroupMsgServer {
     groups.updateGroupMetadata(this.store, groupId, metadata);
   }
 
+  updateGroupAdmin(groupId: bigint, admin: string): void {
+    groups.updateGroupAdmin(this.store, groupId, admin);
+  }
+
   leaveGroup(groupId: bigint, address: string): void {
     groups.leaveGroup(this.store, groupId, address);
   }
@@ -40,7 +44,10 @@ export class GroupMsgServer {
     return policies.createGroupPolicy(this.store, groupId, admin, metadata, policy, now);
   }
 
-  updateGroupPolicy(address: string, patch: { metadata?: string; decisionPolicy?: DecisionPolicy }): void {
+  updateGroupPolicy(
+    address: string,
+    patch: { metadata?: string; decisionPolicy?: DecisionPolicy; admin?: string },
+  ): void {
     policies.updateGroupPolicy(this.store, address, patch);
   }
 

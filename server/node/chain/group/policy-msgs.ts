@@ -45,7 +45,7 @@ export function createGroupPolicy(
 export function updateGroupPolicy(
   store: GroupStore,
   address: string,
-  patch: { metadata?: string; decisionPolicy?: DecisionPolicy },
+  patch: { metadata?: string; decisionPolicy?: DecisionPolicy; admin?: string },
 ): void {
   const policy = store.policyOf(address);
   if (!policy) throw new ChainError('group policy: not found');

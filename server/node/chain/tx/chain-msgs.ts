@@ -5,6 +5,12 @@ import {
   MsgVoteResponse as GovMsgVoteResponse,
 } from 'cosmjs-types/cosmos/gov/v1/tx';
 import {
+  MsgCreateGroup,
+  MsgCreateGroupPolicy,
+  MsgCreateGroupPolicyResponse,
+  MsgCreateGroupResponse,
+  MsgCreateGroupWithPolicy,
+  MsgCreateGroupWithPolicyResponse,
   MsgExec,
   MsgExecResponse,
   MsgLeaveGroup,
@@ -13,6 +19,10 @@ import {
   MsgSubmitProposalResponse,
   MsgUpdateGroupMembers,
   MsgUpdateGroupMembersResponse,
+  MsgUpdateGroupMetadata,
+  MsgUpdateGroupMetadataResponse,
+  MsgUpdateGroupPolicyDecisionPolicy,
+  MsgUpdateGroupPolicyDecisionPolicyResponse,
   MsgUpdateGroupPolicyMetadata,
   MsgUpdateGroupPolicyMetadataResponse,
   MsgVote,
@@ -39,6 +49,14 @@ export type ChainMsg =
   | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupMembers'; readonly value: MsgUpdateGroupMembers }
   | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata'; readonly value: MsgUpdateGroupPolicyMetadata }
   | { readonly typeUrl: '/cosmos.group.v1.MsgLeaveGroup'; readonly value: MsgLeaveGroup }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgCreateGroup'; readonly value: MsgCreateGroup }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgCreateGroupPolicy'; readonly value: MsgCreateGroupPolicy }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgCreateGroupWithPolicy'; readonly value: MsgCreateGroupWithPolicy }
+  | { readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupMetadata'; readonly value: MsgUpdateGroupMetadata }
+  | {
+      readonly typeUrl: '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy';
+      readonly value: MsgUpdateGroupPolicyDecisionPolicy;
+    }
   | { readonly typeUrl: '/cosmos.gov.v1.MsgSubmitProposal'; readonly value: GovMsgSubmitProposal }
   | { readonly typeUrl: '/cosmos.gov.v1.MsgVote'; readonly value: GovMsgVote }
   | { readonly typeUrl: '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade'; readonly value: MsgSoftwareUpgrade }
@@ -62,6 +80,16 @@ export function packMsg(msg: ChainMsg): Any {
       return encode(MsgUpdateGroupPolicyMetadata.encode(msg.value).finish());
     case '/cosmos.group.v1.MsgLeaveGroup':
       return encode(MsgLeaveGroup.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgCreateGroup':
+      return encode(MsgCreateGroup.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgCreateGroupPolicy':
+      return encode(MsgCreateGroupPolicy.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgCreateGroupWithPolicy':
+      return encode(MsgCreateGroupWithPolicy.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupMetadata':
+      return encode(MsgUpdateGroupMetadata.encode(msg.value).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy':
+      return encode(MsgUpdateGroupPolicyDecisionPolicy.encode(msg.value).finish());
     case '/cosmos.gov.v1.MsgSubmitProposal':
       return encode(GovMsgSubmitProposal.encode(msg.value).finish());
     case '/cosmos.gov.v1.MsgVote':
@@ -73,8 +101,16 @@ export function packMsg(msg: ChainMsg): Any {
   }
 }
 
+/** What a handler made that its response names: an id (group or proposal), an address, an exec result. */
+export interface MsgOutcome {
+  id: bigint;
+  address: string;
+  execResult: number;
+}
+
 /** The Msg service's response, packed as the TxMsgData of a result carries it. */
-export function packResponse(msg: ChainMsg, proposalId: bigint, execResult: number): Any {
+export function packResponse(msg: ChainMsg, outcome: MsgOutcome): Any {
+  const { id: proposalId, execResult } = outcome;
   const typeUrl = `${msg.typeUrl}Response`;
   const pack = (bytes: Uint8Array): Any => ({ typeUrl, value: bytes });
   switch (msg.typeUrl) {
@@ -92,6 +128,18 @@ export function packResponse(msg: ChainMsg, proposalId: bigint, execResult: numb
       return pack(MsgUpdateGroupPolicyMetadataResponse.encode({}).finish());
     case '/cosmos.group.v1.MsgLeaveGroup':
       return pack(MsgLeaveGroupResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgCreateGroup':
+      return pack(MsgCreateGroupResponse.encode({ groupId: outcome.id }).finish());
+    case '/cosmos.group.v1.MsgCreateGroupPolicy':
+      return pack(MsgCreateGroupPolicyResponse.encode({ address: outcome.address }).finish());
+    case '/cosmos.group.v1.MsgCreateGroupWithPolicy':
+      return pack(
+        MsgCreateGroupWithPolicyResponse.encode({ groupId: outcome.id, groupPolicyAddress: outcome.address }).finish(),
+      );
+    case '/cosmos.group.v1.MsgUpdateGroupMetadata':
+      return pack(MsgUpdateGroupMetadataResponse.encode({}).finish());
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy':
+      return pack(MsgUpdateGroupPolicyDecisionPolicyResponse.encode({}).finish());
     case '/cosmos.gov.v1.MsgSubmitProposal':
       return pack(GovMsgSubmitProposalResponse.encode({ proposalId }).finish());
     case '/cosmos.gov.v1.MsgVote':
@@ -116,6 +164,11 @@ export function signerOf(msg: ChainMsg): string {
       return msg.value.address;
     case '/cosmos.group.v1.MsgUpdateGroupMembers':
     case '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata':
+    case '/cosmos.group.v1.MsgCreateGroup':
+    case '/cosmos.group.v1.MsgCreateGroupPolicy':
+    case '/cosmos.group.v1.MsgCreateGroupWithPolicy':
+    case '/cosmos.group.v1.MsgUpdateGroupMetadata':
+    case '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy':
       return msg.value.admin;
     case '/cosmos.group.v1.MsgLeaveGroup':
       return msg.value.address;
@@ -131,3 +184,34 @@ export function signerOf(msg: ChainMsg): string {
 
 /** sdk.GetModuleNameFromTypeURL: the second part of the type URL (`/cosmos.gov.v1.MsgVote` → `gov`). */
 export const moduleOf = (msg: ChainMsg) => msg.typeUrl.split('.')[1] ?? '';
+
+/** Decoders of the messages the simulated chain runs, by type URL (a replay reads another chain's blocks with them). */
+const DECODERS: {
+  readonly [Url in ChainMsg['typeUrl']]: (bytes: Uint8Array) => Extract<ChainMsg, { typeUrl: Url }>['value'];
+} = {
+  '/cosmos.group.v1.MsgVote': (bytes) => MsgVote.decode(bytes),
+  '/cosmos.group.v1.MsgSubmitProposal': (bytes) => MsgSubmitProposal.decode(bytes),
+  '/cosmos.group.v1.MsgExec': (bytes) => MsgExec.decode(bytes),
+  '/cosmos.group.v1.MsgWithdrawProposal': (bytes) => MsgWithdrawProposal.decode(bytes),
+  '/cosmos.group.v1.MsgUpdateGroupMembers': (bytes) => MsgUpdateGroupMembers.decode(bytes),
+  '/cosmos.group.v1.MsgUpdateGroupPolicyMetadata': (bytes) => MsgUpdateGroupPolicyMetadata.decode(bytes),
+  '/cosmos.group.v1.MsgLeaveGroup': (bytes) => MsgLeaveGroup.decode(bytes),
+  '/cosmos.group.v1.MsgCreateGroup': (bytes) => MsgCreateGroup.decode(bytes),
+  '/cosmos.group.v1.MsgCreateGroupPolicy': (bytes) => MsgCreateGroupPolicy.decode(bytes),
+  '/cosmos.group.v1.MsgCreateGroupWithPolicy': (bytes) => MsgCreateGroupWithPolicy.decode(bytes),
+  '/cosmos.group.v1.MsgUpdateGroupMetadata': (bytes) => MsgUpdateGroupMetadata.decode(bytes),
+  '/cosmos.group.v1.MsgUpdateGroupPolicyDecisionPolicy': (bytes) => MsgUpdateGroupPolicyDecisionPolicy.decode(bytes),
+  '/cosmos.gov.v1.MsgSubmitProposal': (bytes) => GovMsgSubmitProposal.decode(bytes),
+  '/cosmos.gov.v1.MsgVote': (bytes) => GovMsgVote.decode(bytes),
+  '/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade': (bytes) => MsgSoftwareUpgrade.decode(bytes),
+  '/cosmos.upgrade.v1beta1.MsgCancelUpgrade': (bytes) => MsgCancelUpgrade.decode(bytes),
+};
+
+const isChainMsgUrl = (typeUrl: string): typeUrl is ChainMsg['typeUrl'] => Object.hasOwn(DECODERS, typeUrl);
+
+/** A TxBody's message as the simulated chain runs it, or null for a type it does not simulate (bank, staking …). */
+export function chainMsgFromAny(any: Any): ChainMsg | null {
+  if (!isChainMsgUrl(any.typeUrl)) return null;
+  const decode = DECODERS[any.typeUrl] as (bytes: Uint8Array) => ChainMsg['value'];
+  return { typeUrl: any.typeUrl, value: decode(any.value) } as ChainMsg;
+}
