@@ -43,7 +43,7 @@ describe('group creation messages on the simulated chain', () => {
       typeUrl: '/cosmos.group.v1.MsgCreateGroupWithPolicy',
       value: {
         admin: alice,
-        members: [{ address: bob, weight: '1', metadata: '', addedAt: undefined }],
+        members: [{ address: bob, weight: '1', metadata: '' }],
         groupMetadata: 'g',
         groupPolicyMetadata: 'p',
         groupPolicyAsAdmin: true,
@@ -63,7 +63,7 @@ describe('group creation messages on the simulated chain', () => {
     const { store, run } = chain();
     run({
       typeUrl: '/cosmos.group.v1.MsgCreateGroup',
-      value: { admin: alice, members: [{ address: bob, weight: '1', metadata: '', addedAt: undefined }], metadata: '' },
+      value: { admin: alice, members: [{ address: bob, weight: '1', metadata: '' }], metadata: '' },
     });
     expect(() =>
       run({
@@ -80,7 +80,7 @@ describe('group creation messages on the simulated chain', () => {
     const create = (address: string) =>
       run({
         typeUrl: '/cosmos.group.v1.MsgCreateGroup',
-        value: { admin: alice, members: [{ address, weight: '1', metadata: '', addedAt: undefined }], metadata: '' },
+        value: { admin: alice, members: [{ address, weight: '1', metadata: '' }], metadata: '' },
       });
     expect(() => create(fresh)).not.toThrow();
     expect(() => create('cosmos1notanaddress')).toThrow('unknown address');
