@@ -247,9 +247,25 @@ describe('the roots this browser checked before', () => {
     >;
     remembered['forged-1'][0].hash = 'CD'.repeat(32);
     window.localStorage.setItem('polity.checked-roots.v1', JSON.stringify(remembered));
-    renderPanel();
-    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(
-      /^A different root than the one you checked on .* \(height 1, hash CDCDCDCDCDCD…\): compare before you rely on it\.$/,
+    const different = renderPanel();
+    const warning = await screen.findByTestId('proof-root-warning');
+    expect(warning).toHaveTextContent(
+      /^Not the root you checked before\. On .* this browser checked forged-1 from height 1, hash CDCDCDCDCDCD…; this bundle starts from height 1, hash [0-9A-F]{12}…\./,
     );
+    // In the verdict itself, as an alert, not a line further down.
+    expect(screen.getByTestId('proof-headline')).toContainElement(warning);
+    expect(screen.getByTestId('proof-headline')).toHaveAttribute('role', 'alert');
+    different.unmount();
+    // Not forgotten after one view: the next page warns again.
+    const next = renderPanel();
+    const button = within(await screen.findByTestId('proof-root-warning')).getByRole('button', {
+      name: 'I compared it: remember this root',
+    });
+    await userEvent.click(button);
+    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(/^You compared this root on /);
+    expect(screen.queryByTestId('proof-root-warning')).toBeNull();
+    next.unmount();
+    renderPanel();
+    expect(await screen.findByTestId('proof-root-memory')).toHaveTextContent(/^Same root as you checked on /);
   });
 });

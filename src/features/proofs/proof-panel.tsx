@@ -22,7 +22,7 @@ import type { ProofFile } from '../../lib/export-notes.ts';
 import { OwnRootLine } from './own-root-line.tsx';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
-import { RootComparisonLine } from './root-comparison.tsx';
+import { DifferentRootWarning, RootComparisonLine, useRootComparison } from './root-comparison.tsx';
 
 // The page's records checked in the reader's own browser against the chain's validators: the
 // archive sends a bundle (headers, signatures, Merkle and store proofs), a worker checks it, and
@@ -78,12 +78,22 @@ function CheckedReport({
   const detailsId = useId();
   const snapshot = snapshotLine(report, { onPage: true });
   const laterActs = laterActsLines(report, { onPage: true });
+  const { seen, compared } = useRootComparison(report);
+  // A root unlike the one checked before turns the whole verdict into a warning until the reader compared it.
+  const rootDiffers = seen.kind === 'different';
   return (
     <Stack gap="xs">
-      <Alert color={colorOf(report)} variant="light" role="status" data-testid="proof-headline" p="sm">
+      <Alert
+        color={rootDiffers ? 'red' : colorOf(report)}
+        variant="light"
+        role={rootDiffers ? 'alert' : 'status'}
+        data-testid="proof-headline"
+        p="sm"
+      >
         <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           <OnChainText value={headlineOf(report, 'in your browser')} max={800} />
         </Text>
+        {rootDiffers && <DifferentRootWarning report={report} previous={seen.previous} onCompared={compared} />}
       </Alert>
       {report.trustRoot && <OwnRootLine report={report} file={file} />}
       {provenanceLine(report) && (
@@ -91,7 +101,7 @@ function CheckedReport({
           <OnChainText value={provenanceLine(report) ?? ''} max={600} />
         </Text>
       )}
-      <RootComparisonLine report={report} />
+      <RootComparisonLine report={report} seen={seen} />
       <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
         {clockLine(report)}{' '}
         {periodFrom === 'unbonding time'

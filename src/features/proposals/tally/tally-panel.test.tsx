@@ -118,11 +118,15 @@ describe('TallyPanel', () => {
     await tick(10);
     expect(screen.getByTestId('tally-live')).toBeInTheDocument();
     hang = true;
-    await tick(9_000); // the 5 s poll hangs: one interval overdue is not yet stale
+    await tick(11_000); // the 5 s poll hangs: two block times and a round trip are not yet past
     expect(screen.getByTestId('tally-live')).toBeInTheDocument();
-    await tick(3_000);
+    expect(screen.getByTestId('tally-updated')).not.toHaveTextContent('ago');
+    await tick(2_000);
     expect(screen.queryByTestId('tally-live')).toBeNull();
-    expect(screen.getByTestId('tally-stale')).toHaveTextContent('Stale · no update for over 10 s');
+    expect(screen.getByTestId('tally-stale')).toHaveTextContent(
+      /^Stale · nothing new since \d\d:\d\d:\d\d[^,]*, over 12 s$/,
+    );
+    expect(screen.getByTestId('tally-updated')).toHaveTextContent(/ago\)$/);
     expect(screen.getByTestId('tally-yes_count')).toHaveTextContent('1');
     hang = false;
     waiting.splice(0).forEach((resolve) => resolve());

@@ -11,7 +11,7 @@ import { PHASES, type ProposalPhase } from '../../../domain/proposal-phase.ts';
 import { tallyRefusalMeansChange } from '../../../domain/proposal-watch.ts';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../../domain/vote-options.ts';
 import { useBlockPaceReading } from '../../../hooks/time/use-block-pace.ts';
-import { useOverdue } from '../../../hooks/time/use-overdue.ts';
+import { ROUND_TRIP_GRACE_MS, useOverdue } from '../../../hooks/time/use-overdue.ts';
 import { useTimeZoneChoice } from '../../../hooks/time/use-time-zone.ts';
 import { usePoliteAnnouncement } from '../../../hooks/use-polite-announcement.ts';
 import { useProposalPhase } from '../../../hooks/use-proposal-phase.ts';
@@ -34,10 +34,10 @@ function summary(tally: TallyResult): string {
 }
 
 const PHASE_BADGES = {
-  voting: (paceMs, overdue, paceMeasured) =>
+  voting: (paceMs, overdue, paceMeasured, since) =>
     overdue ? (
       <Badge color="orange" data-testid="tally-stale">
-        Stale · no update for over {Math.round((2 * paceMs) / 1000)} s
+        Stale · nothing new since {since}, over {Math.round((2 * paceMs + ROUND_TRIP_GRACE_MS) / 1000)} s
       </Badge>
     ) : (
       <Badge color="blue" variant="dot" className={classes.live} data-testid="tally-live">
@@ -56,7 +56,10 @@ const PHASE_BADGES = {
     </Badge>
   ),
   'no tally': () => null,
-} satisfies Record<ProposalPhase, (paceMs: number, overdue: boolean, paceMeasured: boolean) => ReactNode>;
+} satisfies Record<
+  ProposalPhase,
+  (paceMs: number, overdue: boolean, paceMeasured: boolean, since: string) => ReactNode
+>;
 
 const NO_TALLY: Partial<Record<Proposal['status'], string>> = {
   PROPOSAL_STATUS_WITHDRAWN:
@@ -106,6 +109,7 @@ export function TallyPanel({
   const stored = phase === 'final';
   const overdue = useOverdue(query.dataUpdatedAt, pace, PHASES[phase].live);
   const tally = stored ? proposal.final_tally_result : query.data?.tally;
+  const updatedClock = formatClockInZone(new Date(query.dataUpdatedAt), zoneChoice);
   const announcement = usePoliteAnnouncement(
     tally && PHASES[phase].live ? `Tally updated: ${summary(tally)}` : null,
     ANNOUNCE_GAP_MS,
@@ -134,15 +138,17 @@ export function TallyPanel({
           Tally
         </Title>
         <Group gap="xs">
-          {PHASE_BADGES[phase](pace, overdue, paceMeasured)}
+          {PHASE_BADGES[phase](pace, overdue, paceMeasured, updatedClock)}
           {!stored && query.dataUpdatedAt > 0 && (
             <Text fz="xs" c="dimmed" data-testid="tally-updated">
-              Updated{' '}
-              <span title={`${formatUtcClock(new Date(query.dataUpdatedAt))}`}>
-                {formatClockInZone(new Date(query.dataUpdatedAt), zoneChoice)}
-              </span>{' '}
-              (
-              <RelativeTime date={new Date(query.dataUpdatedAt)} />)
+              Updated <span title={formatUtcClock(new Date(query.dataUpdatedAt))}>{updatedClock}</span>
+              {/* Seconds ticking beside "Live" read as a contradiction: how long ago is said once it matters. */}
+              {overdue && (
+                <>
+                  {' '}
+                  (<RelativeTime date={new Date(query.dataUpdatedAt)} />)
+                </>
+              )}
             </Text>
           )}
         </Group>
