@@ -3,8 +3,8 @@ import { useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
 import { factLine, stepLine, unprovenLine } from '../../../verify/report-words.ts';
-import { OnChainText } from '../../components/text/on-chain-text.tsx';
 import { grouped } from '../../lib/format-number.ts';
+import { VerifierText } from './verifier-text.tsx';
 
 // Each step of the chain of trust and each fact, in the words the command prints. A bundle of a
 // busy proposal holds thousands of facts: the first hundred of each list show, the rest on request.
@@ -81,7 +81,7 @@ export function ProofDetails({ id, report }: { id: string; report: BundleReport 
         render={(step) => (
           <>
             <Mark ok={step.ok} spoken />
-            <OnChainText value={stepLine(step)} max={600} />
+            <VerifierText line={stepLine(step)} />
           </>
         )}
       />
@@ -92,7 +92,7 @@ export function ProofDetails({ id, report }: { id: string; report: BundleReport 
         render={(fact) => (
           <>
             <Mark ok={fact.ok} />
-            <OnChainText value={factLine(fact, report.rootFrom)} max={600} />
+            <VerifierText line={factLine(fact, report.rootFrom)} />
           </>
         )}
       />
@@ -103,7 +103,7 @@ export function ProofDetails({ id, report }: { id: string; report: BundleReport 
         render={(entry) => (
           <>
             <Mark ok={false} />
-            <OnChainText value={unprovenLine(entry)} max={600} />
+            <VerifierText line={unprovenLine(entry)} />
           </>
         )}
       />

@@ -99,8 +99,14 @@ describe('the proof panel', () => {
     expect(screen.queryByTestId('proof-links-download')).toBeNull();
     // The browser's own clock and the chain's own period, never the bundle's.
     expect(screen.getByTestId('proof-clock')).toHaveTextContent(
-      "Checked at 2026-01-01T01:00:00.000Z by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 2026-01-15T00:00:00.000Z. The period is two thirds of the chain’s unbonding time, as its node says it.",
+      "Checked at 1 Jan 2026, 01:00:00 UTC by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 15 Jan 2026, 00:00:00 UTC. The period is two thirds of the chain’s unbonding time, as its node says it.",
     );
+    // One time style on the page, the reader's; the exact instants on hover.
+    expect(
+      within(screen.getByTestId('proof-clock')).getByTitle(
+        /^2026-01-01 01:00:00.000 UTC · 2026-01-15 00:00:00.000 UTC$/,
+      ),
+    ).toBeInTheDocument();
     // A proof is of its block or state: the page may show newer data, and that is not proven.
     expect(screen.getByTestId('proof-snapshot')).toHaveTextContent(
       'Each proven record is as the chain held it in the block or state named beside it (block 40 here): what changed after is not proven by this bundle, and may differ from what the page shows now.',

@@ -23,6 +23,7 @@ import { OwnRootLine } from './own-root-line.tsx';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
 import { DifferentRootWarning, RootComparisonLine, useRootComparison } from './root-comparison.tsx';
+import { VerifierText } from './verifier-text.tsx';
 
 // The page's records checked in the reader's own browser against the chain's validators: the
 // archive sends a bundle (headers, signatures, Merkle and store proofs), a worker checks it, and
@@ -91,31 +92,31 @@ function CheckedReport({
         p="sm"
       >
         <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-          <OnChainText value={headlineOf(report, 'in your browser')} max={800} />
+          <VerifierText line={headlineOf(report, 'in your browser')} max={800} />
         </Text>
         {rootDiffers && <DifferentRootWarning report={report} previous={seen.previous} onCompared={compared} />}
       </Alert>
       {report.trustRoot && <OwnRootLine report={report} file={file} />}
       {provenanceLine(report) && (
         <Text fz="sm" style={{ overflowWrap: 'anywhere' }} data-testid="proof-provenance">
-          <OnChainText value={provenanceLine(report) ?? ''} max={600} />
+          <VerifierText line={provenanceLine(report) ?? ''} />
         </Text>
       )}
       <RootComparisonLine report={report} seen={seen} />
       <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
-        {clockLine(report)}{' '}
+        <VerifierText line={clockLine(report)} />{' '}
         {periodFrom === 'unbonding time'
           ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
           : 'The node does not say its unbonding time: this is CometBFT’s default.'}
       </Text>
       {snapshot && (
         <Text fz="sm" data-testid="proof-snapshot" style={{ overflowWrap: 'anywhere' }}>
-          {snapshot}
+          <VerifierText line={snapshot} />
         </Text>
       )}
       {laterActs.map((line) => (
         <Text key={line} fz="sm" data-testid="proof-later-acts" style={{ overflowWrap: 'anywhere' }}>
-          {line}
+          <VerifierText line={line} />
         </Text>
       ))}
       {report.completeness.length > 0 && (
@@ -127,14 +128,15 @@ function CheckedReport({
               c={line.state === 'incomplete' || line.state === 'overclaimed' ? 'red' : undefined}
               style={{ overflowWrap: 'anywhere' }}
             >
-              <OnChainText value={completenessWords(line)} max={600} />
+              <VerifierText line={completenessWords(line)} />
             </Text>
           ))}
         </Stack>
       )}
       {report.page && (
         <Text fz="sm" data-testid="proof-page" style={{ overflowWrap: 'anywhere' }}>
-          {pageLine(report)} This page was checked; the command checks the others (download each with its path).
+          <VerifierText line={pageLine(report) ?? ''} /> This page was checked; the command checks the others (download
+          each with its path).
         </Text>
       )}
       {report.unproven.length > 0 && (
