@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Download } from '@playwright/test';
 
 import { api, groupNamed, openQuickPoll, policiesOf, proposalsOf, proposalTitled } from './chain.ts';
 
@@ -265,19 +265,26 @@ test.describe('auditing', () => {
     }
     await expect(result).toContainText("The chain's tally adds up");
     await expect(result).toContainText('1 not counted (no longer members)');
-    const download = page.waitForEvent('download');
+    // Two files from one click: the CSV, and its provenance beside it, both named by the bundle's hash.
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
     await audit.getByRole('button', { name: 'Download votes (CSV)' }).click();
-    const file = await download;
-    expect(file.suggestedFilename()).toBe(`proposal-${p.id}-votes.csv`);
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(2);
+    const names = downloads.map((download) => download.suggestedFilename()).sort();
+    expect(names[0]).toMatch(new RegExp(`^proposal-${p.id}-votes-[0-9a-f]{12}\\.csv$`));
+    expect(names[1]).toBe(names[0]!.replace(/\.csv$/, '.provenance.json'));
     const { readFile } = await import('node:fs/promises');
-    const csv = await readFile((await file.path())!, 'utf8');
-    // Comment lines first: what was exported, and the proof bundle beside it (by its SHA-256).
-    const lines = csv.split('\n');
-    expect(lines[0]).toMatch(/^# Polity export: the votes on proposal #\d+, recounted from the votes the chain stores/);
-    expect(lines.find((line) => !line.startsWith('#'))?.trim()).toBe(
-      'proposal_id,voter,option,current_weight,counted,submit_time,metadata',
+    const read = async (name: string) =>
+      readFile((await downloads.find((download) => download.suggestedFilename() === name)!.path())!, 'utf8');
+    const csv = await read(names[0]!);
+    // RFC 4180 from the first line: a spreadsheet opens it as it is.
+    const lines = csv.split('\r\n');
+    expect(lines[0]).toBe(
+      'proposal_id,voter,option,current_weight,counted_in_tally,not_counted_because,submit_time,metadata',
     );
-    expect(lines.some((line) => /^# proof bundle: /.test(line))).toBe(true);
-    expect(csv).toContain('no (not a member)');
+    expect(csv).toContain(',false,not a member,');
+    const provenance = JSON.parse(await read(names[1]!)) as { what: string; proof_bundle: { sha256: string } };
+    expect(provenance.what).toMatch(/^the votes on group proposal #\d+, recounted from the votes the chain stores/);
+    expect(names[0]).toContain(provenance.proof_bundle.sha256.slice(0, 12));
   });
 });

@@ -1,16 +1,5 @@
-// What an export says about itself: comment lines a CSV carries above its rows, the proof bundle
-// it was exported beside (named by the SHA-256 of the file's exact bytes), and the file itself.
-
-/**
- * A value as one comment line can hold it: a chain id or endpoint is written by whoever runs the
- * node, so line breaks and other control characters are shown as escapes instead of starting a
- * line of their own (a forged CSV row).
- */
-export const oneLine = (text: string) =>
-  text.replace(
-    /[\p{Cc}\p{Cf}\u2028\u2029]/gu,
-    (character) => `\\u{${character.codePointAt(0)!.toString(16).toUpperCase()}}`,
-  );
+// What an export says about itself: the proof bundle it was exported beside (named by the SHA-256
+// of the file's exact bytes), and the file itself.
 
 /** A proof bundle as downloaded: its exact bytes and their SHA-256. */
 export interface ProofFile {
@@ -34,16 +23,7 @@ export async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string>
   return hex(sha256(bytes));
 }
 
-/** Comment lines for a CSV: which bundle it was exported beside, and how to check it. */
-export function proofCommentLines(proof: ProofReference): string[] {
-  if ('unavailable' in proof) return [`# proof bundle: none (${oneLine(proof.unavailable)})`];
-  return [
-    `# proof bundle: ${proof.fileName}, SHA-256 ${proof.sha256} (${proof.bytes.length} bytes from ${oneLine(proof.url)})`,
-    `# check it with no server: npx polity-verify ${proof.fileName}  (and sha256sum ${proof.fileName} prints the hash above)`,
-  ];
-}
-
-/** The same for a JSON export. */
+/** The bundle as an export's JSON names it. */
 export const proofJsonField = (proof: ProofReference) =>
   'unavailable' in proof
     ? { file_name: null, sha256: null, unavailable: proof.unavailable }

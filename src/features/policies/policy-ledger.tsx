@@ -9,7 +9,7 @@ import { AppLink } from '../../components/page/app-link.tsx';
 import { AddressText } from '../../components/values/address-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
 import { TxHashText } from '../../components/values/tx-hash-text.tsx';
-import { saveFile } from '../../lib/export-notes.ts';
+import { saveCsvExport } from '../../lib/export-files.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { ledgerCsv } from './ledger-csv.ts';
 
@@ -47,10 +47,9 @@ export function PolicyLedger({ endpoint, address }: { endpoint: string; address:
       let result = query;
       while (result.hasNextPage) result = (await result.fetchNextPage()) as typeof query;
       const rows = result.data?.pages.flatMap((page) => page.rows) ?? [];
-      saveFile(
-        await ledgerCsv(rows, { policy: address, endpoint }),
-        `policy-${address.slice(-8)}-ledger.csv`,
-        'text/csv',
+      saveCsvExport(
+        `policy-${address.slice(-8)}-ledger`,
+        await ledgerCsv(rows, { policy: address, endpoint, exportedAt: new Date() }),
       );
     } finally {
       setExporting(false);

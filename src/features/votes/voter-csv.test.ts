@@ -2,6 +2,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 
 import { voterRecordPath, type VoterVote } from '../../api/archive-records.ts';
+import { exportName, provenanceJson } from '../../lib/export-files.ts';
 import { sha256Hex } from '../../lib/export-notes.ts';
 import { voterRecordCsv, voterRecordJson } from './voter-csv.ts';
 
@@ -46,30 +47,30 @@ const provenanceOf = (chainId: string) => ({
 });
 
 async function exported(votes: VoterVote[], chainId = 'polity-1') {
-  const text = await voterRecordCsv(votes, provenanceOf(chainId));
-  const lines = text.split('\n');
-  const provenance = lines.filter((line) => line.startsWith('#'));
-  const rows = Papa.parse<Record<string, string>>(lines.filter((line) => !line.startsWith('#')).join('\n'), {
-    header: true,
-  }).data;
-  return { provenance, rows };
+  const made = await voterRecordCsv(votes, provenanceOf(chainId));
+  const sidecar = JSON.parse(provenanceJson('votes', made.provenance)) as { source: Record<string, string> };
+  const parsed = Papa.parse<Record<string, string>>(made.csv, { header: true, skipEmptyLines: true });
+  expect(parsed.errors).toEqual([]);
+  return { csv: made.csv, source: sidecar.source, rows: parsed.data, made };
 }
 
 describe('a voter’s CSV export', () => {
-  it('says where it came from: endpoint, chain, archive heights, time and the exact query', async () => {
-    const { provenance } = await exported([vote({})]);
-    expect(provenance).toEqual([
-      `# Polity archive export: the votes cast by ${VOTER} that match the query below`,
-      '# endpoint: http://node.example:1317',
-      '# chain: polity-1; archive heights 1-5000',
-      '# exported at: 2026-11-22T10:00:00.000Z',
-      `# query: GET /polity/archive/v1/voters/${VOTER}/votes?order=desc&option=VOTE_OPTION_YES (all pages)`,
-    ]);
+  it('is RFC 4180 from its first line, and says in the file beside it where it came from', async () => {
+    const { csv, source } = await exported([vote({})]);
+    expect(csv.split('\r\n')[0]).toBe(
+      'proposal_id,proposal_title,group_id,group_name,option,weight_counted,proposal_status,executor_result,submit_time,observed_height,pruned_from_chain',
+    );
+    expect(source).toEqual({
+      endpoint: 'http://node.example:1317',
+      chain_id: 'polity-1',
+      archive_heights: '1-5000',
+      query: `GET /polity/archive/v1/voters/${VOTER}/votes?order=desc&option=VOTE_OPTION_YES (all pages)`,
+    });
   });
 
-  it('keeps a node-written chain id on its comment line: no line break can forge a row', async () => {
-    const { provenance, rows } = await exported([vote({})], 'evil-1\n9,Forged row,1\r\u2028x');
-    expect(provenance[2]).toBe('# chain: evil-1\\u{A}9,Forged row,1\\u{D}\\u{2028}x; archive heights 1-5000');
+  it('keeps a node-written chain id out of the CSV: no line break can forge a row', async () => {
+    const { source, rows } = await exported([vote({})], 'evil-1\n9,Forged row,1\r\u2028x');
+    expect(source.chain_id).toBe('evil-1\n9,Forged row,1\r\u2028x');
     expect(rows.map((row) => row.proposal_id)).toEqual(['18446744073709551615']);
   });
 
@@ -102,10 +103,16 @@ describe('a voter’s CSV export', () => {
     // sha256sum of the file's 35 bytes, as an auditor's shell prints it.
     expect(file.sha256).toBe('ee55dea88f7285855d50f140c9b741f62548771a6ec0f7947d909d976f2fcfa3');
     const provenance = { ...provenanceOf('polity-1'), proof: file };
-    const lines = (await voterRecordCsv([vote({})], provenance)).split('\n');
-    expect(lines).toContain(
-      `# proof bundle: voter-${VOTER}-proof-bundle.json, SHA-256 ${file.sha256} (35 bytes from ${file.url})`,
-    );
+    const made = await voterRecordCsv([vote({})], provenance);
+    // The names carry the bundle's hash; the sidecar names the bundle in full.
+    const name = exportName(`votes-${VOTER}`, made.provenance.proof);
+    expect(name).toBe(`votes-${VOTER}-ee55dea88f72`);
+    const sidecar = JSON.parse(provenanceJson(name, made.provenance)) as Record<string, unknown>;
+    expect(sidecar).toMatchObject({
+      file: `${name}.csv`,
+      proof_bundle: { file_name: file.fileName, sha256: file.sha256, bytes: 35, source: file.url },
+      check: `sha256sum ${file.fileName} prints the hash above; npx polity-verify ${file.fileName} checks it with no server`,
+    });
     const json = JSON.parse(voterRecordJson([vote({})], provenance)) as { proof_bundle: unknown; votes: unknown[] };
     expect(json.proof_bundle).toEqual({ file_name: file.fileName, sha256: file.sha256, bytes: 35, source: file.url });
     expect(json.votes).toHaveLength(1);
@@ -113,6 +120,9 @@ describe('a voter’s CSV export', () => {
       ...provenance,
       proof: { unavailable: 'the archive holds no record of it' },
     });
-    expect(none.split('\n')).toContain('# proof bundle: none (the archive holds no record of it)');
+    expect(exportName('votes', none.provenance.proof)).toBe('votes');
+    expect(JSON.parse(provenanceJson('votes', none.provenance))).toMatchObject({
+      proof_bundle: { unavailable: 'the archive holds no record of it' },
+    });
   });
 });

@@ -1,7 +1,8 @@
 import type { VoterVote } from '../../api/archive-records.ts';
 import type { ArchiveStatus } from '../../api/archive.ts';
 import { endpointLabel } from '../../lib/chain/endpoint.ts';
-import { oneLine, proofCommentLines, proofJsonField, type ProofReference } from '../../lib/export-notes.ts';
+import { endRecords, type CsvExport } from '../../lib/export-files.ts';
+import { proofJsonField, type ProofReference } from '../../lib/export-notes.ts';
 
 export interface VoterExportProvenance {
   endpoint: string;
@@ -13,35 +14,29 @@ export interface VoterExportProvenance {
   proof?: ProofReference;
 }
 
-/** The CSV text of a voter's record, preceded by its provenance as comment lines. */
-export async function voterRecordCsv(votes: VoterVote[], provenance: VoterExportProvenance): Promise<string> {
+const COLUMNS = {
+  proposal_id: 'the group proposal voted on',
+  proposal_title: 'its title, as written on chain',
+  group_id: 'the group whose member voted',
+  group_name: 'the group’s name (its metadata), as written on chain',
+  option: 'the option chosen (VOTE_OPTION_YES, _NO, _ABSTAIN, _NO_WITH_VETO)',
+  weight_counted:
+    'the weight the vote counted with in the tally (a decimal, in the group’s own weight units); empty: not known',
+  proposal_status: 'what became of the proposal (PROPOSAL_STATUS_…)',
+  executor_result: 'whether its messages ran (PROPOSAL_EXECUTOR_RESULT_…)',
+  submit_time: 'when the vote was cast (RFC 3339, UTC)',
+  observed_height: 'the block the archive saw the vote in',
+  pruned_from_chain: '"yes" when the chain no longer stores the vote and the archive is its record',
+} as const;
+
+/** A voter's record as CSV, and its provenance for the file beside it. */
+export async function voterRecordCsv(votes: VoterVote[], provenance: VoterExportProvenance): Promise<CsvExport> {
   // papaparse loads only when someone exports.
   const { unparse } = await import('papaparse');
   const { status } = provenance;
-  const header = [
-    `# Polity archive export: the votes cast by ${oneLine(provenance.voter)} that match the query below`,
-    `# endpoint: ${oneLine(provenance.endpoint || endpointLabel(provenance.endpoint))}`,
-    `# chain: ${oneLine(status?.chain_id ?? 'unknown')}; archive heights ${status?.earliest_height ?? '?'}` +
-      `-${status?.latest_height ?? '?'}`,
-    `# exported at: ${provenance.exportedAt.toISOString()}`,
-    `# query: GET ${oneLine(provenance.query)} (all pages)`,
-    ...(provenance.proof ? proofCommentLines(provenance.proof) : []),
-  ];
   const csv = unparse(
     {
-      fields: [
-        'proposal_id',
-        'proposal_title',
-        'group_id',
-        'group_name',
-        'option',
-        'weight_counted',
-        'proposal_status',
-        'executor_result',
-        'submit_time',
-        'observed_height',
-        'pruned_from_chain',
-      ],
+      fields: Object.keys(COLUMNS),
       data: votes.map((vote) => [
         vote.proposal_id,
         vote.proposal_title,
@@ -57,9 +52,23 @@ export async function voterRecordCsv(votes: VoterVote[], provenance: VoterExport
       ]),
     },
     // A cell starting with = or + must not become a formula in a spreadsheet.
-    { escapeFormulae: true },
+    { escapeFormulae: true, newline: '\r\n' },
   );
-  return `${header.join('\n')}\n${csv}`;
+  return {
+    csv: endRecords(csv),
+    provenance: {
+      what: `the votes cast by ${provenance.voter} that match the query`,
+      source: {
+        endpoint: provenance.endpoint || endpointLabel(provenance.endpoint),
+        chain_id: status?.chain_id ?? null,
+        archive_heights: `${status?.earliest_height ?? '?'}-${status?.latest_height ?? '?'}`,
+        query: `GET ${provenance.query} (all pages)`,
+      },
+      columns: COLUMNS,
+      exportedAt: provenance.exportedAt,
+      proof: provenance.proof ?? { unavailable: 'no bundle was asked for' },
+    },
+  };
 }
 
 /** The same record as JSON, with the same provenance. */

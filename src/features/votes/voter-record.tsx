@@ -17,6 +17,7 @@ import { TxHashText } from '../../components/values/tx-hash-text.tsx';
 import { TALLY_ORDER, VOTE_OPTIONS } from '../../domain/vote-options.ts';
 import { proofReference } from '../../hooks/proof-bundle.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
+import { exportName, saveCsvExport } from '../../lib/export-files.ts';
 import { saveFile } from '../../lib/export-notes.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { archivedVoteQueries } from './archive-queries.ts';
@@ -71,9 +72,10 @@ export function VoterRecord({ endpoint, address, proof }: { endpoint: string; ad
         proof: await proofReference(client, endpoint, subject),
       };
       const suffix = filters.option ? `-${filters.option.replace('VOTE_OPTION_', '').toLowerCase()}` : '';
-      if (format === 'csv')
-        saveFile(await voterRecordCsv(votes, provenance), `votes-${address}${suffix}.csv`, 'text/csv;charset=utf-8');
-      else saveFile(voterRecordJson(votes, provenance), `votes-${address}${suffix}.json`, 'application/json');
+      const base = `votes-${address}${suffix}`;
+      if (format === 'csv') saveCsvExport(base, await voterRecordCsv(votes, provenance));
+      else
+        saveFile(voterRecordJson(votes, provenance), `${exportName(base, provenance.proof)}.json`, 'application/json');
     } finally {
       setExporting(null);
     }
