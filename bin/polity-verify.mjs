@@ -1,7 +1,10 @@
 #!/usr/bin/env node
-// The verifier is TypeScript; tsx (a dependency) runs it as it is, so the command and the
-// browser run the very same code.
-import { register } from 'tsx/esm/api';
+// The verifier runs as plain JavaScript: packages/polity-verify's one-file build of
+// bin/polity-verify.ts, the package an auditor installs on its own. In this repository it is
+// (re)built first whenever a source of it changed, so the command always runs the code checked in.
+import { pathToFileURL } from 'node:url';
 
-register();
-await import('./polity-verify.ts');
+import { buildVerifier, builtCommand, verifierIsStale } from '../scripts/build-verifier.mjs';
+
+if (verifierIsStale()) await buildVerifier();
+await import(pathToFileURL(builtCommand).href);

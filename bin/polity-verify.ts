@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
-
 import { verifyBundleQuickly, type AuditorGenesis, type BundleVerdict } from '../verify/bundle-verify.ts';
 import { reportLines } from '../verify/report-words.ts';
 import { nanosOf, timestampOf } from '../verify/trust/header.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
+import { readBundle, type ReadBundle } from './bundle-source.ts';
 import { readGenesisFile } from './genesis-file.ts';
 import { linksNeededLines, readyCommandLines } from './ready-commands.ts';
 import { terminalSafe } from './terminal-text.ts';
@@ -11,7 +10,8 @@ import { terminalSafe } from './terminal-text.ts';
 // polity-verify BUNDLE: checks a proof bundle with nothing else — no server, no node, no network —
 // by this machine's clock and a trusting period of the auditor's, never the bundle's.
 
-const USAGE = `usage: polity-verify BUNDLE.json [options]      (BUNDLE "-" reads standard input)
+const USAGE = `usage: polity-verify BUNDLE [options]
+       BUNDLE is a file, "-" (standard input) or an http(s) address (an archive's /proofs/… route)
 
 Checks a Polity proof bundle offline: every signed header from the trust root, every hash link,
 every transaction and store proof, and every claim against the proven bytes.
@@ -163,15 +163,23 @@ async function main(): Promise<number> {
     );
     return parsed.exit;
   }
+  const failed = (what: string, error: unknown) => {
+    const cause = error instanceof Error && error.cause instanceof Error ? ` (${error.cause.message})` : '';
+    const reason = error instanceof Error ? error.message : String(error);
+    process.stderr.write(terminalSafe(`cannot read ${parsed.file}${what}: ${reason}${cause}`) + '\n');
+    return 2;
+  };
+  let read: ReadBundle;
   let input: unknown;
   try {
-    input = JSON.parse(readFileSync(parsed.file === '-' ? 0 : parsed.file, 'utf8'));
+    read = await readBundle(parsed.file);
   } catch (error) {
-    process.stderr.write(
-      terminalSafe(`cannot read ${parsed.file} as JSON: ${error instanceof Error ? error.message : String(error)}`) +
-        '\n',
-    );
-    return 2;
+    return failed('', error);
+  }
+  try {
+    input = JSON.parse(read.text);
+  } catch (error) {
+    return failed(' as JSON', error);
   }
   const report = await verifyBundleQuickly(input, {
     trust: parsed.trust,
@@ -181,7 +189,11 @@ async function main(): Promise<number> {
     trustingPeriodSeconds: parsed.trustingPeriodSeconds,
   });
   // JSON escapes control characters itself; the words carry the bundle's text, so they are escaped here.
-  const lines = [...reportLines(report), ...readyCommandLines(parsed.file, report, parsed.trust !== undefined)];
+  const lines = [
+    ...reportLines(report),
+    ...readyCommandLines(parsed.file, report, parsed.trust !== undefined),
+    read.line,
+  ];
   process.stdout.write(
     parsed.json ? `${JSON.stringify(report, null, 2)}\n` : `${lines.map(terminalSafe).join('\n')}\n`,
   );
