@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import type { AuditorGenesis } from '../verify/bundle-verify.ts';
 import { failed } from '../verify/problem-codes.ts';
 import { genesisValidatorSet } from '../verify/trust/genesis-set.ts';
+import { durationJsonSeconds } from '../verify/trust/trusting-period.ts';
 import { validatorSetHashOf } from '../verify/trust/validator-set.ts';
 
 // --genesis FILE: a genesis the auditor has (the file a chain publishes, or a node's /genesis
@@ -21,8 +22,18 @@ function documentOf(parsed: unknown): Json | null {
   return parsed;
 }
 
-/** The auditor's genesis, or why it cannot be read as one. */
-export function readGenesisFile(path: string): AuditorGenesis | { message: string } {
+/** x/staking's unbonding time in the genesis's app state, in seconds; null when it says none. */
+function unbondingSecondsOf(document: Json): bigint | null {
+  const appState = isObject(document.app_state) ? document.app_state : null;
+  const staking = appState && isObject(appState.staking) ? appState.staking : null;
+  const params = staking && isObject(staking.params) ? staking.params : null;
+  return durationJsonSeconds(params?.unbonding_time);
+}
+
+/** The auditor's genesis (with the unbonding time it sets, for the trusting period), or why it cannot be read as one. */
+export function readGenesisFile(
+  path: string,
+): (AuditorGenesis & { unbondingSeconds: bigint | null }) | { message: string } {
   let bytes: Buffer;
   try {
     bytes = readFileSync(path);
@@ -51,5 +62,6 @@ export function readGenesisFile(path: string): AuditorGenesis | { message: strin
     validators: set.validators,
     setFrom: set.from,
     sha256: createHash('sha256').update(bytes).digest('hex'),
+    unbondingSeconds: unbondingSecondsOf(document),
   };
 }

@@ -67,6 +67,25 @@ describe('polity-verify --genesis', () => {
     expect(expected.code).toBe(0);
   });
 
+  it('takes its trusting period from the genesis’s unbonding time, unless one is given, and says which', async () => {
+    const published = genesisOf(bundle);
+    const withUnbonding = {
+      ...published,
+      app_state: { ...published.app_state, staking: { params: { bond_denom: 'stake', unbonding_time: '2592000s' } } },
+    };
+    const genesis = saved('genesis-unbonding.json', withUnbonding);
+    const fromGenesis = await verify(bundleFile, ...AT, '--genesis', genesis.file);
+    expect(fromGenesis.stdout).toContain(
+      'with a trusting period of 20 days (two thirds of the unbonding time in your genesis file)',
+    );
+    const given = await verify(bundleFile, ...AT, '--genesis', genesis.file, '--trusting-period', '3d');
+    expect(given.stdout).toContain('with a trusting period of 3 days (the one you set)');
+    const none = await verify(bundleFile, ...AT, '--genesis', saved('genesis-plain.json', published).file);
+    expect(none.stdout).toContain(
+      'with a trusting period of 14 days (CometBFT’s default: the chain’s unbonding time is not known here)',
+    );
+  });
+
   it('refuses a genesis with one gentx amount changed, naming both sets', async () => {
     const root = bundle.trust_root;
     const amounts =

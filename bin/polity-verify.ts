@@ -1,7 +1,7 @@
 import { verifyBundleQuickly, type AuditorGenesis, type BundleVerdict } from '../verify/bundle-verify.ts';
 import { reportLines } from '../verify/report-words.ts';
 import { nanosOf, timestampOf } from '../verify/trust/header.ts';
-import { DEFAULT_TRUSTING_PERIOD_SECONDS } from '../verify/trust/light-block.ts';
+import { trustingPeriodOf, type TrustingPeriod } from '../verify/trust/trusting-period.ts';
 import { readBundle, type ReadBundle } from './bundle-source.ts';
 import { readGenesisFile } from './genesis-file.ts';
 import { linksNeededLines, readyCommandLines } from './ready-commands.ts';
@@ -29,9 +29,10 @@ options:
   --expect-genesis SHA256  refuse unless the genesis is this one: your --genesis file's SHA-256,
                            or else the one the archive names for the bundle's root (the archive's
                            word for it: only --genesis checks the validators themselves)
-  --trusting-period TIME   how long a trusted header vouches for later ones (default 14d, CometBFT's
-                           advice for a 21-day unbonding time: use two thirds of your chain's);
-                           TIME is seconds or a number with s, m, h or d
+  --trusting-period TIME   how long a trusted header vouches for later ones: by default two thirds
+                           of the unbonding time in your --genesis file, else CometBFT's default of
+                           14d (its advice for a 21-day unbonding time: use two thirds of your
+                           chain's); TIME is seconds or a number with s, m, h or d
   --at TIME                judge by this instant (RFC 3339, e.g. 2026-11-01T00:00:00Z) instead of
                            this machine's clock: re-checks an old export as of when it was made
   --require-complete       exit 6 when the bundle shows a set (a proposal's votes, a group's members
@@ -66,9 +67,10 @@ const REQUIRE_COMPLETE_EXIT = 6;
 interface Arguments {
   file: string;
   trust?: { height: string; hash: string };
-  genesis?: AuditorGenesis;
+  genesis?: AuditorGenesis & { unbondingSeconds: bigint | null };
   expectGenesisSha256?: string;
-  trustingPeriodSeconds: bigint;
+  /** Set by --trusting-period; else from --genesis's unbonding time, else CometBFT's default. */
+  trustingPeriodSeconds?: bigint;
   atNanos?: bigint;
   json: boolean;
   requireComplete: boolean;
@@ -87,7 +89,6 @@ export function durationSeconds(text: string): bigint | null {
 function parseArguments(argv: readonly string[]): Arguments | { message: string; exit: number } {
   let file: string | undefined;
   const parsed: Omit<Arguments, 'file'> = {
-    trustingPeriodSeconds: DEFAULT_TRUSTING_PERIOD_SECONDS,
     json: false,
     requireComplete: false,
   };
@@ -181,12 +182,17 @@ async function main(): Promise<number> {
   } catch (error) {
     return failed(' as JSON', error);
   }
+  const period: TrustingPeriod =
+    parsed.trustingPeriodSeconds !== undefined
+      ? { seconds: parsed.trustingPeriodSeconds, from: 'given' }
+      : trustingPeriodOf(parsed.genesis?.unbondingSeconds ?? null, 'genesis');
   const report = await verifyBundleQuickly(input, {
     trust: parsed.trust,
     genesis: parsed.genesis,
     expectGenesisSha256: parsed.expectGenesisSha256,
     atNanos: parsed.atNanos,
-    trustingPeriodSeconds: parsed.trustingPeriodSeconds,
+    trustingPeriodSeconds: period.seconds,
+    trustingPeriodFrom: period.from,
   });
   // JSON escapes control characters itself; the words carry the bundle's text, so they are escaped here.
   const lines = [

@@ -6,6 +6,7 @@ import type { RootChoice } from './root-choices.ts';
 import type { AuditorGenesis } from './starting-point.ts';
 import type { TrustStep } from './trust/chain-of-trust.ts';
 import { DEFAULT_TRUSTING_PERIOD_SECONDS, isoOfNanos, nanosOfMillis } from './trust/light-block.ts';
+import type { TrustingPeriodFrom } from './trust/trusting-period.ts';
 
 // What a bundle's check says: for every fact what the proven bytes say and how, or why it is not
 // proven; where trust started and until when it holds; what the proven sets show together.
@@ -47,6 +48,8 @@ export interface BundleReport {
   checkedAtGiven: boolean;
   /** The trusting period used: the verifier's own, never the bundle's. */
   trustingPeriodSeconds: string;
+  /** Where that period came from (one rule everywhere: see trusting-period.ts). */
+  trustingPeriodFrom: TrustingPeriodFrom;
   /** The period the bundle suggests, shown as information only. */
   bundleTrustingPeriodSeconds: string | null;
   /** How old the root header is at the verifier's clock, in seconds. */
@@ -82,7 +85,13 @@ export interface VerifyOptions {
   atNanos?: bigint;
   /** The verifier's trusting period (default 14 days); a bundle's own is only information. */
   trustingPeriodSeconds?: bigint;
+  /** Where the caller got it; without it, "given" when a period is passed, else "default". */
+  trustingPeriodFrom?: TrustingPeriodFrom;
 }
+
+/** Where the period came from, as the report says it. */
+export const periodFromOf = (options: VerifyOptions): TrustingPeriodFrom =>
+  options.trustingPeriodFrom ?? (options.trustingPeriodSeconds === undefined ? 'default' : 'given');
 
 /** The report on something that is not a bundle (not JSON, not the format): why, and nothing checked. */
 export const unreadable = (problem: string, options: VerifyOptions = {}): BundleReport => ({
@@ -95,6 +104,7 @@ export const unreadable = (problem: string, options: VerifyOptions = {}): Bundle
   checkedAt: isoOfNanos(options.atNanos ?? nanosOfMillis(Date.now())),
   checkedAtGiven: options.atNanos !== undefined,
   trustingPeriodSeconds: String(options.trustingPeriodSeconds ?? DEFAULT_TRUSTING_PERIOD_SECONDS),
+  trustingPeriodFrom: periodFromOf(options),
   bundleTrustingPeriodSeconds: null,
   rootAgeSeconds: null,
   holdsUntil: null,

@@ -1,5 +1,6 @@
 import type { FactJson, ProofBundle } from './bundle-format.ts';
 import {
+  periodFromOf,
   unreadable,
   type AuditorGenesis,
   type BundleReport,
@@ -212,6 +213,7 @@ function verifyParsed(bundle: ProofBundle, options: VerifyOptions, memory: Verif
     checkedAt: isoOfNanos(atNanos),
     checkedAtGiven: options.atNanos !== undefined,
     trustingPeriodSeconds: String(trust.trustingPeriodSeconds),
+    trustingPeriodFrom: periodFromOf(options),
     bundleTrustingPeriodSeconds: bundle.trusting_period_seconds,
     rootAgeSeconds: rootTime ? String((atNanos - nanosOf(rootTime)) / 1_000_000_000n) : null,
     holdsUntil: chain.holdsUntilNanos === null ? null : isoOfNanos(chain.holdsUntilNanos),

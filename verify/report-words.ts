@@ -1,6 +1,7 @@
 import type { BundleReport, FactVerdict } from './bundle-verify.ts';
 import { describeStatement, NOUNS } from './statement-words.ts';
 import type { TrustStep } from './trust/chain-of-trust.ts';
+import { PERIOD_SOURCE_WORDS } from './trust/trusting-period.ts';
 
 export { describeStatement };
 
@@ -122,7 +123,7 @@ export function clockLine(report: BundleReport): string {
   const when = report.checkedAtGiven
     ? `as of ${report.checkedAt} (the instant you gave)`
     : `at ${report.checkedAt} by this machine's clock`;
-  const period = `a trusting period of ${durationWords(BigInt(report.trustingPeriodSeconds))} (the verifier's own)`;
+  const period = `a trusting period of ${durationWords(BigInt(report.trustingPeriodSeconds))} (${PERIOD_SOURCE_WORDS[report.trustingPeriodFrom]})`;
   const age = report.rootAgeSeconds === null ? '' : `; the root is ${durationWords(BigInt(report.rootAgeSeconds))} old`;
   const until = report.holdsUntil ? `; the chain of trust holds until ${report.holdsUntil}` : '';
   return `Checked ${when}, with ${period}${age}${until}.`;

@@ -99,7 +99,7 @@ describe('the proof panel', () => {
     expect(screen.queryByTestId('proof-links-download')).toBeNull();
     // The browser's own clock and the chain's own period, never the bundle's.
     expect(screen.getByTestId('proof-clock')).toHaveTextContent(
-      "Checked at 1 Jan 2026, 01:00:00 UTC by this machine's clock, with a trusting period of 14 days (the verifier's own); the root is 1 hour old; the chain of trust holds until 15 Jan 2026, 00:00:00 UTC. The period is two thirds of the chain’s unbonding time, as its node says it.",
+      "Checked at 1 Jan 2026, 01:00:00 UTC by this machine's clock, with a trusting period of 14 days (two thirds of the chain’s unbonding time, as its node says it); the root is 1 hour old; the chain of trust holds until 15 Jan 2026, 00:00:00 UTC.",
     );
     // One time style on the page, the reader's; the exact instants on hover.
     expect(
@@ -142,6 +142,26 @@ describe('the proof panel', () => {
     renderPanel();
     expect(await screen.findByTestId('proof-headline')).toHaveTextContent(HEADLINE);
     expect(screen.getByTestId('proof-clock')).toHaveTextContent('with a trusting period of 28 days');
+  });
+
+  it('checks again with a period the reader sets, says it is theirs, and goes back to the chain’s', async () => {
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+    vi.setSystemTime(new Date('2026-01-20T00:00:00Z'));
+    window.localStorage.clear();
+    renderPanel();
+    // 14 days from the chain: the root of 1 Jan no longer vouches on 20 Jan.
+    expect(await screen.findByTestId('proof-headline')).toHaveTextContent(/^Not proven in your browser/);
+    await user.click(screen.getByRole('button', { name: 'Set your own period' }));
+    const days = screen.getByRole('textbox', { name: 'Trusting period (days)' });
+    await user.clear(days);
+    await user.type(days, '30');
+    await user.click(screen.getByRole('button', { name: 'Check with it' }));
+    expect(await screen.findByText(/with a trusting period of 30 days \(the one you set\)/)).toBeInTheDocument();
+    expect(screen.getByTestId('proof-headline')).toHaveTextContent(HEADLINE);
+    await user.click(screen.getByRole('button', { name: 'Change your period' }));
+    await user.click(screen.getByRole('button', { name: 'Use the chain’s' }));
+    expect(await screen.findByText(/with a trusting period of 14 days \(two thirds of the chain’s/)).toBeInTheDocument();
+    window.localStorage.clear();
   });
 
   it('refuses a bundle with one byte changed, naming the step that broke', async () => {

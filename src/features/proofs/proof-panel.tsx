@@ -20,9 +20,11 @@ import { OnChainText } from '../../components/text/on-chain-text.tsx';
 import { useProofBundle, whyNoProof, type ProofAvailability } from '../../hooks/proof-bundle.ts';
 import type { ProofFile } from '../../lib/export-notes.ts';
 import { OwnRootLine } from './own-root-line.tsx';
+import { PeriodSetting } from './period-setting.tsx';
 import { ProofDetails } from './proof-details.tsx';
 import { checkedBundleQuery } from './queries.ts';
 import { DifferentRootWarning, RootComparisonLine, useRootComparison } from './root-comparison.tsx';
+import { useTrustingPeriodDays } from './trusting-period.ts';
 import { VerifierText } from './verifier-text.tsx';
 
 // The page's records checked in the reader's own browser against the chain's validators: the
@@ -68,12 +70,12 @@ function CheckedReport({
   report,
   millis,
   file,
-  periodFrom,
+  endpoint,
 }: {
   report: BundleReport;
   millis: number;
   file: ProofFile;
-  periodFrom: 'unbonding time' | 'default';
+  endpoint: string;
 }) {
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -103,12 +105,12 @@ function CheckedReport({
         </Text>
       )}
       <RootComparisonLine report={report} seen={seen} />
-      <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
-        <VerifierText line={clockLine(report)} />{' '}
-        {periodFrom === 'unbonding time'
-          ? 'The period is two thirds of the chain’s unbonding time, as its node says it.'
-          : 'The node does not say its unbonding time: this is CometBFT’s default.'}
-      </Text>
+      <Group gap="xs" wrap="wrap" align="center">
+        <Text fz="xs" c="dimmed" data-testid="proof-clock" style={{ overflowWrap: 'anywhere' }}>
+          <VerifierText line={clockLine(report)} />
+        </Text>
+        <PeriodSetting endpoint={endpoint} />
+      </Group>
       {snapshot && (
         <Text fz="sm" data-testid="proof-snapshot" style={{ overflowWrap: 'anywhere' }}>
           <VerifierText line={snapshot} />
@@ -243,7 +245,8 @@ export function ProofPanel({
   held?: boolean;
 }) {
   const { availability, bundle } = useProofBundle(endpoint, subject, held);
-  const checked = useQuery(checkedBundleQuery(endpoint, subject, bundle.data?.sha256 ?? null));
+  const readerDays = useTrustingPeriodDays(endpoint);
+  const checked = useQuery(checkedBundleQuery(endpoint, subject, bundle.data?.sha256 ?? null, readerDays));
   let body: ReactNode;
   if (availability.kind === 'none' || availability.kind === 'not yet')
     body = <Unavailable availability={availability} what={what} />;
@@ -251,7 +254,7 @@ export function ProofPanel({
   else if (bundle.isError && !bundle.data)
     body = <NoBundle error={bundle.error} onRetry={() => void bundle.refetch()} />;
   else if (!bundle.data) body = <Waiting>Fetching the proof bundle of {what} from the archive…</Waiting>;
-  else if (checked.data) body = <CheckedReport {...checked.data} file={bundle.data} />;
+  else if (checked.data) body = <CheckedReport {...checked.data} file={bundle.data} endpoint={endpoint} />;
   else if (checked.isError)
     body = (
       <Said>
