@@ -106,7 +106,17 @@ const serverZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'packages/*/dist', 'node_modules', 'test-results', 'playwright-report', '*.tmp.mjs'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'packages/*/dist',
+      'node_modules',
+      'test-results',
+      'playwright-report',
+      '*.tmp.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strict,
   {

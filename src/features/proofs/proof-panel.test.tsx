@@ -160,7 +160,9 @@ describe('the proof panel', () => {
     expect(screen.getByTestId('proof-headline')).toHaveTextContent(HEADLINE);
     await user.click(screen.getByRole('button', { name: 'Change your period' }));
     await user.click(screen.getByRole('button', { name: 'Use the chain’s' }));
-    expect(await screen.findByText(/with a trusting period of 14 days \(two thirds of the chain’s/)).toBeInTheDocument();
+    expect(
+      await screen.findByText(/with a trusting period of 14 days \(two thirds of the chain’s/),
+    ).toBeInTheDocument();
     window.localStorage.clear();
   });
 

@@ -66,9 +66,8 @@ const listeners = new Set<() => void>();
 
 /** Sets (days) or clears (null) the reader's own period for an endpoint. */
 export function setTrustingPeriodDays(endpoint: string, days: number | null): void {
-  const settings = readSettings();
-  if (days === null) delete settings[endpoint];
-  else settings[endpoint] = days;
+  const others = Object.entries(readSettings()).filter(([key]) => key !== endpoint);
+  const settings = Object.fromEntries(days === null ? others : [...others, [endpoint, days]]);
   try {
     storage()?.setItem(SETTING_KEY, JSON.stringify(settings));
   } catch {
