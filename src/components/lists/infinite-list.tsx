@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 import { collectPages, type Page } from '../../api/pagination.ts';
 import { grouped } from '../../lib/format-number.ts';
-import { EmptyState, ErrorState, LoadingBlock, StaleNote } from '../states/query-states.tsx';
+import { CatchingUpState, EmptyState, ErrorState, LoadingBlock, StaleNote } from '../states/query-states.tsx';
 import { ListRows, type ListColumn } from './list-rows.tsx';
 
 export type { ListColumn } from './list-rows.tsx';
@@ -26,6 +26,8 @@ interface Props<T> {
   columns: ListColumn<T>[];
   noun: string;
   empty: ReactNode;
+  /** Why the source cannot say "none" yet (an archive catching up), and what the list holds: shown instead of `empty`. */
+  waiting?: { reason: string; what: string } | null;
   label: string;
   view?: ListView<T>;
   /** Controls shown above the list (sort, search, filters). */
@@ -60,6 +62,7 @@ export function InfiniteList<T>({
   columns,
   noun,
   empty,
+  waiting = null,
   label,
   view,
   toolbar,
@@ -174,7 +177,9 @@ export function InfiniteList<T>({
         </Alert>
       )}
       {rows.length === 0 ? (
-        loadingAll ? null : (
+        loadingAll ? null : waiting ? (
+          <CatchingUpState reason={waiting.reason} what={waiting.what} />
+        ) : (
           <EmptyState>{empty}</EmptyState>
         )
       ) : (

@@ -2,7 +2,7 @@ import { Alert, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, type ReactNode } from 'react';
 
-import { isArchiveAbsent } from '../../api/archive.ts';
+import { isArchiveAbsent, type ArchiveStatus } from '../../api/archive.ts';
 import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { OnChainText } from '../text/on-chain-text.tsx';
@@ -34,6 +34,28 @@ export function useArchiveUnread(endpoint: string | null): string | null {
   return status.phase === 'starting'
     ? 'the archive is still opening'
     : 'the archive has not read a block of this chain';
+}
+
+/**
+ * Why the archive cannot yet speak for the chain's present (it is opening, or still reading blocks
+ * far behind the node), or null once it has caught up (or where `endpoint` is null: no archive).
+ * Where a list from it is empty then, the list says what it waits for, never "none".
+ */
+export function useArchiveCatchingUp(endpoint: string | null): string | null {
+  const status = useQuery({
+    ...archiveStatusQuery(endpoint ?? ''),
+    enabled: endpoint !== null,
+    // Asked again every 3 s while it reads: the page says "none" the moment it may.
+    refetchInterval: (query) => (query.state.data && catchingUpWords(query.state.data) ? 3000 : false),
+  }).data;
+  return status ? catchingUpWords(status) : null;
+}
+
+function catchingUpWords(status: ArchiveStatus): string | null {
+  const { latest_height: latest, node_latest_height: node, phase } = status;
+  if (latest === null || phase === 'starting') return 'The archive is starting: it has read nothing of this chain yet';
+  if (phase !== 'catching up') return null;
+  return `The archive is catching up: it has read to height ${grouped(latest)}${node ? ` of the node’s ${grouped(node)}` : ''}`;
 }
 
 /** Said where counts and "none" would be: nothing was read, and why. */

@@ -163,3 +163,12 @@ export function LookupFailed({
     </Alert>
   );
 }
+
+/** Where an empty list would say "none": what it waits for instead. */
+export function CatchingUpState({ reason, what }: { reason: string; what: string }) {
+  return (
+    <Text fz="sm" c="dimmed" role="status" data-testid="archive-catching-up" py="xs">
+      {reason}. {what} appear here as it reads; until then, none shown does not mean none.
+    </Text>
+  );
+}

@@ -4,7 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { groupEventRowId, type GroupEvent } from '../../api/archive-records.ts';
 import { isArchiveAbsent } from '../../api/archive.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
-import { NeedsArchive } from '../../components/states/archive-gate.tsx';
+import { NeedsArchive, useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
 import { AddressText } from '../../components/values/address-text.tsx';
 import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
@@ -53,6 +53,7 @@ const MemberLink = ({ address }: { address: string }) => (
 /** Who joined and left a group and how weights, admin and metadata changed, newest first (archive). */
 export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId: string }) {
   const query = useInfiniteQuery(groupHistoryQuery(endpoint, groupId));
+  const catchingUp = useArchiveCatchingUp(endpoint);
   if (query.isError && isArchiveAbsent(query.error))
     return (
       <NeedsArchive
@@ -67,6 +68,7 @@ export function GroupHistory({ endpoint, groupId }: { endpoint: string; groupId:
       identity={groupEventRowId}
       noun="changes"
       rowHeight={52}
+      waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Changes' }}
       empty="The archive has recorded no change to this group."
       columns={[
         { label: 'Change', width: 'minmax(130px, 1fr)', cell: (event) => KIND[event.kind] ?? event.kind },

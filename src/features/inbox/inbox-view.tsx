@@ -3,7 +3,14 @@ import { useQuery } from '@tanstack/react-query';
 
 import type { Inbox, InboxDecidedProposal, InboxOpenProposal } from '../../api/archive-inbox.ts';
 import { AppLink } from '../../components/page/app-link.tsx';
-import { EmptyState, ErrorState, LoadingBlock, StaleNote } from '../../components/states/query-states.tsx';
+import { useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
+import {
+  CatchingUpState,
+  EmptyState,
+  ErrorState,
+  LoadingBlock,
+  StaleNote,
+} from '../../components/states/query-states.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { LiveTallyText } from '../../components/tallies/live-tally-text.tsx';
 import { ExecBadge, OptionBadge } from '../../components/tallies/vote-badges.tsx';
@@ -33,7 +40,8 @@ function ProposalCell({ proposal }: { proposal: InboxOpenProposal | InboxDecided
   );
 }
 
-function OpenTable({ open }: { open: InboxOpenProposal[] }) {
+function OpenTable({ open, catchingUp }: { open: InboxOpenProposal[]; catchingUp: string | null }) {
+  if (open.length === 0 && catchingUp) return <CatchingUpState reason={catchingUp} what="Proposals waiting for it" />;
   if (open.length === 0) return <EmptyState>Nothing waits for this address’s vote.</EmptyState>;
   return (
     <Table striped data-testid="inbox-open" className={classes.stacked}>
@@ -80,7 +88,16 @@ function OpenTable({ open }: { open: InboxOpenProposal[] }) {
   );
 }
 
-function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; since: string | null }) {
+function DecidedTable({
+  decided,
+  since,
+  catchingUp,
+}: {
+  decided: InboxDecidedProposal[];
+  since: string | null;
+  catchingUp: string | null;
+}) {
+  if (decided.length === 0 && catchingUp) return <CatchingUpState reason={catchingUp} what="Decided proposals" />;
   if (decided.length === 0)
     return <EmptyState>No proposal this address voted on was decided{since ? ' since then' : ''}.</EmptyState>;
   return (
@@ -141,6 +158,7 @@ function DecidedTable({ decided, since }: { decided: InboxDecidedProposal[]; sin
 }
 
 function Sections({ endpoint, inbox }: { endpoint: string; inbox: Inbox }) {
+  const catchingUp = useArchiveCatchingUp(endpoint);
   return (
     <Stack gap="xl">
       <Stack gap="xs" component="section" aria-labelledby="inbox-open-title">
@@ -151,7 +169,7 @@ function Sections({ endpoint, inbox }: { endpoint: string; inbox: Inbox }) {
           Proposals still open in the groups this address is a member of now, that it has not voted on
           {inbox.as_of_height ? ` (as of height ${grouped(inbox.as_of_height)}, the archive’s latest block)` : ''}.
         </Text>
-        <OpenTable open={inbox.open} />
+        <OpenTable open={inbox.open} catchingUp={catchingUp} />
         {BigInt(inbox.open_total) > BigInt(inbox.open.length) && (
           <Text fz="xs">
             Only the {inbox.open.length} closing soonest of {grouped(inbox.open_total)} are listed.
@@ -160,7 +178,7 @@ function Sections({ endpoint, inbox }: { endpoint: string; inbox: Inbox }) {
       </Stack>
       <Stack gap="xs" component="section" aria-labelledby="inbox-decided-title">
         <DecidedWindow endpoint={endpoint} inbox={inbox} titleId="inbox-decided-title" />
-        <DecidedTable decided={inbox.decided} since={inbox.since} />
+        <DecidedTable decided={inbox.decided} since={inbox.since} catchingUp={catchingUp} />
         {BigInt(inbox.decided_total) > BigInt(inbox.decided.length) && (
           <Text fz="xs">
             Only the {inbox.decided.length} latest of {grouped(inbox.decided_total)} are listed.

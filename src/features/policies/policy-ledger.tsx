@@ -6,6 +6,7 @@ import { nextPageParam, type PageParam } from '../../api/pagination.ts';
 import type { LedgerTransfer } from '../../api/treasury/ledger.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
 import { AppLink } from '../../components/page/app-link.tsx';
+import { useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
 import { AddressText } from '../../components/values/address-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
 import { TxHashText } from '../../components/values/tx-hash-text.tsx';
@@ -40,6 +41,7 @@ const amountText = (amount: string) =>
  */
 export function PolicyLedger({ endpoint, address }: { endpoint: string; address: string }) {
   const query = useInfiniteQuery(ledgerQuery(endpoint, address));
+  const catchingUp = useArchiveCatchingUp(endpoint);
   const [exporting, setExporting] = useState(false);
   const exportAll = async () => {
     setExporting(true);
@@ -76,6 +78,7 @@ export function PolicyLedger({ endpoint, address }: { endpoint: string; address:
         identity={rowId}
         noun="transfers"
         label="Transfers of this policy"
+        waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Transfers' }}
         empty="The archive has seen no transfer in or out of this policy."
         columns={[
           { label: 'When', width: '1.4fr', cell: (row) => <TimeText value={row.block_time} compact />, wide: true },

@@ -8,7 +8,7 @@ import { archivedProposalRowId, type ProposalFilters } from '../../api/archive.t
 import { proposalStatus } from '../../api/schemas.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
 import { FeedLink } from '../../components/page/feed-link.tsx';
-import { UnreadNotice, useArchiveUnread } from '../../components/states/archive-gate.tsx';
+import { UnreadNotice, useArchiveCatchingUp, useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { statusLabel } from '../../components/tallies/badges.tsx';
 import { useNow } from '../../hooks/time/use-now.ts';
 import { checkAddress } from '../../lib/chain/address.ts';
@@ -138,6 +138,7 @@ export function ArchiveProposals({ endpoint }: { endpoint: string }) {
   const filters = filtersFromSearch(search);
   const now = useNow(15_000);
   const query = useInfiniteQuery(archivedProposalQueries.list(endpoint, filters));
+  const catchingUp = useArchiveCatchingUp(endpoint);
   const unread = useArchiveUnread(endpoint);
   if (unread) return <UnreadNotice reason={unread} what="Proposals" />;
   return (
@@ -148,6 +149,7 @@ export function ArchiveProposals({ endpoint }: { endpoint: string }) {
       noun="proposals"
       rowHeight={56}
       toolbar={<ProposalFilterBar words />}
+      waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Proposals' }}
       empty="No proposal matches these filters."
       columns={proposalColumns(now, endpoint)}
     />

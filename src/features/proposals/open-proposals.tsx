@@ -5,7 +5,8 @@ import type { ProposalFilters } from '../../api/archive.ts';
 import { collectPages } from '../../api/pagination.ts';
 import { pollWhileHealthy } from '../../api/polling.ts';
 import { AppLink } from '../../components/page/app-link.tsx';
-import { EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
+import { useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
+import { CatchingUpState, EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { LiveTallyText } from '../../components/tallies/live-tally-text.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
@@ -24,6 +25,7 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
     ...archivedProposalQueries.list(endpoint, OPEN),
     refetchInterval: pollWhileHealthy(15_000),
   });
+  const catchingUp = useArchiveCatchingUp(endpoint);
   if (query.isPending) return <LoadingBlock label="Loading open proposals" />;
   if (query.isError)
     return <ErrorState error={query.error} onRetry={() => void query.refetch()} what="Open proposals" />;
@@ -32,9 +34,11 @@ export function OpenProposals({ endpoint }: { endpoint: string }) {
     <Stack gap="xs">
       <Text fz="xs" c="dimmed">
         In every group (from the archive), soonest to close first
-        {total ? ` · ${grouped(total)} open` : ''}.
+        {total ? ` · ${grouped(total)} open${catchingUp ? ' in what it has read so far' : ''}` : ''}.
       </Text>
-      {rows.length === 0 ? (
+      {rows.length === 0 && catchingUp ? (
+        <CatchingUpState reason={catchingUp} what="Open proposals" />
+      ) : rows.length === 0 ? (
         <EmptyState>No proposal is open for voting.</EmptyState>
       ) : (
         <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="open-proposals">

@@ -3,7 +3,12 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 
 import { isArchiveAbsent } from '../../api/archive.ts';
-import { NeedsArchive, UnreadNotice, useArchiveUnread } from '../../components/states/archive-gate.tsx';
+import {
+  NeedsArchive,
+  UnreadNotice,
+  useArchiveCatchingUp,
+  useArchiveUnread,
+} from '../../components/states/archive-gate.tsx';
 import { ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { archivedUpgradeQueries } from './archive-queries.ts';
 import { AppliedPlans } from './plans/applied-plans.tsx';
@@ -26,6 +31,7 @@ export function UpgradeHistory({
   const nodePlan = useQuery(upgradeQueries.currentPlan(endpoint)).data?.plan ?? null;
   const query = useQuery(archivedUpgradeQueries.history(endpoint));
   const unread = useArchiveUnread(endpoint);
+  const catchingUp = useArchiveCatchingUp(endpoint);
   if (unread) return <UnreadNotice reason={unread} what="Upgrades" />;
   if (query.isPending) return <LoadingBlock label="Loading the upgrade history" rows={4} />;
   if (query.isError && !isArchiveAbsent(query.error))
@@ -50,7 +56,7 @@ export function UpgradeHistory({
               The proof covers the applied upgrades only, each by the done marker the upgrade module stores. The next
               plan, cancelled plans and the proposals that scheduled them are what the archive read, not proven here.
             </Text>
-            <AppliedPlans applied={data.applied} />
+            <AppliedPlans applied={data.applied} catchingUp={catchingUp} />
           </Stack>
         ) : (
           <NeedsArchive

@@ -4,6 +4,7 @@ import { useState } from 'react';
 
 import { archivedVoteRowId } from '../../api/archive-records.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
+import { useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
 import { OptionBadge } from '../../components/tallies/vote-badges.tsx';
 import { AddressText } from '../../components/values/address-text.tsx';
 import { DecimalText } from '../../components/values/decimal-text.tsx';
@@ -18,6 +19,7 @@ type Order = 'time' | 'weight' | 'voter';
 export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }) {
   const [order, setOrder] = useState<Order>('time');
   const query = useInfiniteQuery(archivedVoteQueries.byProposal(endpoint, id, order));
+  const catchingUp = useArchiveCatchingUp(endpoint);
   return (
     <InfiniteList
       label="Archived votes"
@@ -25,6 +27,7 @@ export function ArchivedVotes({ endpoint, id }: { endpoint: string; id: string }
       identity={archivedVoteRowId}
       noun="archived votes"
       rowHeight={64}
+      waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Votes' }}
       empty="The archive saw no vote on this proposal."
       toolbar={
         <NativeSelect

@@ -7,7 +7,7 @@ import type { ExecutorResult } from '../../api/schemas.ts';
 import { InfiniteList } from '../../components/lists/infinite-list.tsx';
 import { AppLink } from '../../components/page/app-link.tsx';
 import { ProofDownloadButton } from '../../components/page/proof-download-button.tsx';
-import { ArchiveReach } from '../../components/states/archive-gate.tsx';
+import { ArchiveReach, useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { ExecBadge, OptionBadge } from '../../components/tallies/vote-badges.tsx';
 import { ChainLabel } from '../../components/text/on-chain-text.tsx';
@@ -53,6 +53,7 @@ function Provenance({ vote }: { vote: VoterVote }) {
 export function VoterRecord({ endpoint, address, proof }: { endpoint: string; address: string; proof?: ReactNode }) {
   const [filters, setFilters] = useState<VoterFilters>({ order: 'desc' });
   const query = useInfiniteQuery(archivedVoteQueries.byVoter(endpoint, address, filters));
+  const catchingUp = useArchiveCatchingUp(endpoint);
   const status = useQuery(archiveStatusQuery(endpoint));
   const client = useQueryClient();
   const [exporting, setExporting] = useState<'csv' | 'json' | null>(null);
@@ -119,6 +120,7 @@ export function VoterRecord({ endpoint, address, proof }: { endpoint: string; ad
         identity={archivedVoteRowId}
         noun={filters.option ? 'matching votes' : 'votes'}
         rowHeight={72}
+        waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Votes' }}
         empty={
           filters.option ? 'No vote by this address has this option.' : 'The archive has seen no vote by this address.'
         }

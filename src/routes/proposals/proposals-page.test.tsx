@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alice } from '../../test/chain-fixtures.ts';
 import { archiveAnswers, archivedPruned, stubNodeAndArchive } from '../../test/fake-archive.ts';
 import { renderRoute } from '../../test/render-route.tsx';
+import { jsonResponse } from '../../test/render.tsx';
 
 const EXEC_TX = '645CFAFD694AC895C80662ECF393E95BAB4401D2A86E5A1E7F0C3B2A11E1A2B3';
 const VOTE_TX = 'BDD2CBF5376B4E9A829B75C6479A8DC042BE21CD4E7CA81DD7422F4CDC6853F1';
@@ -23,6 +24,28 @@ describe('the proposals page', () => {
     );
     fireEvent.change(screen.getByLabelText('Words in the title or summary'), { target: { value: 'audit' } });
     await vi.waitFor(() => expect(requests.some((url) => url.includes('q=audit'))).toBe(true));
+  });
+
+  it('never says "none" while the archive catches up: it says what it waits for, and "none" once it has read', async () => {
+    let status = {
+      ...(archiveAnswers.status as object),
+      phase: 'catching up',
+      latest_height: '120',
+      node_latest_height: '5000',
+    };
+    stubNodeAndArchive({
+      ...archiveAnswers,
+      status: () => jsonResponse(status),
+      proposals: { proposals: [], pagination: { next_key: null, total: '0' } },
+    });
+    renderRoute('/proposals');
+    expect(await screen.findByTestId('archive-catching-up')).toHaveTextContent(
+      'The archive is catching up: it has read to height 120 of the node’s 5,000. Proposals appear here as it reads',
+    );
+    expect(screen.queryByText('No proposal matches these filters.')).toBeNull();
+    status = { ...status, phase: 'following', latest_height: '5000' };
+    expect(await screen.findByText('No proposal matches these filters.', {}, { timeout: 8000 })).toBeInTheDocument();
+    expect(screen.queryByTestId('archive-catching-up')).toBeNull();
   });
 
   it('walks groups, policies and proposals on a plain node, with progress, and says what is missing', async () => {

@@ -2,7 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useId } from 'react';
 
 import type { ArchiveUpgrades } from '../../../api/archive-upgrades.ts';
-import { EmptyState } from '../../../components/states/query-states.tsx';
+import { CatchingUpState, EmptyState } from '../../../components/states/query-states.tsx';
 import { MetadataText } from '../../../components/text/metadata-text.tsx';
 import { TimeText } from '../../../components/values/time-text.tsx';
 import { grouped } from '../../../lib/format-number.ts';
@@ -21,8 +21,9 @@ const columns: StackedColumn<Plan>[] = [
 ];
 
 /** Applied plans, newest first, with what scheduled each and the info it carried. */
-export function AppliedPlans({ applied }: { applied: Plan[] }) {
+export function AppliedPlans({ applied, catchingUp = null }: { applied: Plan[]; catchingUp?: string | null }) {
   const headingId = useId();
+  if (applied.length === 0 && catchingUp) return <CatchingUpState reason={catchingUp} what="Applied upgrades" />;
   if (applied.length === 0) return <EmptyState>The archive has seen no upgrade applied.</EmptyState>;
   return (
     <Stack gap="xs">
