@@ -2,7 +2,8 @@ import { Box, Container, Group, Text, useComputedColorScheme, useMantineColorSch
 import { lazy, Suspense, useRef, useState, type KeyboardEvent } from 'react';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
-import { useHeightKeptFresh, useLatestHeight } from '../hooks/time/use-latest-height.ts';
+import { useHeightKeptFresh } from '../hooks/time/use-height-kept-fresh.ts';
+import { useLatestHeight } from '../hooks/time/use-latest-height.ts';
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { endpointLabel, withEndpoint } from '../lib/chain/endpoint.ts';
 import { grouped } from '../lib/format-number.ts';
