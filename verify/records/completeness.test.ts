@@ -195,7 +195,7 @@ describe('a voter’s record', () => {
     expect(lines.map((line) => [line.state, line.words])).toEqual([
       [
         'not-shown',
-        "not shown complete: this bundle proves no walk of alice's votes; the 0 votes it proves are those the archive holds, and the chain may hold others",
+        "not shown complete: this bundle proves no walk of alice's votes; it proves none of the votes, and the chain may hold some",
       ],
     ]);
   });

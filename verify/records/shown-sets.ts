@@ -9,6 +9,14 @@ import type { Proven } from './later-votes.ts';
 const provenKinds = (proven: readonly Proven[], kind: string) =>
   proven.filter((fact) => fact.statement.kind === kind && fact.statement.stored !== 'no');
 
+/** What the bundle proves of a set it does not walk, in words that read right for 0, 1 and many. */
+function provesWords(count: number, noun: string): string {
+  const plural = noun.replace(/y$/, 'ie') + 's';
+  if (count === 0) return `it proves none of the ${plural}, and the chain may hold some`;
+  if (count === 1) return `the one ${noun} it proves is one the archive holds, and the chain may hold others`;
+  return `the ${count.toLocaleString('en-US')} ${plural} it proves are those the archive holds, and the chain may hold others`;
+}
+
 export function notShownComplete(proven: readonly Proven[], subject?: CompletenessSubject): Completeness[] {
   if (!subject) return [];
   const lines: Completeness[] = [];
@@ -16,7 +24,7 @@ export function notShownComplete(proven: readonly Proven[], subject?: Completene
     subject: what,
     state: 'not-shown',
     height,
-    words: `not shown complete: this bundle proves no walk of ${what}; the ${count.toLocaleString('en-US')} ${count === 1 ? noun : noun.replace(/y$/, 'ie') + 's'} it proves are those the archive holds, and the chain may hold others`,
+    words: `not shown complete: this bundle proves no walk of ${what}; ${provesWords(count, noun)}`,
   });
   const latest = (facts: readonly Proven[]) =>
     facts.reduce((top, fact) => (BigInt(fact.height) > BigInt(top) ? fact.height : top), '0');
