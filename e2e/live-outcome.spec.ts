@@ -117,7 +117,7 @@ test.describe('with an archive: lists and a pruned proposal', () => {
     await page.goto('/');
     const open = page.getByTestId('open-proposals');
     await expect(open.getByTestId('row-tally-words').first()).toHaveText(
-      /^Yes [\d,.≈ ]+ of [\d,.≈ ]+( · (No|Veto|Abstain) [\d,.≈ <]+)*( · ([\d,.≈ <]+ more needed|pass line reached|cannot pass as things stand))?$/,
+      /^Yes weight [\d,.≈ ]+ of [\d,.≈ ]+( · (No|Veto|Abstain) [\d,.≈ <]+)*( · ([\d,.≈ <]+ more needed|pass line reached|cannot pass as things stand))?$/,
     );
     await page.goto('/proposals?status=PROPOSAL_STATUS_REJECTED');
     await expect(page.getByTestId('row-final-tally').first()).toHaveText(/^Rejected · Yes [\d,.≈ ]+/);

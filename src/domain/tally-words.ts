@@ -1,8 +1,9 @@
 import type { TallyResult } from '../api/schemas.ts';
 import { shownDecimal } from '../lib/format-number.ts';
 
-// A tally in a few words, for a list row where a bar alone says nothing exact: "Yes 4 of 6 ·
-// No 1 · 1 more needed". Weights are the chain's decimals, rounded as everywhere (≈ marks it).
+// A tally in a few words, for a list row where a bar alone says nothing exact: "Yes weight 4 of 6 ·
+// No 1 · 1 more needed" — weights, never counts of votes, and said so. Weights are the chain's
+// decimals, rounded as everywhere (≈ marks it).
 
 const figure = (value: string | undefined) => shownDecimal(value ?? '0').text;
 
@@ -31,19 +32,22 @@ export interface TallyStanding {
  * total are known).
  */
 export function openTallyWords(tally: TallyResult, totalWeight?: string, standing?: TallyStanding | null): string {
-  const yes = `Yes ${figure(tally.yes_count)}${totalWeight === undefined ? '' : ` of ${figure(totalWeight)}`}`;
+  const yes = `Yes weight ${figure(tally.yes_count)}${totalWeight === undefined ? '' : ` of ${figure(totalWeight)}`}`;
+  const noWeight = totalWeight !== undefined && /^0*(\.0*)?$/.test(totalWeight);
   const where =
     standing === undefined || standing === null
       ? ''
       : standing.outcome === 'passing'
-        ? ' · pass line reached'
+        ? noWeight
+          ? ' · passes: with no weight left in the group, x/group’s min(threshold, total weight) rule asks for none'
+          : ' · pass line reached'
         : standing.outcome === 'failing'
           ? ' · cannot pass as things stand'
           : ` · ${figure(standing.yes_needed)} more needed`;
   return `${yes}${othersText(tally)}${where}`;
 }
 
-/** A decided proposal's final tally, as the chain stored it: "Yes 4 · No 2". */
+/** A decided proposal's final tally, as the chain stored it: "Yes weight 4 · No 2". */
 export function finalTallyWords(tally: Partial<TallyResult>): string {
-  return `Yes ${figure(tally.yes_count)}${othersText(tally)}`;
+  return `Yes weight ${figure(tally.yes_count)}${othersText(tally)}`;
 }

@@ -67,7 +67,7 @@ describe('the inbox page', () => {
     expect(row).toHaveTextContent('1 Jan 2099, 00:00:00 UTC');
     expect(row).toHaveTextContent('1.000000000000000001');
     // Its tally at current weights, in words and numbers, from the inbox's own answer.
-    expect(row).toHaveTextContent('Yes 2 of 6 · No 1 · 2 more needed');
+    expect(row).toHaveTextContent('Yes weight 2 of 6 · No 1 · 2 more needed');
     expect(screen.getByText('Only the 1 closing soonest of 812 are listed.')).toBeInTheDocument();
     // The bidi control is shown as a marker, never applied.
     expect(row).toHaveTextContent('Pay the ⟨RLO⟩auditors');
@@ -76,7 +76,7 @@ describe('the inbox page', () => {
     const done = within(decided).getByRole('row', { name: /#5 Hire an auditor/ });
     expect(done).toHaveTextContent('Accepted');
     expect(done).toHaveTextContent('Executed');
-    expect(done).toHaveTextContent('Yes 4 · No 2');
+    expect(done).toHaveTextContent('Yes weight 4 · No 2');
     expect(done).toHaveTextContent('Yes');
     expect(screen.getByRole('heading', { name: /Decided in the last 30 days/ })).toBeInTheDocument();
     expect(feedLinks()).toEqual([`/polity/feeds/v1/voters/${alice}.atom`]);
