@@ -102,7 +102,7 @@ function PrunedSummary({ proposal }: { proposal: ArchivedProposal }) {
           </Text>
         </Group>
         <Text fz="sm">
-          Final tally: yes <DecimalText value={tally.yes_count ?? '0'} />, no{' '}
+          Final tally, by weight: yes <DecimalText value={tally.yes_count ?? '0'} />, no{' '}
           <DecimalText value={tally.no_count ?? '0'} />, abstain <DecimalText value={tally.abstain_count ?? '0'} />, no
           with veto <DecimalText value={tally.no_with_veto_count ?? '0'} />.
         </Text>
