@@ -35,7 +35,13 @@ describe('polity-verify', () => {
     expect(result.stdout).toContain(
       'Checked as of 2026-01-01T01:00:00.000Z (the instant you gave), with a trusting period of 14 days',
     );
-    expect(result.stdout).toContain('height 40 (hash link): named by header 41');
+    // Plain words per record by default; the CometBFT path behind --verbose.
+    expect(result.stdout).toMatch(/\n {2}proven: vote of cosmos1\S+ YES on #7 — in block 40, succeeded\n/);
+    expect(result.stdout).toContain('  Chain of trust: from the root up to height 41, 1 header each signed by');
+    expect(result.stdout).not.toMatch(/data_hash|last_results_hash|app_hash|skipping/);
+    const verbose = await verify(saved('vote.json', bundle), ...AT, '--trust', `1:${rootHashOf(bundle)}`, '--verbose');
+    expect(verbose.stdout).toContain('height 40 (hash link): named by header 41');
+    expect(verbose.stdout).toContain('in block 40 (data_hash), succeeded (last_results_hash of 41)');
   });
 
   it('never says "Proven" from the bundle’s own root: it says whose root it is (exit 3)', async () => {

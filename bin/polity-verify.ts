@@ -37,6 +37,8 @@ options:
                            this machine's clock: re-checks an old export as of when it was made
   --require-complete       exit 6 when the bundle shows a set (a proposal's votes, a group's members
                            or policies, a voter's votes) without proving it complete
+  --verbose, -v            each header of the chain of trust, and the header field or store proof
+                           behind each record (data_hash, last_results_hash, app_hash, walks)
   --json                   the whole report as JSON
   -h, --help               this text
 
@@ -73,6 +75,7 @@ interface Arguments {
   trustingPeriodSeconds?: bigint;
   atNanos?: bigint;
   json: boolean;
+  verbose: boolean;
   requireComplete: boolean;
 }
 
@@ -90,6 +93,7 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
   let file: string | undefined;
   const parsed: Omit<Arguments, 'file'> = {
     json: false,
+    verbose: false,
     requireComplete: false,
   };
   const valueOf = (index: number, name: string) => {
@@ -102,6 +106,7 @@ function parseArguments(argv: readonly string[]): Arguments | { message: string;
     const argument = argv[index];
     const named = (name: string) => argument === name || argument.startsWith(`${name}=`);
     if (argument === '--json') parsed.json = true;
+    else if (argument === '--verbose' || argument === '-v') parsed.verbose = true;
     else if (argument === '--require-complete') parsed.requireComplete = true;
     else if (argument === '--help' || argument === '-h') return { message: USAGE, exit: 0 };
     else if (named('--trust')) {
@@ -196,7 +201,7 @@ async function main(): Promise<number> {
   });
   // JSON escapes control characters itself; the words carry the bundle's text, so they are escaped here.
   const lines = [
-    ...reportLines(report),
+    ...reportLines(report, { verbose: parsed.verbose }),
     ...readyCommandLines(parsed.file, report, parsed.trust !== undefined),
     read.line,
   ];

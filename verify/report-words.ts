@@ -133,17 +133,55 @@ export function clockLine(report: BundleReport): string {
  * One fact: "proven: vote of cosmos1… YES on #7 at 518,431 — in block 518,431 (data_hash), …" or
  * "Not proven: …, because …". What is not proven is named as the archive claims it.
  */
-export function factLine(fact: FactVerdict, rootFrom: BundleReport['rootFrom'] = 'you'): string {
+export function factLine(
+  fact: FactVerdict,
+  rootFrom: BundleReport['rootFrom'] = 'you',
+  { plain = false }: { plain?: boolean } = {},
+): string {
   // The way it is proven names its block or state: "at N" beside it would say the height twice.
   // "Proven" only from a root the reader gave: from the bundle's own root a record only follows.
   const lead = rootFrom === 'you' ? 'proven' : 'follows';
-  if (fact.ok && fact.proven) return heightsGrouped(`${lead}: ${describeStatement(fact.proven)} — ${fact.how}`);
+  const how = plain ? plainHow(fact.how) : fact.how;
+  if (fact.ok && fact.proven) return heightsGrouped(`${lead}: ${describeStatement(fact.proven)} — ${how}`);
   const claimed = describeStatement({
     ...fact.proven,
     ...fact.claim,
     kind: fact.claim.kind ?? fact.proven?.kind ?? '',
   });
   return `Not proven: ${claimed} at ${withCommas(fact.height)}, because ${heightsGrouped(fact.how)}`;
+}
+
+/**
+ * How a proven record was proven, in words for someone who has never heard of CometBFT: where it
+ * is (a block, a store after a block) and whether it succeeded, without the header fields and
+ * proof steps (data_hash, last_results_hash, app_hash, absence proofs) — those are --verbose's.
+ */
+export function plainHow(how: string): string {
+  return how
+    .replace(/ \(data_hash\)/g, '')
+    .replace(/ \(last_results_hash of [\d,]+\)/g, '')
+    .replace(/ \(app_hash of [\d,]+\)/g, '')
+    .replace(
+      /^complete: every key under its prefix in (.*?), (?:one absence proof|[\d,]+ absence proofs from neighbour to neighbour)$/,
+      'nothing left out, in $1',
+    );
+}
+
+/**
+ * The chain of trust in one line when every step holds: how many headers, from which root to
+ * which height, and how they are tied; the steps themselves are --verbose's (or any that failed).
+ */
+export function chainSummaryLine(report: BundleReport): string | null {
+  if (report.steps.length === 0 || report.steps.some((step) => !step.ok)) return null;
+  const signed = report.steps.filter((step) => step.how === 'skipping' || step.how === 'adjacent').length;
+  const linked = report.steps.filter((step) => step.how === 'hash link').length;
+  const heights = report.steps.map((step) => BigInt(step.height));
+  const top = heights.reduce((high, height) => (height > high ? height : high), 0n);
+  const parts = [
+    `${grouped(signed, 'header')} each signed by more than a third of the power the root trusts and two thirds of its own validators`,
+    ...(linked > 0 ? [`${grouped(linked, 'header')} tied to those by their hashes`] : []),
+  ];
+  return `Chain of trust: from the root up to height ${withCommas(String(top))}, ${parts.join(', and ')}; every step holds.`;
 }
 
 /** A completeness sentence with its heights grouped, as everywhere else. */
@@ -255,7 +293,7 @@ export function pageLine(report: BundleReport): string | null {
   return `Page ${count(page.number)} of ${count(page.of)}: ${page.items} ${count(page.first)}–${count(page.last)} of ${count(page.total)}${beside ? ` (${beside})` : ''}. Each page verifies alone.`;
 }
 
-export function reportLines(report: BundleReport): string[] {
+export function reportLines(report: BundleReport, { verbose = false }: { verbose?: boolean } = {}): string[] {
   const page = pageLine(report);
   const provenance = provenanceLine(report);
   const snapshot = snapshotLine(report);
@@ -269,16 +307,19 @@ export function reportLines(report: BundleReport): string[] {
     '',
     `Trust root: ${trustRootLine(report)}`,
   ];
-  for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
+  const summary = verbose ? null : chainSummaryLine(report);
+  if (summary) lines.push(`  ${summary}`);
+  else for (const step of report.steps) lines.push(`  ${step.ok ? 'ok ' : 'NO '} ${stepLine(step)}`);
   if (report.completeness.length > 0) {
     lines.push('', 'Completeness:');
     for (const line of report.completeness) lines.push(`  ${completenessWords(line)}`);
   }
-  lines.push('', 'Facts:');
-  for (const fact of report.facts) lines.push(`  ${factLine(fact, report.rootFrom)}`);
+  lines.push('', verbose ? 'Facts, each with the header field or store proof behind it:' : 'Records:');
+  for (const fact of report.facts) lines.push(`  ${factLine(fact, report.rootFrom, { plain: !verbose })}`);
   if (report.unproven.length > 0) {
     lines.push('', 'Held without proof (the archive says so itself):');
     for (const entry of report.unproven) lines.push(`  ${unprovenLine(entry)}`);
   }
+  if (!verbose) lines.push('', '(--verbose: each header checked, and the hash or proof behind each record)');
   return lines;
 }

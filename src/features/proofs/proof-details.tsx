@@ -89,12 +89,28 @@ export function ProofDetails({ id, report }: { id: string; report: BundleReport 
         title="Facts"
         testId="proof-facts"
         items={facts}
-        render={(fact) => (
-          <>
-            <Mark ok={fact.ok} />
-            <VerifierText line={factLine(fact, report.rootFrom)} />
-          </>
-        )}
+        render={(fact) => {
+          const plain = factLine(fact, report.rootFrom, { plain: true });
+          const exact = factLine(fact, report.rootFrom);
+          return (
+            <>
+              <Mark ok={fact.ok} />
+              <VerifierText line={plain} />
+              {exact !== plain && (
+                // The CometBFT path (header fields, store proofs) one press away, as the command's --verbose.
+                <details style={{ display: 'inline' }}>
+                  <summary style={{ display: 'inline', cursor: 'pointer', color: 'var(--mantine-color-dimmed)' }}>
+                    {' '}
+                    how
+                  </summary>
+                  <Text span fz="xs" c="dimmed" display="block">
+                    <VerifierText line={exact} />
+                  </Text>
+                </details>
+              )}
+            </>
+          );
+        }}
       />
       <CappedList
         title="Held without proof (the archive says so itself)"
