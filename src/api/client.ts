@@ -12,7 +12,7 @@ export interface Fetched<T> {
 }
 
 /** Joins an endpoint (absolute URL, or a path prefix on this origin, or '') with an API path. */
-function apiUrl(endpoint: string, path: string, query?: URLSearchParams): string {
+export function apiUrl(endpoint: string, path: string, query?: URLSearchParams): string {
   const base = endpoint.replace(/\/+$/, '');
   const qs = query && [...query.keys()].length > 0 ? `?${query.toString()}` : '';
   return `${base}${path}${qs}`;

@@ -9,7 +9,15 @@ import { moduleHistories, type ModuleHistory } from './module-history.ts';
 import { upgradeQueries } from './queries.ts';
 
 /** How the module came to the version the node reports, as far as the archive saw. */
-function HistoryText({ history, nodeVersion }: { history: ModuleHistory | undefined; nodeVersion: string }) {
+function HistoryText({
+  history,
+  nodeVersion,
+  recordStart,
+}: {
+  history: ModuleHistory | undefined;
+  nodeVersion: string;
+  recordStart: string | null;
+}) {
   if (!history)
     return (
       <Text span c="dimmed" fz="sm">
@@ -26,6 +34,14 @@ function HistoryText({ history, nodeVersion }: { history: ModuleHistory | undefi
     return (
       <Text span fz="sm">
         {history.from} → {history.version} at <span style={{ whiteSpace: 'nowrap' }}>{grouped(history.height)}</span>
+      </Text>
+    );
+  // Seen where the record begins (said once above the table), and never changed since: one row
+  // does not repeat the record's first height eighteen times.
+  if (history.kind === 'first-seen' && history.height === recordStart)
+    return (
+      <Text span c="dimmed" fz="sm">
+        unchanged in the archive’s record
       </Text>
     );
   return (
@@ -89,7 +105,11 @@ export function ModuleVersionsCard({ endpoint }: { endpoint: string }) {
                   <Table.Td>{module.version}</Table.Td>
                   {histories && (
                     <Table.Td>
-                      <HistoryText history={histories.byModule.get(module.name)} nodeVersion={module.version} />
+                      <HistoryText
+                        history={histories.byModule.get(module.name)}
+                        nodeVersion={module.version}
+                        recordStart={histories.recordStart ?? null}
+                      />
                     </Table.Td>
                   )}
                 </Table.Tr>

@@ -126,11 +126,14 @@ describe('what the upgrades’ proof covers', () => {
 });
 
 describe('module versions', () => {
-  it('say a version unchanged since the archive began was first seen there, and when one changed', async () => {
+  it('say a version unchanged since the archive began is unchanged in its record (its first height said once), and when one changed', async () => {
     stubChain({ rpc: false });
     renderWithApp(<ModuleVersionsCard endpoint="" />);
     const table = await screen.findByTestId('module-versions');
-    expect(await within(table).findByRole('row', { name: /^group/ })).toHaveTextContent('first seen at 1,000');
+    expect(await within(table).findByRole('row', { name: /^group/ })).toHaveTextContent(
+      'unchanged in the archive’s record',
+    );
+    expect(table).not.toHaveTextContent('first seen at');
     expect(within(table).getByRole('row', { name: /^bank/ })).toHaveTextContent('4 → 5 at 1,010');
     expect(screen.getByTestId('module-record-start')).toHaveTextContent('record begins at height 1,000');
   });

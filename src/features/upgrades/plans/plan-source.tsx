@@ -1,8 +1,10 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 
 import type { ArchiveUpgrades } from '../../../api/archive-upgrades.ts';
+import { apiUrl } from '../../../api/client.ts';
 import { AppLink } from '../../../components/page/app-link.tsx';
 import { IdText } from '../../../components/values/id-text.tsx';
+import { useEndpoint } from '../../../hooks/use-endpoint.ts';
 import { GovProposalTitle } from './gov-proposal.tsx';
 
 type Source = ArchiveUpgrades['applied'][number]['scheduled_by'];
@@ -14,10 +16,11 @@ type Source = ArchiveUpgrades['applied'][number]['scheduled_by'];
  * for a single plan, not for every row of a history).
  */
 export function PlanSource({ source, titleFrom }: { source: Source; titleFrom?: string }) {
+  const endpoint = useEndpoint();
   if (!source)
     return (
       <Text span inherit c="dimmed">
-        before the archive
+        not known: scheduled before the archive’s first block
       </Text>
     );
   if (source.kind === 'group')
@@ -29,7 +32,16 @@ export function PlanSource({ source, titleFrom }: { source: Source; titleFrom?: 
   if (source.kind === 'gov')
     return (
       <span>
-        x/gov proposal <IdText id={source.id} />
+        {/* Polity has no page of its own for x/gov proposals: the link is the node's record of it. */}
+        <Anchor
+          inherit
+          href={apiUrl(endpoint, `/cosmos/gov/v1/proposals/${encodeURIComponent(source.id)}`)}
+          target="_blank"
+          rel="noopener noreferrer"
+          title="The node’s record of this x/gov proposal (JSON)"
+        >
+          x/gov proposal <IdText id={source.id} />
+        </Anchor>
         {titleFrom !== undefined && <GovProposalTitle endpoint={titleFrom} id={source.id} />}
       </span>
     );
