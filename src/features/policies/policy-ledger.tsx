@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 
 import { nextPageParam, type PageParam } from '../../api/pagination.ts';
@@ -10,6 +10,7 @@ import { useArchiveCatchingUp } from '../../components/states/archive-gate.tsx';
 import { AddressText } from '../../components/values/address-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
 import { TxHashText } from '../../components/values/tx-hash-text.tsx';
+import { archiveStatusQuery } from '../../hooks/shared-queries.ts';
 import { saveCsvExport } from '../../lib/export-files.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { ledgerCsv } from './ledger-csv.ts';
@@ -42,6 +43,7 @@ const amountText = (amount: string) =>
 export function PolicyLedger({ endpoint, address }: { endpoint: string; address: string }) {
   const query = useInfiniteQuery(ledgerQuery(endpoint, address));
   const catchingUp = useArchiveCatchingUp(endpoint);
+  const since = useQuery({ ...archiveStatusQuery(endpoint), select: (status) => status.earliest_height }).data ?? null;
   const [exporting, setExporting] = useState(false);
   const exportAll = async () => {
     setExporting(true);
@@ -68,10 +70,12 @@ export function PolicyLedger({ endpoint, address }: { endpoint: string; address:
         </Button>
       </Group>
       <Text fz="xs" c="dimmed" data-testid="ledger-coverage">
-        The transfers x/bank’s events show in the blocks the archive read, newest first; each spend names the proposal
-        whose execution made it. Not listed: delegations and multi-sends (they move coins without a transfer event), and
-        sends into the policy in blocks the archive skipped while catching up through the node’s index (it reads only
-        blocks with group, upgrade or gov activity there). Not proven by a bundle: the archive’s reading of its blocks.
+        The transfers x/bank’s events show in the blocks the archive read
+        {since ? ` (from height ${grouped(since)}, where its record begins)` : ''}, newest first; each spend names the
+        proposal whose execution made it. Not listed: delegations and multi-sends (they move coins without a transfer
+        event), and sends into the policy in blocks the archive skipped while catching up through the node’s index (it
+        reads only blocks with group, upgrade or gov activity there). Not proven by a bundle: the archive’s reading of
+        its blocks.
       </Text>
       <InfiniteList
         query={query}
@@ -79,7 +83,11 @@ export function PolicyLedger({ endpoint, address }: { endpoint: string; address:
         noun="transfers"
         label="Transfers of this policy"
         waiting={catchingUp === null ? null : { reason: catchingUp, what: 'Transfers' }}
-        empty="The archive has seen no transfer in or out of this policy."
+        empty={
+          since
+            ? `No transfer in or out of this policy since height ${grouped(since)}, where the archive’s record begins: what it holds came before.`
+            : 'The archive has seen no transfer in or out of this policy.'
+        }
         columns={[
           { label: 'When', width: '1.4fr', cell: (row) => <TimeText value={row.block_time} compact />, wide: true },
           {
