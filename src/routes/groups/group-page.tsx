@@ -30,6 +30,7 @@ const POLICIES = { id: 'policies', title: 'Policies' };
 const PROPOSALS = { id: 'proposals', title: 'Latest proposals' };
 const MEMBERS = { id: 'members', title: 'Members' };
 const HISTORY = { id: 'history', title: 'Membership history' };
+const PROOF = { id: 'proof', title: 'Proof' };
 
 /**
  * A group: its summary, then its policies and latest proposals, and its members last. A group can
@@ -58,7 +59,7 @@ export function Component() {
       />
       {(info.data || info.isPending) && (
         <>
-          <OnThisPage sections={[POLICIES, PROPOSALS, MEMBERS, HISTORY]} />
+          <OnThisPage sections={[POLICIES, PROPOSALS, MEMBERS, HISTORY, PROOF]} />
           <AnchoredSection section={POLICIES}>
             <GroupSetLine endpoint={endpoint} groupId={id} set="policies" />
             <GroupTreasury
@@ -79,21 +80,25 @@ export function Component() {
             </AppLink>
           </AnchoredSection>
           <AnchoredSection section={MEMBERS}>
-            <Suspense fallback={<LoadingBlock label="Loading the proof panel" rows={2} />}>
-              <ProofPanel
-                endpoint={endpoint}
-                subject={{ kind: 'group', id }}
-                what="this group's members and policies"
-                // Groups are never deleted: one the node holds, an archive following it holds too.
-                held={info.data ? true : undefined}
-              />
-            </Suspense>
             <GroupSetLine endpoint={endpoint} groupId={id} set="members" />
             <MemberList endpoint={endpoint} groupId={id} totalWeight={info.data?.total_weight} />
           </AnchoredSection>
           <AnchoredSection section={HISTORY}>
             <GroupHistory endpoint={endpoint} groupId={id} />
           </AnchoredSection>
+          {/* It proves the members, the policies, their proposals and treasuries: a place of its own, not under one of
+              them; the panel titles itself, so only the anchor is added here. */}
+          <div id={PROOF.id} style={{ scrollMarginTop: 64 }}>
+            <Suspense fallback={<LoadingBlock label="Loading the proof panel" rows={2} />}>
+              <ProofPanel
+                endpoint={endpoint}
+                subject={{ kind: 'group', id }}
+                what="this group's members, policies, their proposals and treasuries"
+                // Groups are never deleted: one the node holds, an archive following it holds too.
+                held={info.data ? true : undefined}
+              />
+            </Suspense>
+          </div>
         </>
       )}
     </Stack>
