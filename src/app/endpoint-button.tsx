@@ -1,5 +1,5 @@
 import { Button } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 
 import { useEndpoint } from '../hooks/use-endpoint.ts';
 import { useServedChain } from '../hooks/use-served-chains.ts';
@@ -23,9 +23,17 @@ export function EndpointButton() {
   const label = chain ? chain.prettyName : endpointLabel(endpoint);
   const [opened, setOpened] = useState(false);
   const [wanted, setWanted] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  // The dialog loads on first use and mounts already open, so Modal never saw what had focus
+  // before it: focus goes back to this button itself, never to the page's body.
+  const close = () => {
+    setOpened(false);
+    window.setTimeout(() => button.current?.focus(), 0);
+  };
   return (
     <>
       <Button
+        ref={button}
         variant="default"
         size="compact-sm"
         onClick={() => {
@@ -40,7 +48,7 @@ export function EndpointButton() {
       </Button>
       {wanted && (
         <Suspense fallback={null}>
-          <EndpointDialog opened={opened} onClose={() => setOpened(false)} />
+          <EndpointDialog opened={opened} onClose={close} />
         </Suspense>
       )}
     </>

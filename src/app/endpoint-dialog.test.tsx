@@ -74,6 +74,19 @@ describe('switching chains in the Chain dialog', () => {
     expect(within(dialog).getAllByRole('alert')).toHaveLength(1);
   });
 
+  it('gives focus back to the Chain button when Escape closes it, the first time too', async () => {
+    stubEndpoints();
+    renderRoute('/groups/1');
+    await screen.findByRole('heading', { name: 'Core contributors', level: 1 });
+    const user = userEvent.setup();
+    const button = await screen.findByTestId('endpoint-button');
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Which chain to read' });
+    await user.keyboard('{Escape}');
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Which chain to read' })).toBeNull());
+    await vi.waitFor(() => expect(button).toHaveFocus());
+  });
+
   it('has one banner landmark, the page’s, while the dialog is open', async () => {
     stubEndpoints();
     renderRoute('/groups/1');
