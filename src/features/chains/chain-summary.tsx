@@ -4,7 +4,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import { getArchivedProposals, type ArchivedProposal } from '../../api/archive.ts';
 import { getCurrentPlan } from '../../api/endpoints.ts';
 import { AppLink } from '../../components/page/app-link.tsx';
-import { useArchiveUnread } from '../../components/states/archive-gate.tsx';
+import { useArchiveCatchingUp, useArchiveUnread } from '../../components/states/archive-gate.tsx';
 import { StatusBadge } from '../../components/tallies/badges.tsx';
 import { ChainLabel, OnChainText } from '../../components/text/on-chain-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
@@ -99,6 +99,7 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
   const next = plan.data?.plan;
   // An archive that has read nothing of its chain: its empty lists are "not read", not "none".
   const unread = useArchiveUnread(chain.archive ? chain.path : null);
+  const catchingUp = useArchiveCatchingUp(chain.archive ? chain.path : null);
   return (
     <Card data-testid={`chain-summary-${chain.name}`} component="section" aria-label={chain.prettyName}>
       <Stack gap="sm">
@@ -134,13 +135,21 @@ export function ChainSummary({ chain }: { chain: ServedChain }) {
             <Text fz="sm" c="red">
               Not answered: {open.error.message}
             </Text>
-          ) : open.data && open.data.rows.length === 0 ? (
+          ) : open.isPending ? (
+            <Text fz="sm" c="dimmed" role="status">
+              Asking its archive…
+            </Text>
+          ) : open.data.rows.length === 0 && catchingUp ? (
+            <Text fz="sm" c="dimmed" role="status" data-testid="chain-catching-up">
+              {catchingUp}: none read yet.
+            </Text>
+          ) : open.data.rows.length === 0 ? (
             <Text fz="sm" c="dimmed">
               None open for voting.
             </Text>
           ) : (
             <ul style={LIST}>
-              {open.data?.rows.map((proposal) => (
+              {open.data.rows.map((proposal) => (
                 <ProposalLine key={proposal.id} chain={chain} proposal={proposal} when="closes" />
               ))}
             </ul>
