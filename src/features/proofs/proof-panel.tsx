@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Code, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 
 import type { BundleReport } from '../../../verify/bundle-verify.ts';
 import {
@@ -13,17 +13,16 @@ import {
   snapshotLine,
 } from '../../../verify/report-words.ts';
 import type { ProofSubject } from '../../api/archive-proofs.ts';
-import { isApiError } from '../../api/errors.ts';
 import { ProofDownloadButton } from '../../components/page/proof-download-button.tsx';
-import { RawErrorText } from '../../components/states/query-states.tsx';
-import { OnChainText } from '../../components/text/on-chain-text.tsx';
-import { useProofBundle, whyNoProof, type ProofAvailability } from '../../hooks/proof-bundle.ts';
+import { useProofBundle } from '../../hooks/proof-bundle.ts';
 import type { ProofFile } from '../../lib/export-notes.ts';
 import { OwnRootLine } from './own-root-line.tsx';
 import { PeriodSetting } from './period-setting.tsx';
 import { ProofDetails } from './proof-details.tsx';
+import { NoBundle, Said, Unavailable } from './proof-unavailable.tsx';
 import { checkedBundleQuery } from './queries.ts';
 import { DifferentRootWarning, RootComparisonLine, useRootComparison } from './root-comparison.tsx';
+import { prepareVerifier } from './run-verifier.ts';
 import { useTrustingPeriodDays } from './trusting-period.ts';
 import { VerifierText } from './verifier-text.tsx';
 
@@ -43,14 +42,6 @@ function Waiting({ children }: { children: ReactNode }) {
       <Loader size="xs" />
       <Text fz="sm">{children}</Text>
     </Group>
-  );
-}
-
-function Said({ children }: { children: ReactNode }) {
-  return (
-    <Text fz="sm" c="dimmed" data-testid="proof-unavailable">
-      {children}
-    </Text>
   );
 }
 
@@ -167,68 +158,6 @@ function CheckedReport({
   );
 }
 
-/** Why there is nothing to ask for, in words. */
-function Unavailable({
-  availability,
-  what,
-}: {
-  availability: Extract<ProofAvailability, { kind: 'none' | 'not yet' }>;
-  what: string;
-}) {
-  if (availability.kind === 'not yet')
-    return (
-      <Said>
-        No proof yet: the archive has not established its trust root (the block its checks start from), so it proves
-        nothing yet. The page asks again by itself.
-      </Said>
-    );
-  const words = {
-    'no archive':
-      'this endpoint has no archive, and only an archive serves proof bundles. What this page shows is what the node says.',
-    'no record': `the archive holds no record of ${what}.`,
-    'archive failed': 'the archive did not answer.',
-    'proofs off': '',
-  } as const;
-  // No root, and none coming by waiting: said once, in plain words, with the server's own reason
-  // (which names the operator's fix).
-  if (availability.why === 'proofs off')
-    return (
-      <Said>
-        Nothing here is proven: this server has no trust root for this chain, so its archive checks nothing against the
-        validators’ signatures. Waiting will not change that; its operator can. The server says:{' '}
-        <OnChainText value={availability.problem ?? 'proofs are off'} max={400} />.
-      </Said>
-    );
-  return (
-    <Said>
-      No proof to check: {words[availability.why]}
-      {availability.problem && (
-        <>
-          <OnChainText value={availability.problem} max={400} />.
-        </>
-      )}
-    </Said>
-  );
-}
-
-/** Why there is no bundle, where one would be checked. */
-function NoBundle({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const final = isApiError(error) && (error.kind === 'not-found' || error.kind === 'unsupported');
-  return (
-    <Stack gap={4}>
-      <Said>
-        No proof to check: {whyNoProof(error)}.{final ? '' : ' The page asks again by itself, less and less often.'}
-      </Said>
-      {!final && (
-        <Button size="compact-xs" variant="light" onClick={onRetry} style={{ alignSelf: 'flex-start' }}>
-          Ask again now
-        </Button>
-      )}
-      <RawErrorText error={error} />
-    </Stack>
-  );
-}
-
 /**
  * The proof panel of a page: `what` names its subject ("this proposal"); `held` is false when the
  * archive holds no record of it (nothing to ask for), undefined while that is not known.
@@ -245,6 +174,10 @@ export function ProofPanel({
   held?: boolean;
 }) {
   const { availability, bundle } = useProofBundle(endpoint, subject, held);
+  const expectsBundle = availability.kind !== 'none' && availability.kind !== 'not yet';
+  useEffect(() => {
+    if (expectsBundle) prepareVerifier();
+  }, [expectsBundle]);
   const readerDays = useTrustingPeriodDays(endpoint);
   const checked = useQuery(checkedBundleQuery(endpoint, subject, bundle.data?.sha256 ?? null, readerDays));
   let body: ReactNode;

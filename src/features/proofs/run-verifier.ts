@@ -8,11 +8,26 @@ import type { VerifiedBundle, VerifyRequest } from './verify-bytes.ts';
 /** The worker's one answer: the report, or why the check could not run. */
 export type WorkerAnswer = { verified: VerifiedBundle } | { error: string };
 
+const newWorker = () => new Worker(new URL('./verify-worker.ts', import.meta.url), { type: 'module' });
+
+/** A worker started before its bundle arrived, its verifier already loading (curves, ICS23, decoders). */
+let spare: Worker | null = null;
+
+/**
+ * Starts the verifier's worker ahead of the bundle: loading and compiling its code does not depend
+ * on the bytes, so it overlaps the bundle's download instead of following it.
+ */
+export function prepareVerifier(): void {
+  if (spare || typeof Worker === 'undefined') return;
+  spare = newWorker();
+}
+
 export function verifyInBrowser(request: VerifyRequest, signal?: AbortSignal): Promise<VerifiedBundle> {
   if (import.meta.env.MODE === 'test' && typeof Worker === 'undefined')
     return import('./verify-bytes.ts').then((module) => module.verifyBytes(request));
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./verify-worker.ts', import.meta.url), { type: 'module' });
+    const worker = spare ?? newWorker();
+    spare = null;
     const end = () => {
       worker.terminate();
       signal?.removeEventListener('abort', abort);
