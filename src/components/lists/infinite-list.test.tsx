@@ -75,6 +75,18 @@ describe('InfiniteList', () => {
     expect(screen.getByText('End of list.')).toBeInTheDocument();
   });
 
+  it('lets a keyboard reader past a long list in one step', async () => {
+    const user = userEvent.setup();
+    renderWithApp(<Names />);
+    await screen.findByTestId('list-count');
+    const skip = screen.getByRole('button', { name: 'Skip past the 50 names listed' });
+    await user.click(skip);
+    expect(screen.getByTestId('after-rows')).toHaveFocus();
+    await user.tab();
+    // The next stop is what follows the rows, not the first row.
+    expect(screen.getByRole('button', { name: 'Load more names' })).toHaveFocus();
+  });
+
   it('says "loaded" while the server gave no total', async () => {
     server.counts = false;
     renderWithApp(<Names />);

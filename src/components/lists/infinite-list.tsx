@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { collectPages, type Page } from '../../api/pagination.ts';
 import { grouped } from '../../lib/format-number.ts';
 import { CatchingUpState, EmptyState, ErrorState, LoadingBlock, StaleNote } from '../states/query-states.tsx';
+import classes from './infinite-list.module.css';
 import { ListRows, type ListColumn } from './list-rows.tsx';
 
 export type { ListColumn } from './list-rows.tsx';
@@ -36,6 +37,8 @@ interface Props<T> {
 }
 
 /** Above this many rows, reading a whole list waits for the reader to confirm (a million members…). */
+/** Lists longer than this get a way past them for keyboard readers. */
+const SKIPPABLE_ROWS = 10;
 const WHOLE_LIST_CONFIRM_ABOVE = 20_000n;
 
 /** "1 vote", "2 votes", "1 policy": the list's plural noun, made singular for one. */
@@ -72,6 +75,7 @@ export function InfiniteList<T>({
   const state = useMemo(() => collectPages(pages ?? [], identity), [pages, identity]);
   const { filter, compare, wholeListReason } = view ?? {};
   const sentinelRef = useRef<HTMLDivElement>(null);
+  const afterRows = useRef<HTMLSpanElement>(null);
   const [keyboardInside, setKeyboardInside] = useState(false);
   const [longListConfirmed, setLongListConfirmed] = useState(false);
   const { hasNextPage, isFetchingNextPage, fetchNextPage, isFetchNextPageError } = query;
@@ -183,17 +187,26 @@ export function InfiniteList<T>({
           <EmptyState>{empty}</EmptyState>
         )
       ) : (
-        <ListRows
-          rows={rows}
-          columns={columns}
-          identity={identity}
-          label={label}
-          rowCount={filter ? rows.length : total}
-          rowHeight={rowHeight}
-          onKeyboardFocus={setKeyboardInside}
-        />
+        <>
+          {rows.length > SKIPPABLE_ROWS && (
+            // A row holds links (each a Tab stop): past a few dozen rows, one key gets past them all.
+            <button type="button" className={classes.skip} onClick={() => afterRows.current?.focus()}>
+              Skip past the {grouped(String(rows.length))} {noun} listed
+            </button>
+          )}
+          <ListRows
+            rows={rows}
+            columns={columns}
+            identity={identity}
+            label={label}
+            rowCount={filter ? rows.length : total}
+            rowHeight={rowHeight}
+            onKeyboardFocus={setKeyboardInside}
+          />
+        </>
       )}
       <div ref={sentinelRef} />
+      <span ref={afterRows} tabIndex={-1} data-testid="after-rows" />
       {isFetchNextPageError && (
         <ErrorState error={query.error} onRetry={() => void fetchNextPage()} what={`More ${noun}`} />
       )}
