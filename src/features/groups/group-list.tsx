@@ -7,7 +7,7 @@ import { AddressText } from '../../components/values/address-text.tsx';
 import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
 import { TimeText } from '../../components/values/time-text.tsx';
-import { metadataName } from '../../lib/text/metadata.ts';
+import { linkedNameWords, metadataName } from '../../lib/text/metadata.ts';
 import { groupQueries, type GroupFilter } from './queries.ts';
 
 /** The groups list: each group by name, with its admin, total weight and creation time. */
@@ -26,7 +26,7 @@ export function GroupList({ endpoint, filter }: { endpoint: string; filter: Grou
           width: 'minmax(180px, 2fr)',
           cell: (group) => (
             <AppLink to={`/groups/${group.id}`}>
-              <IdText id={group.id} /> {metadataName(group.metadata, '(no name)')}
+              <IdText id={group.id} /> {metadataName(group.metadata, linkedNameWords(group.metadata) || '(no name)')}
             </AppLink>
           ),
         },

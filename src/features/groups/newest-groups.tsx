@@ -4,7 +4,7 @@ import { AppLink } from '../../components/page/app-link.tsx';
 import { EmptyState, ErrorState, LoadingBlock } from '../../components/states/query-states.tsx';
 import { DecimalText } from '../../components/values/decimal-text.tsx';
 import { IdText } from '../../components/values/id-text.tsx';
-import { metadataName } from '../../lib/text/metadata.ts';
+import { linkedNameWords, metadataName } from '../../lib/text/metadata.ts';
 import classes from './newest-groups.module.css';
 import type { NewestGroupsRead } from './use-newest-groups.ts';
 
@@ -27,7 +27,7 @@ export function NewestGroups({ newest }: { newest: NewestGroupsRead }) {
             {recent.data.map((group) => (
               <li key={group.id} className={classes.item}>
                 <AppLink to={`/groups/${group.id}`} className={classes.title}>
-                  <IdText id={group.id} /> {metadataName(group.metadata, '')}
+                  <IdText id={group.id} /> {metadataName(group.metadata, linkedNameWords(group.metadata))}
                 </AppLink>
                 <Text span c="dimmed" fz="sm">
                   weight <DecimalText value={group.total_weight} interactive={false} />

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import vectorsText from '../../../test-vectors/metadata-names.json?raw';
 import { readMetadata } from './metadata-reading.ts';
-import { metadataName } from './metadata.ts';
+import { linkedNameWords, metadataName } from './metadata.ts';
 
 // The same file drives the archive's tests: it stores each group's and policy's name to search by.
 const vectors = v.parse(
@@ -52,5 +52,16 @@ describe('names from metadata', () => {
       ],
     });
     expect(readMetadata('ipfs://bafy')).toEqual({ kind: 'link', href: 'ipfs://bafy' });
+  });
+});
+
+describe('a name kept in a linked document', () => {
+  it('is said to be there rather than left as a bare id', () => {
+    expect(linkedNameWords('ipfs://bafybeigdyrzt5sfp7udm7hu76uh7y26nf3efuylqabf3oclgtqy55fbzdi')).toBe(
+      '(named in an IPFS document)',
+    );
+    expect(linkedNameWords('https://example.org/group.json')).toBe('(named in a linked document)');
+    expect(linkedNameWords('core team')).toBe('');
+    expect(linkedNameWords('javascript:alert(1)')).toBe('');
   });
 });

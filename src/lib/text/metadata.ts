@@ -47,3 +47,13 @@ export function metadataName(value: string, fallback: string, max = 120): string
   const name = record ? (firstString(record, NAME_KEYS)?.value ?? '') : plainName(value);
   return name ? labelText(name, max) : fallback;
 }
+
+/**
+ * Where the name is when the metadata is only a link to a document ("ipfs://…"): said instead of a
+ * bare id, so "#38" reads as a group whose name is elsewhere, not one without a name.
+ */
+export function linkedNameWords(value: string): string {
+  const link = safeLink(value);
+  if (!link) return '';
+  return /^ipfs:/i.test(value.trim()) ? '(named in an IPFS document)' : '(named in a linked document)';
+}
