@@ -187,6 +187,36 @@ describe('TallyPanel', () => {
     );
   });
 
+  it('lists every member still to vote, heaviest first, where the sentences name only six', async () => {
+    const weights = new Map(
+      Array.from({ length: 10 }, (_, index) => [`cosmos1member${index}`, String(index === 9 ? 0.5 : 1)] as const),
+    );
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url.includes('/votes_by_proposal/')
+          ? jsonResponse({ votes: [], pagination: { next_key: null, total: '0' } })
+          : jsonResponse({ tally: { yes_count: '0', abstain_count: '0', no_count: '0', no_with_veto_count: '0' } }),
+      ),
+    );
+    renderWithApp(
+      <TallyPanel
+        endpoint=""
+        proposal={proposal('PROPOSAL_STATUS_SUBMITTED', 600_000)}
+        policy={policy}
+        group={{ ...group, total_weight: '9.5' }}
+        weights={weights}
+      />,
+    );
+    await tick(10);
+    await tick(10);
+    const all = screen.getByTestId('pivotal-remaining');
+    expect(all).toHaveTextContent('All 10 who have not voted, heaviest first');
+    const items = all.querySelectorAll('li');
+    expect(items).toHaveLength(10);
+    expect(items[9]).toHaveTextContent('weight 0.5');
+  });
+
   it('shows a final proposal’s stored tally without asking, and says why it passed', async () => {
     const accepted = {
       ...proposal('PROPOSAL_STATUS_ACCEPTED', -60_000),
