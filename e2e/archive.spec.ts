@@ -175,7 +175,7 @@ test.describe('with an archive, over time', () => {
     await page.goto(`/proposals/${id}`);
     await expect(page.getByText('Kept by the archive', { exact: true })).toBeVisible();
     const timeline = page.getByTestId('proposal-timeline');
-    await expect(timeline).toContainText('Executed: success');
+    await expect(timeline).toContainText('Executed: its messages ran');
     await expect(timeline).toContainText('Pruned from chain state · height');
     await expect(page.getByRole('table', { name: 'Archived votes' }).getByRole('row').nth(1)).toBeVisible();
   });

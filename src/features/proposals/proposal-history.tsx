@@ -27,6 +27,12 @@ const KIND: Record<string, string> = {
   pruned: 'Pruned from chain state',
 };
 
+const EXEC_WORDS: Record<string, string> = {
+  PROPOSAL_EXECUTOR_RESULT_NOT_RUN: 'Execution tried: nothing ran (it had not passed)',
+  PROPOSAL_EXECUTOR_RESULT_SUCCESS: 'Executed: its messages ran',
+  PROPOSAL_EXECUTOR_RESULT_FAILURE: 'Executed: its messages failed, nothing changed',
+};
+
 const isStatus = (status: string): status is ProposalStatus =>
   (proposalStatus.options as readonly string[]).includes(status);
 
@@ -35,8 +41,9 @@ function eventText(event: TimelineEvent): string {
   const detail = event.detail as { result?: string } | null;
   if (event.kind === 'status' && event.status && isStatus(event.status))
     return `${label}: ${statusLabel(event.status)}`;
-  if (event.kind === 'executed' && detail?.result)
-    return `${label}: ${detail.result.replace('PROPOSAL_EXECUTOR_RESULT_', '').toLowerCase().replace('_', ' ')}`;
+  // x/group emits its exec event for every try (a MsgExec, or a vote with exec try): most tries
+  // on an undecided proposal run nothing, and are not executions.
+  if (event.kind === 'executed' && detail?.result) return EXEC_WORDS[detail.result] ?? `${label}: ${detail.result}`;
   return label;
 }
 
@@ -65,7 +72,7 @@ function Timeline({ events }: { events: TimelineEvent[] }) {
         <li key={`${event.height ?? ''}-${index}`}>
           <Text span fz="sm" fw={600}>
             {text}
-            {repeats > 1 ? ` (${repeats} times)` : ''}
+            {repeats > 1 ? ` (${repeats} tries, by votes with exec try or MsgExec)` : ''}
           </Text>
           <Text span fz="sm" c="dimmed">
             {event.height ? ` · height ${grouped(event.height)}` : ''}

@@ -125,12 +125,12 @@ describe('a proposal the chain pruned, with an archive', () => {
     expect(screen.queryByText(/Proposal 5: not found/)).toBeNull();
     const timeline = screen.getByTestId('proposal-timeline');
     expect(timeline).toHaveTextContent('Submitted · height 20');
-    expect(timeline).toHaveTextContent('Executed: success · height 30');
+    expect(timeline).toHaveTextContent('Executed: its messages ran · height 30');
     expect(timeline).toHaveTextContent('Pruned from chain state · height 30');
     const votes = await screen.findByRole('table', { name: 'Archived votes' });
     expect(votes).toHaveTextContent('2.500000000000000001');
     // Transactions shortened, named, and whole for copying; an archive without them (the submission here) shows none.
-    expect(timeline).toHaveTextContent('Executed: success · height 30 · 1 Jan 2026');
+    expect(timeline).toHaveTextContent('Executed: its messages ran · height 30 · 1 Jan 2026');
     expect(within(timeline).getByTestId('tx-hash')).toHaveTextContent('645CFAFD…E1A2B3');
     expect(within(timeline).getByRole('button', { name: `Copy transaction ${EXEC_TX}` })).toBeInTheDocument();
     expect(within(votes).getByTestId('tx-hash')).toHaveTextContent('BDD2CBF5…6853F1');
