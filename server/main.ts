@@ -224,6 +224,9 @@ async function main(): Promise<void> {
     process.exit(2);
   });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
+  // A chain just begun makes its first block now, not one block time later: until it has one, a
+  // new archive has no state to begin from, and the first page would wait for it.
+  if (node.restoration.snapshotHeight === null && node.restoration.replayedBlocks === 0) node.produceBlock(Date.now());
   server.listen(port, values.host, () => {
     const local = `http://${values.host === '0.0.0.0' ? '127.0.0.1' : values.host}:${port}`;
     const opening: Promise<void>[] = [];
