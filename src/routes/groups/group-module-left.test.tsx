@@ -37,6 +37,8 @@ const archive: Record<string, unknown> = {
   'groups/1/policies': { policies: [{ ...policy, proof: { kind: 'none' } }] },
   'groups/1/history': { events: [], pagination: onePage(0) },
   [`policies/${policy.address}`]: { policy: { ...policy, proof: { kind: 'none' } } },
+  // The policy page asks for its ledger too; left unanswered, a slow run saw its "not found" alert.
+  [`policies/${policy.address}/ledger`]: { transfers: [], pagination: onePage(0) },
   policies: { policies: [{ ...policy, proof: { kind: 'none' } }], pagination: onePage(1) },
   proposals: { proposals: [archivedOpen, archivedPruned], pagination: onePage(2) },
 };
@@ -101,6 +103,8 @@ describe('a chain whose upgrade removed x/group', () => {
     expect(screen.getByTestId('policy-archived-proposals')).toHaveTextContent('no longer has x/group');
     // Its group named from the archive's record too.
     expect(await screen.findByText(/Core contributors/)).toBeInTheDocument();
+    // Every request answered first, then no alert: a fast run must not pass only by asserting early.
+    expect(await screen.findByText(/No transfer in or out of this policy/)).toBeInTheDocument();
     expect(screen.queryAllByRole('alert')).toEqual([]);
   });
 
