@@ -62,10 +62,7 @@ async function main(): Promise<void> {
       help: { type: 'boolean', default: false },
     },
   });
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return;
-  }
+  if (values.help) return void process.stdout.write(USAGE);
   const scenario = values.scenario as Scenario;
   if (scenario !== 'demo' && scenario !== 'large') throw new Error(`unknown --scenario ${values.scenario}`);
   if (values.compat !== undefined && values.compat !== 'sdk') throw new Error('--compat takes only "sdk"');
@@ -224,8 +221,7 @@ async function main(): Promise<void> {
     process.exit(2);
   });
   const timer = setInterval(() => node.produceBlock(Date.now()), blockTime);
-  // A chain just begun makes its first block now, not one block time later: until it has one, a
-  // new archive has no state to begin from, and the first page would wait for it.
+  // A chain just begun makes its first block now: until then a new archive has no state to begin from.
   if (node.restoration.snapshotHeight === null && node.restoration.replayedBlocks === 0) node.produceBlock(Date.now());
   server.listen(port, values.host, () => {
     const local = `http://${values.host === '0.0.0.0' ? '127.0.0.1' : values.host}:${port}`;
