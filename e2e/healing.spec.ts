@@ -84,11 +84,10 @@ test.describe('a dashboard that heals', () => {
     await expect(page.getByTestId('tally-live')).toContainText('every ~1 s', { timeout: 15_000 });
     const hung: Route[] = [];
     await page.route(/\/tally$/, (route) => void hung.push(route));
+    // Two block times and a round trip: about 4 s here, more when a loaded machine slows the blocks.
     await expect(page.getByTestId('tally-stale')).toHaveText(
-      /^Stale · nothing new since \d\d:\d\d:\d\d[^,]*, over 4 s$/,
-      {
-        timeout: 10_000,
-      },
+      /^Stale · nothing new since \d\d:\d\d:\d\d[^,]*, over \d+ s$/,
+      { timeout: 15_000 },
     );
     await expect(page.getByTestId('tally-live')).toHaveCount(0);
     // What was last received stays on screen.
