@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Download } from '@playwright/test';
 
 import { ARCHIVE, archiveJson, archiveOpen } from './chain.ts';
 
@@ -144,15 +144,22 @@ test.describe('with an archive', () => {
     const rows = table.getByRole('row');
     await expect(rows.nth(1)).toContainText(OPTION_LABELS[option]);
     for (const label of others) await expect(table.getByText(label, { exact: true })).toHaveCount(0);
-    const download = page.waitForEvent('download');
+    // One click, two files: the CSV (a spreadsheet opens it as it is) and its provenance beside it.
+    const downloads: Download[] = [];
+    page.on('download', (download) => downloads.push(download));
     await page.getByRole('button', { name: /Export matching votes \(CSV/ }).click();
-    const file = await (await download).path();
-    const text = readFileSync(file, 'utf8');
-    expect(text).toContain(`# query: GET ${ARCHIVE}/voters/${voter}/votes?order=desc&option=${option} (all pages)`);
-    const dataLines = text
-      .split('\n')
-      .filter((line) => line && !line.startsWith('#'))
-      .slice(1);
+    await expect.poll(() => downloads.length, { timeout: 30_000 }).toBe(2);
+    const fileNamed = async (suffix: string) =>
+      readFileSync(
+        (await downloads.find((download) => download.suggestedFilename().endsWith(suffix))!.path())!,
+        'utf8',
+      );
+    const provenance = JSON.parse(await fileNamed('.provenance.json')) as { source: { query: string } };
+    expect(provenance.source.query).toBe(
+      `GET ${ARCHIVE}/voters/${voter}/votes?order=desc&option=${option} (all pages)`,
+    );
+    const text = await fileNamed('.csv');
+    const dataLines = text.split('\r\n').filter(Boolean).slice(1);
     expect(dataLines.length).toBeGreaterThan(0);
     expect(dataLines.every((line) => line.includes(`,${option},`))).toBe(true);
   });

@@ -120,7 +120,7 @@ test.describe('with an archive: lists and a pruned proposal', () => {
       /^Yes weight [\d,.≈ ]+ of [\d,.≈ ]+( · (No|Veto|Abstain) [\d,.≈ <]+)*( · ([\d,.≈ <]+ more needed|pass line reached|cannot pass as things stand))?$/,
     );
     await page.goto('/proposals?status=PROPOSAL_STATUS_REJECTED');
-    await expect(page.getByTestId('row-final-tally').first()).toHaveText(/^Rejected · Yes [\d,.≈ ]+/);
+    await expect(page.getByTestId('row-final-tally').first()).toHaveText(/^Rejected · Yes weight [\d,.≈ ]+/);
   });
 
   test('a proposal the archive found already decided claims no decision block and lists no non-voters', async ({

@@ -35,6 +35,7 @@ export function PlanSource({ source, titleFrom }: { source: Source; titleFrom?: 
         {/* Polity has no page of its own for x/gov proposals: the link is the node's record of it. */}
         <Anchor
           inherit
+          underline="always"
           href={apiUrl(endpoint, `/cosmos/gov/v1/proposals/${encodeURIComponent(source.id)}`)}
           target="_blank"
           rel="noopener noreferrer"
