@@ -174,25 +174,19 @@ export function completenessOf(proven: readonly Proven[], subject?: Completeness
         .split(separator)
         .filter(Boolean)
         .map((entry) => entry.split('=')[0]);
-    if (set.statement.kind === 'member-set' && !voteHeights.has(set.height)) {
-      const members = listed('members', ' ');
+    // A group's member set beside a vote set is said with the votes (non-voters); alone, as itself.
+    const plural = set.statement.kind === 'member-set' ? 'members' : 'policies';
+    const alone =
+      set.statement.kind === 'member-set' ? !voteHeights.has(set.height) : set.statement.kind === 'policy-set';
+    if (alone) {
+      const entries = listed(plural, ' ');
+      const noun = plural === 'members' ? 'member' : 'policy';
       lines.push(
         completeSet(
-          `group ${group}'s members`,
+          `group ${group}'s ${plural}`,
           set.height,
-          members,
-          `complete: ${allOf(members.length, 'member')} of group ${group} in the state after block ${set.height}, and no other`,
-        ),
-      );
-    }
-    if (set.statement.kind === 'policy-set') {
-      const policies = listed('policies', ' ');
-      lines.push(
-        completeSet(
-          `group ${group}'s policies`,
-          set.height,
-          policies,
-          `complete: ${allOf(policies.length, 'policy')} of group ${group} in the state after block ${set.height}, and no other`,
+          entries,
+          `complete: ${allOf(entries.length, noun)} of group ${group} in the state after block ${set.height}, and no other`,
         ),
       );
     }
