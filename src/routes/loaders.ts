@@ -56,13 +56,26 @@ export const routeLoaders = {
     void queryClient.prefetchQuery(proposalQueries.detail(endpoint, id));
     // The archive's record names the policy and group too: their reads need not wait for the node.
     // Its query comes in a chunk of its own, so other routes' first pages do not carry it.
-    void import('../features/proposals/record-query.ts').then(({ archivedRecordQuery }) =>
-      queryClient.prefetchQuery(archivedRecordQuery(endpoint, id)),
+    const record = import('../features/proposals/record-query.ts').then(({ archivedRecordQuery }) =>
+      queryClient.fetchQuery(archivedRecordQuery(endpoint, id)).then(
+        () => true,
+        () => false,
+      ),
+    );
+    void import('../features/proofs/prefetch-bundle.ts').then(({ prefetchProofBundle }) =>
+      prefetchProofBundle(queryClient, endpoint, { kind: 'proposal', id }, record),
     );
   }),
-  voter: warm((queryClient, endpoint, { params }) => {
+  voter: warm((queryClient, endpoint, { params, request }) => {
     const address = params.address ?? '';
-    if (hasAddressShape(address)) void queryClient.prefetchInfiniteQuery(voteQueries.byVoter(endpoint, address));
+    if (!hasAddressShape(address)) return;
+    void queryClient.prefetchInfiniteQuery(voteQueries.byVoter(endpoint, address));
+    // The bundle is the votes tab's (the first); the other tabs show no proof panel.
+    const tab = new URL(request.url).searchParams.get('tab') ?? 'votes';
+    if (tab === 'votes')
+      void import('../features/proofs/prefetch-bundle.ts').then(({ prefetchProofBundle }) =>
+        prefetchProofBundle(queryClient, endpoint, { kind: 'voter', address }, Promise.resolve(true)),
+      );
   }),
   upgrades: warm((queryClient, endpoint) => {
     void queryClient.prefetchQuery(upgradeQueries.moduleVersions(endpoint));

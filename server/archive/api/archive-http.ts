@@ -1,8 +1,11 @@
 import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
+import type { KeptBundle } from '../store/proofs/bundle-files.ts';
 import { ArchiveQuery } from './archive-params.ts';
 import { ARCHIVE_ROUTES } from './archive-routes.ts';
 import type { ArchiveSource } from './archive-source.ts';
+import { keepFinalBundle, keptBundle, sha256Hex } from './proofs/bundle-cache.ts';
 import { BusyError, SerializedJson } from './proofs/bundle-serial.ts';
+import { matchesIfNoneMatch, type RequestHeaders } from './request-headers.ts';
 
 export const ARCHIVE_PREFIX = '/polity/archive/v1/';
 
@@ -42,7 +45,8 @@ export function routeArchiveRequest<Entry extends { pattern: RegExp }>(
   source: ArchiveSource | null,
 ): { entry: Entry; captures: string[]; source: ArchiveSource } | { refused: ArchiveAnswer } {
   const refuse = (code: GrpcCode, message: string) => ({ refused: archiveFailure(new GrpcStatusError(code, message)) });
-  if (request.method !== 'GET') return refuse(GrpcCode.Unimplemented, 'Not Implemented');
+  // HEAD is a GET whose body the server leaves out (a cache in front asks it).
+  if (request.method !== 'GET' && request.method !== 'HEAD') return refuse(GrpcCode.Unimplemented, 'Not Implemented');
   let decoded: string;
   try {
     decoded = decodeURIComponent(request.path);
@@ -72,6 +76,20 @@ const okJson = (body: unknown): ArchiveAnswer => ({
   body: body instanceof SerializedJson ? body.text : JSON.stringify(body),
 });
 
+/**
+ * A bundle's bytes are named by their SHA-256, the ETag a reader's browser or a cache in front
+ * asks again with. One that can no longer change may be kept by anyone for a year; one that can
+ * (an open proposal's) for a few seconds, about a block.
+ */
+const BUNDLE_CACHING = { final: 'public, max-age=31536000, immutable', changing: 'public, max-age=5' } as const;
+
+function bundleAnswer(bundle: KeptBundle, kind: 'final' | 'changing', headers: RequestHeaders): ArchiveAnswer {
+  const validators = { ETag: `"${bundle.sha256}"`, 'Cache-Control': BUNDLE_CACHING[kind] };
+  if (matchesIfNoneMatch(headers, validators.ETag))
+    return { status: 304, headers: { ...validators, Vary: 'Accept-Encoding' }, body: '' };
+  return { status: 200, headers: { 'Content-Type': 'application/json', ...validators }, body: bundle.body };
+}
+
 /** The status of an archive whose database is still opening: nothing is known yet but that. */
 const STARTING_STATUS = {
   chain_id: null,
@@ -95,19 +113,26 @@ export async function handleArchive(
   path: string,
   rawQuery: string,
   absent = false,
+  headers: RequestHeaders = {},
 ): Promise<ArchiveAnswer> {
   // While its database opens, the archive's status answers (phase "starting"), so a page can say
   // so quietly instead of meeting a 503 on its first request.
   if (!source && !absent && method === 'GET' && path === 'status') return okJson(STARTING_STATUS);
   const routed = routeArchiveRequest(ARCHIVE_ROUTES, { method, path, absent }, source);
   if ('refused' in routed) return routed.refused;
+  const request = rawQuery === '' ? path : `${path}?${rawQuery}`;
   try {
+    const kept = path.startsWith('proofs/') ? await keptBundle(routed.source, request) : null;
+    if (kept) return bundleAnswer(kept, 'final', headers);
     const body = await routed.entry.answer(
       routed.source,
       routed.captures,
       new ArchiveQuery(new URLSearchParams(rawQuery)),
     );
-    return okJson(body);
+    if (!(body instanceof SerializedJson) || body.bundle === null) return okJson(body);
+    const bundle = { sha256: sha256Hex(body.text), body: body.text };
+    if (body.bundle === 'final') await keepFinalBundle(routed.source, request, bundle);
+    return bundleAnswer(bundle, body.bundle, headers);
   } catch (error) {
     if (error instanceof GrpcStatusError) return archiveFailure(error);
     console.error('archive query failed', error);

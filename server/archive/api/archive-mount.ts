@@ -1,7 +1,8 @@
 import { GrpcCode } from '../../lib/grpc-status.ts';
 import { ARCHIVE_PREFIX, handleArchive, type ArchiveAnswer } from './archive-http.ts';
 import type { ArchiveSource } from './archive-source.ts';
-import { FEEDS_PREFIX, handleFeed, type RequestHeaders } from './feeds/feed-http.ts';
+import { FEEDS_PREFIX, handleFeed } from './feeds/feed-http.ts';
+import type { RequestHeaders } from './request-headers.ts';
 
 /** The archive's two doors: its JSON API and its Atom feeds. */
 type ArchiveRoom = 'api' | 'feeds';
@@ -61,7 +62,7 @@ export function archiveMount(archives: ArchiveLookup | undefined) {
         { method, path: archived.path, rawQuery, absent },
         { upstream: archived.name, headers },
       );
-    return handleArchive(archive ?? null, method, archived.path, rawQuery, absent);
+    return handleArchive(archive ?? null, method, archived.path, rawQuery, absent, headers);
   };
 }
 

@@ -44,6 +44,8 @@ export class ArchiveStore {
     // A new embedded archive starts from the template of this schema, or becomes it.
     const fresh = isNewPglite(dataDir);
     const template = fresh ? templates.find() : null;
+    if (template && dataDir !== undefined && (await templates.copyUnpackedTo(dataDir)))
+      return ArchiveStore.migrated(await openPglite(dataDir));
     const db = await openPglite(dataDir, template ?? undefined);
     const store = await ArchiveStore.migrated(db);
     if (fresh && !template) {
@@ -51,6 +53,8 @@ export class ArchiveStore {
       const dumped = await db.dump().catch(() => null);
       if (dumped) templates.keep(dumped);
     }
+    // The next new archive in a directory is then a file copy (archive-template.ts).
+    if (fresh && dataDir !== undefined) void templates.unpackInBackground();
     return store;
   }
 

@@ -47,6 +47,26 @@ describe('a new archive from the template', { timeout: 60_000 }, () => {
     }
   });
 
+  it('unpacks the template once, then makes a new archive directory as a copy of it', async () => {
+    const where = folder();
+    const templates = await markedTemplate(where);
+    templates.find();
+    await templates.unpackInBackground();
+    const unpacked = readdirSync(where).filter((name) => name.endsWith('.dir'));
+    expect(unpacked).toHaveLength(1);
+
+    const dataDir = join(folder(), 'archive');
+    expect(await templates.copyUnpackedTo(dataDir)).toBe(true);
+    const copy = await ArchiveStore.open(dataDir, undefined, templates);
+    expect(await tables(copy)).toContain('made_from_the_template');
+    await copy.db.close();
+    // A directory with something else in it is never copied over.
+    const occupied = folder();
+    writeFileSync(join(occupied, 'notes.txt'), 'mine');
+    expect(await templates.copyUnpackedTo(occupied)).toBe(false);
+    expect(readdirSync(occupied)).toEqual(['notes.txt']);
+  });
+
   it('passes over a damaged template and makes the archive from scratch, leaving the file as it was', async () => {
     const where = folder();
     await markedTemplate(where);

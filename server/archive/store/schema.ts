@@ -4,6 +4,7 @@ import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
 import { GROUP_HISTORY, GROUP_MEMBERS, GROUPS } from './groups/group-tables.ts';
 import { POLICY_TRANSFERS } from './policies/policy-ledger.ts';
 import { POLICIES } from './policies/policy-tables.ts';
+import { PROOF_BUNDLES } from './proofs/bundle-files.ts';
 import { FACT_PROOFS, PROOF_HEADERS, PROOF_VALIDATOR_SETS } from './proofs/proof-store.ts';
 import { PROPOSAL_TALLIES, PROPOSALS, PROPOSERS, TIMELINE } from './proposals/proposal-tables.ts';
 import { TALLY_CHECKS } from './proposals/tally-checks.ts';
@@ -42,6 +43,7 @@ export const ARCHIVE_TABLES: readonly Table[] = [
   FACT_PROOFS,
   TALLY_CHECKS,
   POLICY_TRANSFERS,
+  PROOF_BUNDLES,
 ];
 
 interface Migration {
@@ -69,6 +71,7 @@ const MIGRATIONS: readonly Migration[] = [
   { id: 13, name: 'vote proofs by voter' },
   { id: 14, name: "the archive's recount of each tally" },
   { id: 15, name: "each group policy's transfers in and out" },
+  { id: 16, name: 'proof bundles that can no longer change, kept as served' },
 ];
 
 const statementsOf = (migration: Migration) =>

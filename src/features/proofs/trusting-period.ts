@@ -77,13 +77,16 @@ export function setTrustingPeriodDays(endpoint: string, days: number | null): vo
 }
 
 /** The days this reader set for the endpoint, or null. */
+/** The period this reader set for the endpoint, in days; null for none. */
+export const readerTrustingPeriodDays = (endpoint: string): number | null => readSettings()[endpoint] ?? null;
+
 export function useTrustingPeriodDays(endpoint: string): number | null {
   return useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => readSettings()[endpoint] ?? null,
+    () => readerTrustingPeriodDays(endpoint),
     () => null,
   );
 }

@@ -4,6 +4,7 @@ import { GrpcCode, GrpcStatusError, invalidArgument } from '../../../lib/grpc-st
 import { archiveFailure, routeArchiveRequest, type ArchiveAnswer } from '../archive-http.ts';
 import { ArchiveQuery } from '../archive-params.ts';
 import type { ArchiveSource } from '../archive-source.ts';
+import { header, matchesIfNoneMatch, type RequestHeaders } from '../request-headers.ts';
 import { atomXml } from './atom-xml.ts';
 import { FEED_ROUTES, type FeedRequest } from './feed-routes.ts';
 
@@ -12,20 +13,12 @@ import { FEED_ROUTES, type FeedRequest } from './feed-routes.ts';
 
 export const FEEDS_PREFIX = '/polity/feeds/v1/';
 
-/** The request headers the feeds read, as the server hands them over. */
-export type RequestHeaders = Readonly<Record<string, string | string[] | undefined>>;
-
 /** Where a feed request came: which chain's archive (`/upstream/NAME` or the local one), and through which host. */
 export interface FeedCall {
   /** '' for the local chain, else the upstream's name. */
   readonly upstream: string;
   readonly headers: RequestHeaders;
 }
-
-const header = (headers: RequestHeaders, name: string) => {
-  const value = headers[name];
-  return Array.isArray(value) ? value[0] : value;
-};
 
 /** A host name or address with an optional port: nothing else may go into the links a feed gives out. */
 const HOST = /^(?:[a-z0-9](?:[a-z0-9.-]{0,251}[a-z0-9])?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
@@ -40,14 +33,6 @@ function originOf(headers: RequestHeaders): string {
 
 /** A weak validator: the same bytes for every coding the front compresses them into. */
 const etagOf = (body: string) => `W/"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
-
-/** If-None-Match (RFC 9110 §13.1.2): `*`, or a list of tags compared weakly. */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  if (ifNoneMatch.trim() === '*') return true;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => opaque(tag) === opaque(etag));
-}
 
 function feedRequest(source: ArchiveSource, rawQuery: string, call: FeedCall): FeedRequest {
   const origin = originOf(call.headers);
@@ -80,7 +65,7 @@ export async function handleFeed(
     const body = atomXml(feed);
     const etag = etagOf(body);
     const validators = { ETag: etag, 'Cache-Control': 'no-cache' };
-    if (matches(header(call.headers, 'if-none-match'), etag))
+    if (matchesIfNoneMatch(call.headers, etag))
       return { status: 304, headers: { ...validators, Vary: 'Accept-Encoding' }, body: '' };
     return { status: 200, headers: { 'Content-Type': 'application/atom+xml; charset=utf-8', ...validators }, body };
   } catch (error) {

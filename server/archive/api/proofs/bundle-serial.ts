@@ -5,9 +5,15 @@ import { GrpcCode, GrpcStatusError } from '../../../lib/grpc-status.ts';
 // built a few at a time, the rest wait their turn (a flood is told to come back later), and their
 // JSON is written a few hundred entries at a time with the event loop let through in between.
 
-/** JSON already written: the archive's answer sends it as it is. */
+/**
+ * JSON already written: the archive's answer sends it as it is. A proof bundle says whether it
+ * can still change ('changing') or not ('final': its subject pruned and every fact proven).
+ */
 export class SerializedJson {
-  constructor(readonly text: string) {}
+  constructor(
+    readonly text: string,
+    readonly bundle: 'final' | 'changing' | null = null,
+  ) {}
 }
 
 const ENTRIES_PER_SLICE = 200;

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { ProofBundle } from '../../../../verify/bundle-format.ts';
@@ -31,10 +33,10 @@ describe('proof bundles in pages', () => {
     await store?.close();
   });
 
-  const get = async (path: string) => {
+  const get = async (path: string, method = 'GET', headers: Record<string, string> = {}) => {
     const source = { store } as unknown as ArchiveSource;
     const [route, query = ''] = path.split('?');
-    return handleArchive(source, 'GET', route, query);
+    return handleArchive(source, method, route, query, false, headers);
   };
 
   it('serves 2,000 votes a page, each page linked to the next and the previous', async () => {
@@ -69,6 +71,29 @@ describe('proof bundles in pages', () => {
       message: 'page must be a whole number from 1, got "0"',
     });
     expect((await get(`proofs/voters/${VOTER}?page=two`)).status).toBe(400);
+  });
+
+  it('names a bundle by its SHA-256 for caches, answers 304 to that tag, and HEAD as GET', async () => {
+    const first = await get(`proofs/voters/${VOTER}?page=3`);
+    const etag = `"${createHash('sha256').update(first.body).digest('hex')}"`;
+    // A voter may vote again: the bundle may change, so a cache keeps it for seconds only.
+    expect(first.headers).toMatchObject({ ETag: etag, 'Cache-Control': 'public, max-age=5' });
+    const again = await get(`proofs/voters/${VOTER}?page=3`, 'GET', { 'if-none-match': `W/${etag}` });
+    expect([again.status, again.body]).toEqual([304, '']);
+    expect((await get(`proofs/voters/${VOTER}?page=3`, 'HEAD')).status).toBe(200);
+    // A bundle kept as final is served as kept, for a year, without being built again.
+    const kept = '{"kept":"as served"}';
+    await store.db.query('INSERT INTO proof_bundles (request, sha256, body) VALUES ($1, $2, $3)', [
+      `proofs/voters/${VOTER}?page=2`,
+      'ab'.repeat(32),
+      kept,
+    ]);
+    const served = await get(`proofs/voters/${VOTER}?page=2`);
+    expect([served.body, served.headers.ETag, served.headers['Cache-Control']]).toEqual([
+      kept,
+      `"${'ab'.repeat(32)}"`,
+      'public, max-age=31536000, immutable',
+    ]);
   });
 });
 

@@ -16,12 +16,12 @@ import {
 } from '../../store/proofs/fact-proofs.ts';
 import { memberProofKey } from '../../store/proofs/proof-work.ts';
 import { readWitnessConflicts } from '../../store/proofs/witness-conflicts.ts';
-import { proposalExists } from '../../store/proposals/proposal-reads.ts';
+import { proposalExists, proposalPruned } from '../../store/proposals/proposal-reads.ts';
 import { readAppliedUpgradeNames } from '../../store/upgrades/upgrade-reads.ts';
 import { archivedBech32Prefix, voteExists } from '../../store/votes/vote-reads.ts';
 import { isAddress, uint64Path, type ArchiveQuery } from '../archive-params.ts';
 import { withLinks } from './bundle-links.ts';
-import { serializeInSlices, WorkTurns } from './bundle-serial.ts';
+import { SerializedJson, serializeInSlices, WorkTurns } from './bundle-serial.ts';
 import { describe } from './fact-descriptions.ts';
 import { assembleBundle, type BundleSubject } from './proof-bundles.ts';
 
@@ -86,6 +86,7 @@ async function bundleOf(
   subject: BundleSubject,
   facts: FactProof[],
   page?: BundlePage,
+  settled = false,
 ) {
   const db = source.store.db;
   const linksFrom = query.uint64('links_from');
@@ -101,7 +102,8 @@ async function bundleOf(
   const linked = linksFrom === null ? bundle : await withLinks(bundle, linksFrom, db, source.source?.rpc ?? '');
   // Walks go out by their neighbours: half the bytes of writing every step whole.
   const written = linked.facts.map((fact) => (fact.kind === 'range' ? writtenRange(fact) : fact));
-  return serializeInSlices({ ...linked, facts: written, page });
+  const { text } = await serializeInSlices({ ...linked, facts: written, page });
+  return new SerializedJson(text, settled && facts.every((fact) => fact.verified) ? 'final' : 'changing');
 }
 
 /** The page asked for (`?page=N`, 1 by default), or a 400. */
@@ -152,7 +154,9 @@ async function proposalBundle(source: ArchiveSource, id: string, query: ArchiveQ
         ]
       : [];
   const label = page.of > 1 ? `Proposal #${id}, page ${number} of ${page.of}` : `Proposal #${id}`;
-  return bundleOf(source, query, { kind: 'proposal', id, label }, [...head, ...votes], page.of > 1 ? page : undefined);
+  const subject = { kind: 'proposal', id, label } as const;
+  const paged = page.of > 1 ? page : undefined;
+  return bundleOf(source, query, subject, [...head, ...votes], paged, await proposalPruned(db, id));
 }
 
 async function voteBundle(source: ArchiveSource, query: ArchiveQuery, id: string, voter: string) {
@@ -166,6 +170,8 @@ async function voteBundle(source: ArchiveSource, query: ArchiveQuery, id: string
     query,
     { kind: 'vote', id: `${id}/${voter}`, label: `The vote of ${voter} on proposal #${id}` },
     [vote ?? pending('vote', `${id}/${voter}`)],
+    undefined,
+    await proposalPruned(db, id),
   );
 }
 

@@ -67,14 +67,19 @@ export const isNewPglite = (dataDir?: string) => dataDir === undefined || !exist
  * process (some 450 MB resident; a thread that ends leaves about 150 MB of it behind): a process of its
  * own creates it, and the archive opens what it made.
  */
-function createPglite(dataDir: string): Promise<void> {
+export function createPglite(dataDir: string, templateFile?: string): Promise<void> {
   const loader = FROM_SOURCES ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href] : [];
+  const template = templateFile === undefined ? [] : [templateFile];
   return new Promise((resolve, reject) =>
-    execFile(process.execPath, [...loader, fileURLToPath(CREATE_FILE), dataDir], (error, stdout, stderr) => {
-      if (!error) return resolve();
-      const failure = parseFailure(stdout) ?? { message: lastErrorLine(stderr) ?? error.message };
-      reject(new Error(`could not open the embedded archive database in ${dataDir}: ${failure.message}`));
-    }),
+    execFile(
+      process.execPath,
+      [...loader, fileURLToPath(CREATE_FILE), dataDir, ...template],
+      (error, stdout, stderr) => {
+        if (!error) return resolve();
+        const failure = parseFailure(stdout) ?? { message: lastErrorLine(stderr) ?? error.message };
+        reject(new Error(`could not open the embedded archive database in ${dataDir}: ${failure.message}`));
+      },
+    ),
   );
 }
 

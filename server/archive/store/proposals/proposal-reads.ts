@@ -88,6 +88,13 @@ export async function proposalExists(db: SqlExecutor, id: string): Promise<boole
   return (await db.query('SELECT 1 FROM proposals WHERE id = $1::numeric', [id])).length > 0;
 }
 
+/** Whether the chain pruned the proposal: nothing of it in the chain's state changes any more. */
+export async function proposalPruned(db: SqlExecutor, id: string): Promise<boolean> {
+  return (
+    (await db.query('SELECT 1 FROM proposals WHERE id = $1::numeric AND pruned_height IS NOT NULL', [id])).length > 0
+  );
+}
+
 export function readTimeline(db: SqlExecutor, id: string): Promise<Row[]> {
   return db.query(
     'SELECT height::text AS height, block_time, kind, status, detail, tx_hash FROM proposal_timeline WHERE proposal_id = $1::numeric ORDER BY height, seq',

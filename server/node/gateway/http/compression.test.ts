@@ -42,7 +42,19 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'app-abc.js'), script);
   writeFileSync(join(dist, 'assets', 'app-abc.js.br'), brotliCompressSync(script));
   writeFileSync(join(dist, 'assets', 'app-abc.js.gz'), gzipSync(script));
-  const server = createPolityServer({ queries: new QueryService(openNode(), 'extended'), distDir: dist });
+  // A mounted answer named by a strong ETag of its bytes, as a proof bundle is.
+  const bundle = JSON.stringify({ facts: Array.from({ length: 200 }, (_, index) => ({ index })) });
+  const mounts = [
+    (_method: string, rawPath: string) =>
+      rawPath === '/bundle'
+        ? Promise.resolve({
+            status: 200,
+            headers: { 'Content-Type': 'application/json', ETag: '"abc123"' },
+            body: bundle,
+          })
+        : null,
+  ];
+  const server = createPolityServer({ queries: new QueryService(openNode(), 'extended'), distDir: dist, mounts });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   close = () => {
@@ -63,6 +75,14 @@ describe('choosing a coding from Accept-Encoding', () => {
     expect(negotiateEncoding('identity')).toBeNull();
     expect(negotiateEncoding(undefined)).toBeNull();
     expect(negotiateEncoding('gzip, br', ['gzip'])).toBe('gzip');
+  });
+});
+
+describe('a strong ETag', () => {
+  it('stays strong on the bytes as given and goes weak on a compressed copy of them', async () => {
+    expect((await rawGet(`${base}/bundle`)).headers.etag).toBe('"abc123"');
+    const zipped = await rawGet(`${base}/bundle`, { 'Accept-Encoding': 'gzip' });
+    expect([zipped.headers['content-encoding'], zipped.headers.etag]).toEqual(['gzip', 'W/"abc123"']);
   });
 });
 

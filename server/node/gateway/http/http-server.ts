@@ -93,9 +93,12 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
     res.end(body);
     return;
   }
+  // A strong ETag names the bytes as given: the compressed ones are another representation
+  // (RFC 9110 §8.8.1), so it goes out weak, as If-None-Match compares anyway.
+  const tagged = varied.ETag?.startsWith('"') ? { ...varied, ETag: `W/${varied.ETag}` } : varied;
   answers.compress(body, coding).then(
     (compressed) => {
-      res.writeHead(status, { ...varied, 'Content-Encoding': coding, 'Content-Length': compressed.length });
+      res.writeHead(status, { ...tagged, 'Content-Encoding': coding, 'Content-Length': compressed.length });
       res.end(compressed);
     },
     () => res.destroy(),
