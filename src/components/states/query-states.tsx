@@ -5,6 +5,7 @@ import { isApiError } from '../../api/errors.ts';
 import { useEndpoint, useSetEndpoint } from '../../hooks/use-endpoint.ts';
 import { endpointLabel, SAME_ORIGIN } from '../../lib/chain/endpoint.ts';
 import { OnChainText } from '../text/on-chain-text.tsx';
+import { useSaysItFirst } from './said-once.ts';
 
 export function LoadingBlock({ rows = 3, label }: { rows?: number; label: string }) {
   return (
@@ -83,8 +84,25 @@ export function ErrorState({
     ),
     unsupported: 'Is this a Cosmos SDK REST endpoint with the group and upgrade modules?',
   };
+  const title = errorInWords(error, what, endpoint);
+  // The endpoint's own failure reads the same in every section: said in full once per page.
+  const endpointWide = kind === 'unreachable' || kind === 'timeout' || kind === 'unsupported';
+  const first = useSaysItFirst(endpointWide ? `${kind}|${title}|${behindServer}` : null);
+  if (!first)
+    return (
+      <Group gap="xs" data-testid="error-said-above">
+        <Text fz="sm" c="dimmed">
+          {what}: not shown — {title.charAt(0).toLowerCase() + title.slice(1)} (said in full on this page).
+        </Text>
+        {onRetry && (
+          <Button size="compact-xs" variant="subtle" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+      </Group>
+    );
   return (
-    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={errorInWords(error, what, endpoint)} role="alert">
+    <Alert color={kind === 'not-found' ? 'yellow' : 'red'} title={title} role="alert">
       <Stack gap="xs">
         {help[kind] && <Text fz="sm">{help[kind]}</Text>}
         <Group gap="xs">
