@@ -41,6 +41,10 @@ export const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST 
   --archive-fill on|off  fill the archive's gaps (before its start, outages longer than the
                       node's window) in the background from the node where it keeps those
                       heights, while following (default on)
+  --archive-read-db URL  a hot standby of --archive-db (PostgreSQL streaming replication): the
+                      archive's API reads from it while it is within 20 blocks of the primary and
+                      has read what the page already saw (X-Polity-At-Least); every answer says
+                      the height it is as of (X-Polity-As-Of) (repeatable)
   --upstream-rpc NAME=URL  the CometBFT RPC of an --upstream node: archive it too, served under
                       /upstream/NAME/polity/archive/v1/ (its archive lives beside the local one)
   --trust NAME=HEIGHT:HASH  the archive's light client trusts this block of chain NAME ("local"

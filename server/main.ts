@@ -53,6 +53,7 @@ async function main(): Promise<void> {
       'archive-batch': { type: 'string' },
       'archive-from': { type: 'string', default: 'earliest' },
       'archive-fill': { type: 'string', default: 'on' },
+      'archive-read-db': { type: 'string', multiple: true },
       'upstream-rpc': { type: 'string', multiple: true, default: [] },
       trust: { type: 'string', multiple: true, default: [] },
       witness: { type: 'string', multiple: true, default: [] },
@@ -90,6 +91,12 @@ async function main(): Promise<void> {
   const archiveFrom = parseArchiveFrom(values['archive-from']);
   if (values['archive-fill'] !== 'on' && values['archive-fill'] !== 'off')
     throw new Error('--archive-fill takes on or off');
+  const readDatabases = values['archive-read-db'] ?? [];
+  const postgresArchive = /^postgres(ql)?:\/\//.test(values['archive-db'] ?? '');
+  if (readDatabases.length > 0 && !postgresArchive)
+    throw new Error('--archive-read-db reads replicas of a PostgreSQL archive: give --archive-db postgres://… too');
+  for (const url of readDatabases)
+    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--archive-read-db takes a postgres:// URL, got ${url}`);
   const upstreamRpcs = (values['upstream-rpc'] ?? []).map(parseUpstream);
   for (const rpc of upstreamRpcs) {
     if (!upstreams.some((upstream) => upstream.name === rpc.name)) {
@@ -234,6 +241,7 @@ async function main(): Promise<void> {
         pollMs: Math.min(blockTime, 1000),
         webhooks,
         fillGaps: values['archive-fill'] === 'on',
+        readDatabases,
         log: (line: string) => console.log(line),
       };
       opening.push(

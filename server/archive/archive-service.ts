@@ -1,6 +1,7 @@
 import { LOCAL_CHAIN_NAME } from '../lib/chain-listing.ts';
 import type { ServedChainJson } from '../lib/served-chain-json.ts';
 import type { ArchiveSource } from './api/archive-source.ts';
+import { ReadCopies } from './api/read-copies.ts';
 import { archiveChainName } from './chain-name.ts';
 import { DEFAULT_BATCH, Follower } from './follower/follower.ts';
 import type { ArchiveFrom, FollowerOptions } from './follower/lane/follower-state.ts';
@@ -41,6 +42,8 @@ export interface ArchiveConfig {
    * addresses, and this says which registry endpoint stands behind each now, shown in the status.
    */
   endpoints?: () => ServedChainJson;
+  /** Hot standbys of `database` the API reads from (--archive-read-db; PostgreSQL only). */
+  readDatabases?: readonly string[];
   log: (line: string) => void;
 }
 
@@ -64,6 +67,18 @@ function sourceOf(config: ArchiveConfig): ArchiveSource['source'] {
   };
 }
 
+/** The primary and its replicas; a replica is opened (its schema checked) once it can be. */
+async function openReadCopies(
+  primary: ArchiveStore,
+  urls: readonly string[],
+  schema: string | undefined,
+): Promise<ReadCopies> {
+  const replicas = urls.map((url) => ({ url, open: () => ArchiveStore.openStandby(url, schema) }));
+  const reads = new ReadCopies(primary, replicas);
+  await reads.start();
+  return reads;
+}
+
 /**
  * Opens the store (migrating it), connects to the node and starts following. `name` is what the
  * follower's log lines call the archive (`archive local: …`), and what its webhooks and feeds call
@@ -74,6 +89,7 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN_NAM
   const schema =
     config.schema ?? (postgres && config.chainId ? await chainSchema(config.database, config.chainId) : undefined);
   const store = await ArchiveStore.open(config.database, schema);
+  const reads = await openReadCopies(store, config.readDatabases ?? [], schema);
   const rpc = await RpcReader.connect(config.rpc);
   const follower = new Follower(store, rpc, new RestReader(config.rest), {
     batch: config.batch ?? DEFAULT_BATCH,
@@ -99,9 +115,11 @@ export async function startArchive(config: ArchiveConfig, name = LOCAL_CHAIN_NAM
     follower,
     source: sourceOf(config),
     chain,
+    reads,
     async close() {
       await webhooks?.stop();
       await follower.stop();
+      await reads.close();
       rpc.disconnect();
       await store.close();
     },

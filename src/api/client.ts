@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 
+import { archiveReadHeaders, noteArchiveAsOf } from './archive-as-of.ts';
 import { classifyHttpError, ContractError, TimeoutError, UnreachableError } from './errors.ts';
 import { reportHeight } from './latest-height.ts';
 
@@ -49,7 +50,8 @@ export async function getJson<S extends v.GenericSchema>(
   let res: Response;
   try {
     const pinned: Record<string, string> = opts.height ? { 'x-cosmos-block-height': opts.height } : {};
-    res = await fetch(url, { signal, headers: { accept: 'application/json', ...pinned } });
+    const atLeast = archiveReadHeaders(endpoint, path);
+    res = await fetch(url, { signal, headers: { accept: 'application/json', ...pinned, ...atLeast } });
   } catch (error) {
     if (timeout.aborted) throw new TimeoutError(`${name}: no answer within ${seconds} s`, name);
     if (opts.signal?.aborted) throw error;
@@ -80,6 +82,7 @@ export async function getJson<S extends v.GenericSchema>(
   const parsed = v.safeParse(schema, body);
   if (!parsed.success)
     throw new ContractError(`${name}: unexpected response (${describeIssue(parsed.issues)})`, name, res.status);
+  noteArchiveAsOf(endpoint, res.headers.get('x-polity-as-of'));
   const height = res.headers.get('x-cosmos-block-height') ?? res.headers.get('grpc-metadata-x-cosmos-block-height');
   // A pinned read's height is the one asked for, not news of the chain's latest.
   if (height && !opts.height) reportHeight(endpoint, height);

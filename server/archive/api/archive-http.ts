@@ -1,11 +1,11 @@
-import { GrpcCode, GrpcStatusError } from '../../lib/grpc-status.ts';
+import { GrpcCode, GrpcStatusError, invalidArgument } from '../../lib/grpc-status.ts';
 import type { KeptBundle } from '../store/proofs/bundle-files.ts';
 import { ArchiveQuery } from './archive-params.ts';
 import { ARCHIVE_ROUTES } from './archive-routes.ts';
 import type { ArchiveSource } from './archive-source.ts';
 import { keepFinalBundle, keptBundle, sha256Hex } from './proofs/bundle-cache.ts';
 import { BusyError, SerializedJson } from './proofs/bundle-serial.ts';
-import { matchesIfNoneMatch, type RequestHeaders } from './request-headers.ts';
+import { header, matchesIfNoneMatch, type RequestHeaders } from './request-headers.ts';
 
 export const ARCHIVE_PREFIX = '/polity/archive/v1/';
 
@@ -90,6 +90,26 @@ function bundleAnswer(bundle: KeptBundle, kind: 'final' | 'changing', headers: R
   return { status: 200, headers: { 'Content-Type': 'application/json', ...validators }, body: bundle.body };
 }
 
+/**
+ * The copy a request reads (the primary, or a replica that has read at least the height the page
+ * already saw: `X-Polity-At-Least`) and the headers saying what its answer is as of. The status
+ * always reads the primary: it speaks for the writer, and lists the replicas.
+ */
+async function readingFor(
+  source: ArchiveSource,
+  path: string,
+  headers: RequestHeaders,
+): Promise<{ source: ArchiveSource; asOf: Record<string, string> }> {
+  const asked = header(headers, 'x-polity-at-least');
+  if (asked !== undefined && !/^\d{1,20}$/.test(asked))
+    throw invalidArgument(`X-Polity-At-Least must be a block height, got ${JSON.stringify(asked.slice(0, 40))}`);
+  if (!source.reads) return { source, asOf: {} };
+  const choice = await source.reads.choose(path === 'status' || asked === undefined ? null : BigInt(asked));
+  const asOf: Record<string, string> = { 'X-Polity-Read-From': choice.from };
+  if (choice.asOf !== null) asOf['X-Polity-As-Of'] = choice.asOf.toString();
+  return { source: path === 'status' ? source : { ...source, store: choice.store }, asOf };
+}
+
 /** The status of an archive whose database is still opening: nothing is known yet but that. */
 const STARTING_STATUS = {
   chain_id: null,
@@ -122,17 +142,21 @@ export async function handleArchive(
   if ('refused' in routed) return routed.refused;
   const request = rawQuery === '' ? path : `${path}?${rawQuery}`;
   try {
+    const read = await readingFor(routed.source, path, headers);
+    const asOf = read.asOf;
+    const answered = (answer: ArchiveAnswer): ArchiveAnswer => ({ ...answer, headers: { ...answer.headers, ...asOf } });
     const kept = path.startsWith('proofs/') ? await keptBundle(routed.source, request) : null;
-    if (kept) return bundleAnswer(kept, 'final', headers);
+    if (kept) return answered(bundleAnswer(kept, 'final', headers));
     const body = await routed.entry.answer(
-      routed.source,
+      read.source,
       routed.captures,
       new ArchiveQuery(new URLSearchParams(rawQuery)),
     );
-    if (!(body instanceof SerializedJson) || body.bundle === null) return okJson(body);
+    if (!(body instanceof SerializedJson) || body.bundle === null) return answered(okJson(body));
     const bundle = { sha256: sha256Hex(body.text), body: body.text };
+    // Kept where the writer writes: every reader of the primary finds it (a standby refuses writes).
     if (body.bundle === 'final') await keepFinalBundle(routed.source, request, bundle);
-    return bundleAnswer(bundle, body.bundle, headers);
+    return answered(bundleAnswer(bundle, body.bundle, headers));
   } catch (error) {
     if (error instanceof GrpcStatusError) return archiveFailure(error);
     console.error('archive query failed', error);

@@ -206,6 +206,8 @@ async function status(source: ArchiveSource) {
     fill_problem: state.fillProblem,
     /** The process that writes this archive (any number may serve it), and when its lease runs out. */
     writer: writer ? { holder: writer.holder, lease_expires: writer.expires_at } : null,
+    /** The streaming replicas this process reads from (--archive-read-db): how far each has read, and whether reads go to it. */
+    read_replicas: source.reads?.status() ?? [],
     gaps: gaps.map((row) => ({ from_height: row.from_height, to_height: row.to_height, reason: row.reason })),
     /** Per --webhook receiver: delivered, pending, the last failure and the next attempt. */
     webhooks: await webhookStatusJson(source.store),

@@ -5,6 +5,7 @@ import type { FollowerState } from '../follower/lane/follower-state.ts';
 import type { ProofState } from '../follower/prove/proof-service.ts';
 import type { WitnessReport } from '../source/trust/witnesses.ts';
 import type { ArchiveStore } from '../store/archive-store.ts';
+import type { ReadCopies } from './read-copies.ts';
 
 /** One archive as its API reads it: its store, where its follower stands, and the node it follows. */
 export interface ArchiveSource {
@@ -31,4 +32,6 @@ export interface ArchiveSource {
    * by hand may go without (its feeds then name the chain by its id alone).
    */
   readonly chain?: ArchiveChainName;
+  /** Where reads go: the primary or its replicas (--archive-read-db), and the height each is as of. */
+  readonly reads?: ReadCopies;
 }

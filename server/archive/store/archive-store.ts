@@ -3,7 +3,7 @@ import { claimWriter, releaseWriter, renewWriter } from './cursor/cursor-writes.
 import { openPostgres } from './db/pg-database.ts';
 import { isNewPglite, openPglite } from './db/pglite-database.ts';
 import type { SqlDatabase, SqlExecutor } from './db/sql-database.ts';
-import { migrate } from './schema.ts';
+import { migrate, requireCurrentSchema } from './schema.ts';
 
 /** A transaction of the archive: what the subject stores' writes take. */
 export type StoreTransaction = SqlExecutor;
@@ -56,6 +56,21 @@ export class ArchiveStore {
     // The next new archive in a directory is then a file copy (archive-template.ts).
     if (fresh && dataDir !== undefined) void templates.unpackInBackground();
     return store;
+  }
+
+  /**
+   * A read-only copy of an archive on a PostgreSQL hot standby: never migrated (the primary's
+   * writer does that, and the standby replays it); refused when its schema is not this Polity's.
+   */
+  static async openStandby(url: string, schema?: string): Promise<ArchiveStore> {
+    const db = await openPostgres(url, schema, true);
+    try {
+      await requireCurrentSchema(db);
+    } catch (error) {
+      await db.close().catch(() => undefined);
+      throw error;
+    }
+    return new ArchiveStore(db);
   }
 
   /** Migrates a database just opened; one that cannot be is closed again. */

@@ -92,6 +92,21 @@ async function takeTurns(db: SqlDatabase, tx: SqlExecutor): Promise<void> {
 }
 
 /** Brings the schema up to date; a database from a newer Polity stops start-up with a message. */
+/** For a read-only copy (a standby): its archive has every migration this Polity knows, and no newer. */
+export async function requireCurrentSchema(db: SqlExecutor): Promise<void> {
+  const rows = await db
+    .query<{ newest: number | null }>('SELECT max(id) AS newest FROM schema_migrations')
+    .catch(() => [{ newest: null }]);
+  const newest = rows[0]?.newest === null || rows[0]?.newest === undefined ? null : Number(rows[0].newest);
+  const expected = MIGRATIONS[MIGRATIONS.length - 1].id;
+  if (newest !== expected)
+    throw new Error(
+      newest === null
+        ? 'the database holds no archive (yet): its writer has not created it, or the copy has not replayed it'
+        : `its archive is at migration ${newest}, this Polity reads migration ${expected}: run the same version as its writer`,
+    );
+}
+
 export async function migrate(db: SqlDatabase): Promise<void> {
   await db.transaction(async (tx) => {
     await takeTurns(db, tx);

@@ -19,8 +19,9 @@ function textParsers(): pg.CustomTypesConfig {
  * schema, every connection works in it (created if missing): several chains' archives can share
  * one database without sharing a table.
  */
-export async function openPostgres(url: string, schema?: string): Promise<SqlDatabase> {
-  if (schema !== undefined) {
+/** `readOnly`: a hot standby, where nothing is created (the schema is the primary's, replicated). */
+export async function openPostgres(url: string, schema?: string, readOnly = false): Promise<SqlDatabase> {
+  if (schema !== undefined && !readOnly) {
     plainSchemaName(schema);
     const setup = new pg.Client({ connectionString: url });
     await setup.connect();
@@ -42,8 +43,14 @@ export async function openPostgres(url: string, schema?: string): Promise<SqlDat
   // An idle connection the server drops (a restart, a failover) is reported here; unheard, it
   // would end the whole process. The next query opens a new connection, and the follower retries.
   pool.on('error', (error) => console.warn(`archive database connection lost: ${error.message}`));
-  const check = await pool.connect();
-  check.release();
+  try {
+    const check = await pool.connect();
+    check.release();
+  } catch (error) {
+    // Nothing is left open by a database that could not be reached (a replica is asked again later).
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const run = async <T extends Row>(client: pg.Pool | pg.PoolClient, sql: string, params: readonly SqlValue[] = []) =>
     (await client.query<T>(sql, [...params])).rows;
   return {

@@ -64,7 +64,8 @@ export type MountedApi = (
 
 const CORS_HEADERS = {
   'Access-Control-Allow-Origin': '*',
-  'Access-Control-Expose-Headers': 'X-Cosmos-Block-Height, Grpc-Metadata-X-Cosmos-Block-Height',
+  'Access-Control-Expose-Headers':
+    'X-Cosmos-Block-Height, Grpc-Metadata-X-Cosmos-Block-Height, X-Polity-As-Of, X-Polity-Read-From, ETag',
 };
 
 /** Shared by every server in the process: keyed by the exact body, so answers never mix. */
