@@ -1,5 +1,10 @@
-// What `npm start` takes: its usage text, the --trust option's reading, and how registry
-// chains' endpoints are probed and left.
+import type { ParseArgsConfig } from 'node:util';
+
+import { DEFAULT_UPSTREAM_MAX_BYTES } from './node/gateway/proxy/upstream-proxy.ts';
+import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
+
+// What `npm start` takes: its options and usage text, the --trust option's reading, and how
+// registry chains' endpoints are probed and left.
 
 export const USAGE = `polity query service: the Cosmos x/group + x/upgrade REST API over a simulated chain
 
@@ -165,3 +170,51 @@ export const REGISTRY_PROBING = {
   /** Failed requests in a row before the endpoint in use is left for the next one. */
   failuresBeforeMoving: 3,
 };
+
+const POSTGRES_URL = /^postgres(ql)?:\/\//;
+
+/** --archive-read-db: hot standbys of a PostgreSQL --archive-db, each a postgres:// URL. */
+export function parseReadDatabases(urls: readonly string[], archiveDb: string | undefined): string[] {
+  if (urls.length > 0 && !POSTGRES_URL.test(archiveDb ?? ''))
+    throw new Error('--archive-read-db reads replicas of a PostgreSQL archive: give --archive-db postgres://… too');
+  for (const url of urls)
+    if (!POSTGRES_URL.test(url)) throw new Error(`--archive-read-db takes a postgres:// URL, got ${url}`);
+  return [...urls];
+}
+
+/** The service's options, as parseArgs reads them (USAGE above says each). */
+export const CLI_OPTIONS = {
+  port: { type: 'string' },
+  host: { type: 'string', default: '127.0.0.1' },
+  'data-dir': { type: 'string' },
+  seed: { type: 'string', default: 'polity' },
+  'accounts-seed': { type: 'string' },
+  'drop-group-at': { type: 'string' },
+  'genesis-time': { type: 'string' },
+  scenario: { type: 'string', default: 'demo' },
+  'block-time': { type: 'string', default: '5000' },
+  'live-period': { type: 'string', default: '600' },
+  compat: { type: 'string' },
+  upstream: { type: 'string', multiple: true, default: [] },
+  chain: { type: 'string', multiple: true, default: [] },
+  'upstream-max-bytes': { type: 'string', default: String(DEFAULT_UPSTREAM_MAX_BYTES) },
+  reset: { type: 'boolean', default: false },
+  cors: { type: 'boolean', default: false },
+  dist: { type: 'string', default: 'dist' },
+  'rpc-port': { type: 'string', default: '26657' },
+  'keep-recent': { type: 'string', default: String(DEFAULT_KEEP_RECENT) },
+  'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
+  archive: { type: 'string', default: 'on' },
+  'archive-db': { type: 'string' },
+  'archive-batch': { type: 'string' },
+  'archive-from': { type: 'string', default: 'earliest' },
+  'archive-fill': { type: 'string', default: 'on' },
+  'archive-read-db': { type: 'string', multiple: true },
+  'upstream-rpc': { type: 'string', multiple: true, default: [] },
+  trust: { type: 'string', multiple: true, default: [] },
+  witness: { type: 'string', multiple: true, default: [] },
+  webhook: { type: 'string', multiple: true, default: [] },
+  'webhook-secret': { type: 'string' },
+  'webhook-secret-file': { type: 'string' },
+  help: { type: 'boolean', default: false },
+} satisfies NonNullable<ParseArgsConfig['options']>;

@@ -11,58 +11,29 @@ import { probeEndpoint } from './chains/endpoint-probe.ts';
 import { resolveChain } from './chains/resolve-chain.ts';
 import { serveChains } from './chains/served-chain.ts';
 import { learnUpstreamFacts } from './chains/upstream-facts.ts';
-import { archiveTrustOptions, checkRegistryChains, parseArchiveBatch, REGISTRY_PROBING, USAGE } from './cli-options.ts';
+import {
+  archiveTrustOptions,
+  checkRegistryChains,
+  CLI_OPTIONS,
+  parseArchiveBatch,
+  parseReadDatabases,
+  REGISTRY_PROBING,
+  USAGE,
+} from './cli-options.ts';
 import { localListing } from './lib/chain-listing.ts';
 import { keepHeapModest } from './lib/modest-heap.ts';
 import { createPolityServer, createRpcServer } from './node/gateway/http/http-server.ts';
-import { DEFAULT_UPSTREAM_MAX_BYTES, parseUpstream, type Upstream } from './node/gateway/proxy/upstream-proxy.ts';
+import { parseUpstream, type Upstream } from './node/gateway/proxy/upstream-proxy.ts';
 import { genesisOf } from './node/genesis-document.ts';
 import { QueryService } from './node/queries/query-service.ts';
 import { ChainNode } from './node/sim/chain-node.ts';
 import { lockDataDir } from './node/sim/files/data-dir-lock.ts';
-import { DEFAULT_KEEP_BLOCKS, DEFAULT_KEEP_RECENT } from './node/sim/node-options.ts';
 import type { Scenario } from './node/sim/sim-chain.ts';
 import { upstreamArchiveConfig } from './upstream-archive-config.ts';
 
 async function main(): Promise<void> {
   keepHeapModest();
-  const { values } = parseArgs({
-    options: {
-      port: { type: 'string' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'data-dir': { type: 'string' },
-      seed: { type: 'string', default: 'polity' },
-      'accounts-seed': { type: 'string' },
-      'drop-group-at': { type: 'string' },
-      'genesis-time': { type: 'string' },
-      scenario: { type: 'string', default: 'demo' },
-      'block-time': { type: 'string', default: '5000' },
-      'live-period': { type: 'string', default: '600' },
-      compat: { type: 'string' },
-      upstream: { type: 'string', multiple: true, default: [] },
-      chain: { type: 'string', multiple: true, default: [] },
-      'upstream-max-bytes': { type: 'string', default: String(DEFAULT_UPSTREAM_MAX_BYTES) },
-      reset: { type: 'boolean', default: false },
-      cors: { type: 'boolean', default: false },
-      dist: { type: 'string', default: 'dist' },
-      'rpc-port': { type: 'string', default: '26657' },
-      'keep-recent': { type: 'string', default: String(DEFAULT_KEEP_RECENT) },
-      'keep-blocks': { type: 'string', default: String(DEFAULT_KEEP_BLOCKS) },
-      archive: { type: 'string', default: 'on' },
-      'archive-db': { type: 'string' },
-      'archive-batch': { type: 'string' },
-      'archive-from': { type: 'string', default: 'earliest' },
-      'archive-fill': { type: 'string', default: 'on' },
-      'archive-read-db': { type: 'string', multiple: true },
-      'upstream-rpc': { type: 'string', multiple: true, default: [] },
-      trust: { type: 'string', multiple: true, default: [] },
-      witness: { type: 'string', multiple: true, default: [] },
-      webhook: { type: 'string', multiple: true, default: [] },
-      'webhook-secret': { type: 'string' },
-      'webhook-secret-file': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
+  const { values } = parseArgs({ options: CLI_OPTIONS });
   if (values.help) return void process.stdout.write(USAGE);
   const scenario = values.scenario as Scenario;
   if (scenario !== 'demo' && scenario !== 'large') throw new Error(`unknown --scenario ${values.scenario}`);
@@ -91,12 +62,7 @@ async function main(): Promise<void> {
   const archiveFrom = parseArchiveFrom(values['archive-from']);
   if (values['archive-fill'] !== 'on' && values['archive-fill'] !== 'off')
     throw new Error('--archive-fill takes on or off');
-  const readDatabases = values['archive-read-db'] ?? [];
-  const postgresArchive = /^postgres(ql)?:\/\//.test(values['archive-db'] ?? '');
-  if (readDatabases.length > 0 && !postgresArchive)
-    throw new Error('--archive-read-db reads replicas of a PostgreSQL archive: give --archive-db postgres://… too');
-  for (const url of readDatabases)
-    if (!/^postgres(ql)?:\/\//.test(url)) throw new Error(`--archive-read-db takes a postgres:// URL, got ${url}`);
+  const readDatabases = parseReadDatabases(values['archive-read-db'] ?? [], values['archive-db']);
   const upstreamRpcs = (values['upstream-rpc'] ?? []).map(parseUpstream);
   for (const rpc of upstreamRpcs) {
     if (!upstreams.some((upstream) => upstream.name === rpc.name)) {

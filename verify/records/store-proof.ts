@@ -1,8 +1,8 @@
-import { iavlSpec, ics23, tendermintSpec, verifyExistence, verifyNonExistence } from '@confio/ics23';
-import { applyInner } from '@confio/ics23/build/ops.js';
+import { iavlSpec, ics23, tendermintSpec, verifyNonExistence } from '@confio/ics23';
 import { ensureLeftNeighbor, ensureSpec } from '@confio/ics23/build/proofs.js';
 
-import { bytesEqual, bytesOfBase64, compareBytes, concatBytes, sha256, utf8, uvarint } from '../bytes.ts';
+import { bytesEqual, bytesOfBase64, compareBytes, utf8 } from '../bytes.ts';
+import { existenceRoot, verifyExistenceFast } from './existence-root.ts';
 
 // A store record proven against an app hash, as the SDK's rootmulti store answers abci_query with
 // prove=true: `ics23:iavl` from the key (and value) to the module store's root, then
@@ -19,38 +19,28 @@ export interface ProofOpJson {
 
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-function emptyValueRoot(proof: ics23.IExistenceProof): Uint8Array {
-  const key = proof.key ?? new Uint8Array();
-  const valueHash = sha256(new Uint8Array());
-  let hash = sha256(
-    concatBytes(
-      proof.leaf?.prefix ?? new Uint8Array(),
-      Uint8Array.from([...uvarint(key.length), ...key, ...uvarint(valueHash.length), ...valueHash]),
-    ),
-  );
-  for (const step of proof.path ?? []) hash = applyInner(step, hash);
-  return hash;
-}
-
 function checkNeighbour(side: ics23.IExistenceProof, root: Uint8Array): void {
   if (side.value && side.value.length > 0) {
-    verifyExistence(side, iavlSpec, root, side.key ?? new Uint8Array(), side.value);
+    verifyExistenceFast(side, iavlSpec, root, side.key ?? new Uint8Array(), side.value);
     return;
   }
   ensureSpec(side, iavlSpec);
-  if (!bytesEqual(emptyValueRoot(side), root)) throw new Error('a neighbour of the key does not lead to the root');
+  if (!bytesEqual(existenceRoot(side, new Uint8Array()), root))
+    throw new Error('a neighbour of the key does not lead to the root');
 }
 
 function verifyAbsence(proof: ics23.INonExistenceProof, root: Uint8Array, key: Uint8Array): void {
   const emptyValued = (side: ics23.IExistenceProof | null | undefined) => !!side && (side.value?.length ?? 0) === 0;
-  if (!emptyValued(proof.left) && !emptyValued(proof.right)) {
+  const { left, right } = proof;
+  if (!left || !right) {
+    // The library checks "beyond the store's last key" only through its own existence check.
+    if (emptyValued(left) || emptyValued(right))
+      throw new Error('an absence at the edge of the store, next to an index entry, cannot be checked');
     verifyNonExistence(proof, iavlSpec, root, key);
     return;
   }
-  const { left, right } = proof;
-  // The library checks "beyond the store's last key" only through its own existence check.
-  if (!left || !right)
-    throw new Error('an absence at the edge of the store, next to an index entry, cannot be checked');
+  // Between two neighbours: each leads to the root, they surround the key, and nothing lies
+  // between them (the library's rules, with its existence check made fast: existence-root.ts).
   checkNeighbour(left, root);
   checkNeighbour(right, root);
   if (compareBytes(left.key ?? new Uint8Array(), key) >= 0) throw new Error('the left neighbour is not before the key');
@@ -84,14 +74,14 @@ export function storeProofProblem(
     const storeExistence = rootProof.exist;
     if (!storeExistence?.value) return `the ${store} store's root is not proven to be in the app hash`;
     try {
-      verifyExistence(storeExistence, tendermintSpec, appHash, utf8(store), storeExistence.value);
+      verifyExistenceFast(storeExistence, tendermintSpec, appHash, utf8(store), storeExistence.value);
     } catch (error) {
       return `the ${store} store's root is not in the app hash: ${describe(error)}`;
     }
     const storeRoot = storeExistence.value;
     if (value !== null) {
       if (!storeProof.exist) return 'the proof says the key is absent, not that it holds the value';
-      verifyExistence(storeProof.exist, iavlSpec, storeRoot, key, value);
+      verifyExistenceFast(storeProof.exist, iavlSpec, storeRoot, key, value);
     } else {
       if (!storeProof.nonexist) return 'the proof says the key exists, not that it is absent';
       verifyAbsence(storeProof.nonexist, storeRoot, key);
