@@ -63,20 +63,18 @@ export class ArchiveStore {
    * writer does that, and the standby replays it); refused when its schema is not this Polity's.
    */
   static async openStandby(url: string, schema?: string): Promise<ArchiveStore> {
-    const db = await openPostgres(url, schema, true);
-    try {
-      await requireCurrentSchema(db);
-    } catch (error) {
-      await db.close().catch(() => undefined);
-      throw error;
-    }
-    return new ArchiveStore(db);
+    return ArchiveStore.checked(await openPostgres(url, schema, true), requireCurrentSchema);
   }
 
   /** Migrates a database just opened; one that cannot be is closed again. */
-  private static async migrated(db: SqlDatabase): Promise<ArchiveStore> {
+  private static migrated(db: SqlDatabase): Promise<ArchiveStore> {
+    return ArchiveStore.checked(db, migrate);
+  }
+
+  /** The store over `db` once `check` passed on it; a database that fails it is closed again. */
+  private static async checked(db: SqlDatabase, check: (db: SqlDatabase) => Promise<void>): Promise<ArchiveStore> {
     try {
-      await migrate(db);
+      await check(db);
     } catch (error) {
       await db.close().catch(() => undefined);
       throw error;
