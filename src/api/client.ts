@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 
-import { archiveReadHeaders, noteArchiveAsOf } from './archive-as-of.ts';
 import { classifyHttpError, ContractError, TimeoutError, UnreachableError } from './errors.ts';
-import { reportHeight } from './latest-height.ts';
+import { archiveReadHeaders, noteArchiveAsOf, reportHeight } from './latest-height.ts';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 
