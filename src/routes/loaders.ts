@@ -74,7 +74,12 @@ export const routeLoaders = {
     const tab = new URL(request.url).searchParams.get('tab') ?? 'votes';
     if (tab === 'votes')
       void import('../features/proofs/prefetch-bundle.ts').then(({ prefetchProofBundle }) =>
-        prefetchProofBundle(queryClient, endpoint, { kind: 'voter', address }, Promise.resolve(true)),
+        prefetchProofBundle(
+          queryClient,
+          endpoint,
+          { kind: 'voter', address: address.toLowerCase() },
+          Promise.resolve(true),
+        ),
       );
   }),
   upgrades: warm((queryClient, endpoint) => {
