@@ -79,9 +79,9 @@ test.describe('a dashboard that heals', () => {
     test.setTimeout(150_000);
     const open = await openQuickPoll(page.request, 20_000);
     await page.goto(`/proposals/${open.id}`);
-    // Once the page has measured the chain's pace (a block every 0.5 s: it polls every second),
-    // two missed polls and a round trip are four seconds.
-    await expect(page.getByTestId('tally-live')).toContainText('every ~1 s', { timeout: 15_000 });
+    // Once the page has measured the chain's pace (a block every 0.5 s: it polls about every
+    // second; a loaded machine slows the blocks, and the pace measured with them).
+    await expect(page.getByTestId('tally-live')).toContainText(/every ~\d+(\.\d)? s/, { timeout: 15_000 });
     const hung: Route[] = [];
     await page.route(/\/tally$/, (route) => void hung.push(route));
     // Two block times and a round trip: about 4 s here, more when a loaded machine slows the blocks.
